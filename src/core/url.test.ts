@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, canonicalUrl, hostOf, schemelessKey } from './url.js';
+
+describe('canonicalUrl', () => {
+  it('folds case, default port, fragment and trailing slash', () => {
+    expect(canonicalUrl('HTTP://Example.ORG:80/a/b/#top')).toBe('http://example.org/a/b');
+    expect(canonicalUrl('https://example.org:443/')).toBe('https://example.org/');
+  });
+  it('drops tracking parameters and sorts the rest', () => {
+    expect(canonicalUrl('http://e.org/p?utm_source=rss&b=2&a=1&fbclid=x')).toBe('http://e.org/p?a=1&b=2');
+  });
+  it('normalises percent-encoding of unreserved characters', () => {
+    expect(canonicalUrl('http://e.org/%7euser/%e2%82%ac')).toBe('http://e.org/~user/%E2%82%AC');
+  });
+  it('folds directory index files', () => {
+    expect(canonicalUrl('http://e.org/blog/index.html')).toBe('http://e.org/blog');
+  });
+  it('keeps unparsable input as is', () => {
+    expect(canonicalUrl('  not a url ')).toBe('not a url');
+  });
+});
+
+describe('helpers', () => {
+  it('schemelessKey pairs http/https and www', () => {
+    expect(schemelessKey('https://www.e.org/a/')).toBe(schemelessKey('http://e.org/a'));
+  });
+  it('hostOf and absoluteUrl', () => {
+    expect(hostOf('http://Devblog.test:8081/x')).toBe('devblog.test');
+    expect(absoluteUrl('../img/a.png', 'http://e.org/a/b/c')).toBe('http://e.org/a/img/a.png');
+    expect(absoluteUrl('javascript:alert(1)', 'http://e.org/')).toBeUndefined();
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * URL canonicalisation, shared by the index (canonical url column) and pairing.
+ * Two URLs that a reader would call "the same page" get the same canonical form:
+ * scheme and host lower-cased, default port dropped, fragment dropped, tracking parameters
+ * removed, remaining query parameters sorted, percent-encoding normalised, trailing slash
+ * dropped from non-root paths, `index.html`-style directory indexes folded.
+ */
+
+/** Query parameters that never change what page is served (analytics and feed-proxy tags). */
+const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl|yclid|igshid|ref_src|spm|__twitter_impression|ncid|cmpid|sr_share)$/i;
+
+/** Directory index file names that servers serve for the directory itself. */
+const DIRECTORY_INDEX = /\/(index|default)\.(html?|php|aspx?)$/i;
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/** Parse a URL, resolving it against `base` when relative. Returns undefined when not a URL. */
+export function parseUrl(raw: string, base?: string): URL | undefined {
+  try {
+    return new URL(raw.trim(), base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Re-encode a path or query component so that %7E and ~ (and case of escapes) compare equal. */
+function normalisePercentEncoding(s: string): string {
+  return s.replace(/%[0-9a-fA-F]{2}/g, (escape) => {
+    const code = Number.parseInt(escape.slice(1), 16);
+    const ch = String.fromCharCode(code);
+    // Unreserved characters (RFC 3986 §2.3) are decoded; everything else keeps an upper-case escape.
+    return /[A-Za-z0-9\-._~]/.test(ch) ? ch : escape.toUpperCase();
+  });
+}
+
+/**
+ * The canonical form of a URL, or the trimmed input when it does not parse.
+ * The scheme is kept (http and https may serve different archives), but see `schemelessKey`.
+ */
+export function canonicalUrl(raw: string, base?: string): string {
+  const url = parseUrl(raw, base);
+  if (url === undefined) return raw.trim();
+  url.hash = '';
+  url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (DEFAULT_PORTS[url.protocol] === url.port) url.port = '';
+  const kept = [...url.searchParams.entries()].filter(([k]) => !TRACKING_PARAM.test(k));
+  kept.sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0].localeCompare(b[0])));
+  url.search = kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
+  let path = normalisePercentEncoding(url.pathname).replace(/\/{2,}/g, '/');
+  path = path.replace(DIRECTORY_INDEX, '/');
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  url.pathname = path;
+  return url.toString();
+}
+
+/** Canonical URL without its scheme and a leading `www.`: the key used to pair across http/https. */
+export function schemelessKey(raw: string, base?: string): string {
+  return canonicalUrl(raw, base)
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^www\./, '');
+}
+
+/** Host of a URL, lower-cased, without port; '' when it does not parse. */
+export function hostOf(raw: string): string {
+  return parseUrl(raw)?.hostname.toLowerCase() ?? '';
+}
+
+/** Make `href` absolute against `base`; returns undefined for javascript:, data: and bad URLs. */
+export function absoluteUrl(href: string, base: string): string | undefined {
+  const url = parseUrl(href, base);
+  if (url === undefined) return undefined;
+  if (url.protocol === 'javascript:' || url.protocol === 'data:') return undefined;
+  return url.toString();
+}
