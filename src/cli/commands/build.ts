@@ -1,0 +1,82 @@
+import type { Argv } from 'yargs';
+import { Diagnostics } from '../../core/diagnostics.js';
+import { type BuildReport, buildOverlay } from '../../overlay/index.js';
+import { createBuildProgress } from '../progress-bar.js';
+
+export interface BuildArgs {
+  inputs: string[];
+  out: string;
+  explain?: string;
+  progress: boolean;
+  json: boolean;
+}
+
+export function buildCommand(yargs: Argv): Argv<BuildArgs> {
+  return yargs
+    .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files, or directories of them (one crawl each)', type: 'string', array: true, demandOption: true })
+    .option('out', { alias: 'o', describe: 'overlay directory (created; an existing overlay is extended)', type: 'string', demandOption: true })
+    .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
+    .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
+    .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
+    .example('$0 build samples/devblog-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
+    .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions') as unknown as Argv<BuildArgs>;
+}
+
+/** Runs `build`; returns the exit code (0 ok, 1 finished with skipped records). */
+export async function runBuild(args: BuildArgs): Promise<number> {
+  const diagnostics = new Diagnostics();
+  const progress = createBuildProgress(args.progress);
+  let report: BuildReport;
+  try {
+    report = await buildOverlay({
+      inputs: args.inputs,
+      outDir: args.out,
+      diagnostics,
+      onProgress: (p) => progress.update(p),
+      onLog: (m) => process.stderr.write(`${m}\n`),
+      ...(args.explain !== undefined
+        ? {
+            explainUrl: args.explain,
+            onExplain: (url, steps) => {
+              process.stdout.write(`\nexplain ${url}\n`);
+              for (const s of steps) process.stdout.write(`  ${s.step}: ${s.detail}\n`);
+            },
+          }
+        : {}),
+    });
+  } finally {
+    progress.stop();
+  }
+  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatBuildReport(report, args.out));
+  return report.errorCount > 0 ? 1 : 0;
+}
+
+export function formatBuildReport(report: BuildReport, out: string): string {
+  const lines: string[] = [];
+  for (const c of report.crawls) {
+    if (c.skipped) {
+      lines.push(`${c.name}: already in the overlay, skipped`);
+      continue;
+    }
+    const types = Object.entries(c.recordsByType).map(([k, v]) => `${k} ${v}`).join(', ');
+    lines.push(`${c.name} (${c.seconds.toFixed(1)} s)`);
+    lines.push(`  records   ${c.records} (${types})`);
+    lines.push(`  feeds     ${c.feeds.article} article (${c.feeds.fullContent} full-content), ${c.feeds.comments} comment feeds`);
+    lines.push(`  items     ${c.items.article} article items, ${c.items.paired} paired, ${c.items.unpaired} unpaired`);
+    for (const e of c.items.unpairedExamples) lines.push(`            unpaired: ${e}`);
+    lines.push(
+      `  objects   ${c.objects.pageExtracted} extracted from pages, ${c.objects.fullFeed} from full-content feeds, ${c.objects.unchanged} unchanged copies, ${c.objects.failed} failed`,
+    );
+    for (const e of c.objects.failedExamples) lines.push(`            failed: ${e}`);
+    lines.push(`  comments  ${c.comments}`);
+  }
+  if (report.errors.length > 0) {
+    lines.push('problems (counted; the build went on):');
+    for (const e of report.errors) {
+      lines.push(`  ${e.kind} (${e.severity}) x${e.count}`);
+      for (const example of e.examples.slice(0, 3)) lines.push(`    ${example}`);
+    }
+  }
+  lines.push(`overlay: ${out}`);
+  return `${lines.join('\n')}\n`;
+}

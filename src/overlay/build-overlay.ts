@@ -1,0 +1,369 @@
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { Diagnostics } from '../core/diagnostics.js';
+import { InputError, isInputError, UsageError } from '../core/errors.js';
+import { canonicalUrl, schemelessKey } from '../core/url.js';
+import {
+  type ExplainStep,
+  type ExtractedObject,
+  extractComments,
+  extractObjects,
+  feedContentObject,
+  parsePage,
+} from '../extract/index.js';
+import { type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
+import { pairItem } from '../pairing/index.js';
+import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
+import { crawlCaptureLookup, resolvePayloadSource } from './capture-lookup.js';
+import { type Db, openStore } from './overlay-db.js';
+import { OverlayWriter } from './overlay-writer.js';
+import type { StoredComment } from './types.js';
+
+/** URLs whose bodies pass 1 reads to look for feeds even when their MIME type says HTML. */
+const FEED_URL_HINT = /(feed|rss|atom|rdf|\.xml)(\/|\?|$|\.)/i;
+/** MIME types whose bodies pass 1 sniffs for feeds. */
+const FEED_MIME_HINT = /(xml|rss|atom|rdf|json|octet-stream|text\/plain)/i;
+/** Bytes given to feed sniffing. */
+const SNIFF_BYTES = 1024;
+
+export interface BuildOptions {
+  inputs: string[];
+  outDir: string;
+  /** Print the decision trail for pages whose URL contains this string. */
+  explainUrl?: string;
+  diagnostics?: Diagnostics;
+  onProgress?: (p: BuildProgress) => void;
+  onExplain?: (url: string, steps: ExplainStep[]) => void;
+  onLog?: (message: string) => void;
+}
+
+export interface BuildProgress {
+  crawl: string;
+  phase: 'index' | 'extract';
+  bytesRead: number;
+  bytesTotal: number;
+  records: number;
+  pagesDone: number;
+  pagesTotal: number;
+}
+
+/** What one crawl contributed (printed by the CLI at the end of a build). */
+export interface CrawlReport {
+  name: string;
+  skipped: boolean;
+  records: number;
+  recordsByType: Record<string, number>;
+  captures: number;
+  feeds: { article: number; comments: number; fullContent: number };
+  items: { article: number; paired: number; unpaired: number; unpairedExamples: string[] };
+  objects: { fullFeed: number; pageExtracted: number; unchanged: number; failed: number; failedExamples: string[] };
+  comments: number;
+  seconds: number;
+}
+
+export interface BuildReport {
+  crawls: CrawlReport[];
+  errors: ReturnType<Diagnostics['summary']>;
+  errorCount: number;
+}
+
+interface FoundFeed {
+  feed: Feed;
+  entry: IndexEntry;
+}
+
+/**
+ * Build (or extend) an overlay: for each input crawl, pass 1 streams every record once into the
+ * capture index and parses the feeds; then items are paired with page captures; pass 2 reads only
+ * the paired pages by offset and extracts their data objects and comments (DESIGN "Pipeline").
+ */
+export async function buildOverlay(options: BuildOptions): Promise<BuildReport> {
+  const diagnostics = options.diagnostics ?? new Diagnostics();
+  const inputs = await listArchiveInputs(options.inputs, diagnostics);
+  if (inputs.length === 0) {
+    const problems = diagnostics.summary().flatMap((e) => e.examples);
+    throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${options.inputs.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`);
+  }
+  const db = openStore(options.outDir, { writable: true });
+  const writer = new OverlayWriter(db);
+  let currentCrawl: number | null = null;
+  diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
+  const reports: CrawlReport[] = [];
+  try {
+    for (const input of inputs) {
+      const identity = await crawlIdentity(input);
+      const { crawlId, alreadyBuilt } = writer.beginCrawl(identity, input.name, input.bytes);
+      if (alreadyBuilt) {
+        options.onLog?.(`${input.name}: already in this overlay (crawl ${crawlId}), skipped`);
+        reports.push({ ...emptyReport(input.name), skipped: true });
+        continue;
+      }
+      currentCrawl = crawlId;
+      reports.push(await buildCrawl(db, writer, crawlId, input, diagnostics, options));
+      currentCrawl = null;
+    }
+  } finally {
+    db.close();
+  }
+  return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+}
+
+function emptyReport(name: string): CrawlReport {
+  return {
+    name,
+    skipped: false,
+    records: 0,
+    recordsByType: {},
+    captures: 0,
+    feeds: { article: 0, comments: 0, fullContent: 0 },
+    items: { article: 0, paired: 0, unpaired: 0, unpairedExamples: [] },
+    objects: { fullFeed: 0, pageExtracted: 0, unchanged: 0, failed: 0, failedExamples: [] },
+    comments: 0,
+    seconds: 0,
+  };
+}
+
+/** A crawl is known by its file name, size and the hash of its first 64 KiB (cheap, path-independent). */
+async function crawlIdentity(input: ArchiveInput): Promise<string> {
+  const handle = await open(input.path, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.min(65536, input.bytes));
+    await handle.read(buffer, 0, buffer.length, 0);
+    return `${basename(input.name)}:${input.bytes}:${createHash('sha1').update(buffer).digest('hex')}`;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function buildCrawl(
+  db: Db,
+  writer: OverlayWriter,
+  crawlId: number,
+  input: ArchiveInput,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+): Promise<CrawlReport> {
+  const started = Date.now();
+  const report = emptyReport(input.name);
+  const progress = (p: Partial<BuildProgress>) =>
+    options.onProgress?.({ crawl: input.name, phase: 'index', bytesRead: 0, bytesTotal: input.bytes, records: 0, pagesDone: 0, pagesTotal: 0, ...p });
+
+  // Pass 1: index every capture, parse feeds on the way.
+  const found: FoundFeed[] = [];
+  let stats: ScanStats | undefined;
+  const wantBody = (e: IndexEntry) =>
+    (e.status === null || e.status === 200) && ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url));
+  for await (const record of scanArchive(input, {
+    diagnostics,
+    wantBody,
+    onProgress: (s) => {
+      stats = s;
+      progress({ phase: 'index', bytesRead: s.bytesRead, records: s.records });
+    },
+  })) {
+    writer.addCapture(crawlId, record.entry);
+    report.captures++;
+    const capture = record.capture;
+    if (!capture) continue;
+    try {
+      const text = capture.text();
+      if (!looksLikeFeed(capture.mime, capture.url, text.slice(0, SNIFF_BYTES))) continue;
+      const feed = parseFeed(text, { url: capture.url, diagnostics, file: capture.file, offset: capture.offset });
+      if (feed) found.push({ feed, entry: record.entry });
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      diagnostics.report(error);
+    }
+  }
+  writer.flushCaptures(crawlId);
+  report.records = stats?.records ?? report.captures;
+  report.recordsByType = { ...(stats?.recordsByType ?? {}) };
+
+  // Feeds, items and pairing.
+  const lookup = crawlCaptureLookup(db, crawlId);
+  const pages = new Map<number, PageWork>();
+  const commentItemsByPost = new Map<string, FeedItem[]>();
+  for (const { feed, entry } of found) {
+    const captureId = writer.captureIdAt(entry.file, entry.offset);
+    if (captureId === undefined) continue;
+    const { feedId, itemIds } = writer.addFeedSnapshot(feed, canonicalUrl(feed.url), crawlId, captureId, entry.time);
+    if (feed.kind === 'comments') {
+      report.feeds.comments++;
+      for (const item of feed.items) {
+        const post = item.inReplyTo ?? feed.siteUrl;
+        if (!post) continue;
+        const key = schemelessKey(post);
+        commentItemsByPost.set(key, [...(commentItemsByPost.get(key) ?? []), item]);
+      }
+      continue;
+    }
+    report.feeds.article++;
+    if (feed.isFullContent) report.feeds.fullContent++;
+    feed.items.forEach((item, i) => {
+      const itemId = itemIds[i];
+      if (itemId === undefined) return;
+      report.items.article++;
+      const pairing = pairItem(item, entry.time, lookup);
+      writer.setPairing(itemId, crawlId, pairing.capture?.id ?? null, pairing.via, pairing.reason);
+      if (!pairing.capture) {
+        report.items.unpaired++;
+        if (report.items.unpairedExamples.length < 5) report.items.unpairedExamples.push(`${feed.url}: ${pairing.reason}`);
+        diagnostics.warn('pairing.unpaired', pairing.reason, { url: item.link ?? item.guid ?? feed.url });
+        return;
+      }
+      report.items.paired++;
+      const work = pages.get(pairing.capture.id) ?? { captureId: pairing.capture.id, items: [] };
+      work.items.push({ item, feed, feedId });
+      pages.set(pairing.capture.id, work);
+    });
+  }
+
+  // Objects straight from full-content feeds (002: "if feed is full content, we are done").
+  for (const work of pages.values()) {
+    const first = pickItem(work);
+    if (!first.feed.isFullContent || !first.item.content) continue;
+    const capture = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as {
+      url: string;
+      time: string;
+      payload_digest: string | null;
+    };
+    const object = feedContentObject(first.item, capture.url);
+    writer.addVersion({
+      canonicalUrl: canonicalUrl(capture.url),
+      url: capture.url,
+      feedId: first.feedId,
+      guid: first.item.guid,
+      crawlId,
+      captureId: work.captureId,
+      captureTime: capture.time,
+      pageDigest: capture.payload_digest,
+      object,
+      comments: [],
+    });
+    report.objects.fullFeed++;
+  }
+
+  // Pass 2: read each paired page once, by offset, and extract its object(s).
+  let done = 0;
+  for (const work of pages.values()) {
+    progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
+    try {
+      await extractPage(db, writer, crawlId, work, commentItemsByPost, diagnostics, options, report);
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      diagnostics.report(error);
+      report.objects.failed++;
+    }
+    done++;
+  }
+  progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
+  report.seconds = (Date.now() - started) / 1000;
+  writer.finishCrawl(crawlId, report.records, report);
+  return report;
+}
+
+interface PageWork {
+  captureId: number;
+  items: Array<{ item: FeedItem; feed: Feed; feedId: number }>;
+}
+
+/** Of the items pointing at one page (a post listed in several feeds), the richest one. */
+function pickItem(work: PageWork): PageWork['items'][number] {
+  const weight = (w: PageWork['items'][number]) =>
+    (w.item.content?.length ?? 0) + (w.item.description?.length ?? 0) + (w.feed.isFullContent ? 1e9 : 0);
+  return work.items.reduce((best, w) => (weight(w) > weight(best) ? w : best));
+}
+
+async function extractPage(
+  db: Db,
+  writer: OverlayWriter,
+  crawlId: number,
+  work: PageWork,
+  commentItemsByPost: Map<string, FeedItem[]>,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+  report: CrawlReport,
+): Promise<void> {
+  const source = resolvePayloadSource(db, work.captureId);
+  const row = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as {
+    url: string;
+    time: string;
+    payload_digest: string | null;
+  };
+  if (!source) {
+    throw new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', {
+      url: row.url,
+    });
+  }
+  // Unchanged payload since a version we already extracted: copy it instead of extracting again.
+  if (copyUnchangedVersion(db, writer, crawlId, work, row)) {
+    report.objects.unchanged++;
+    return;
+  }
+  const capture = await readCapture(source, { diagnostics });
+  const page = parsePage(capture.text(), row.url, { diagnostics });
+  const chosen = pickItem(work);
+  const [result] = extractObjects(page, [chosen.item]);
+  if (!result) return;
+  if (options.explainUrl !== undefined && row.url.includes(options.explainUrl)) options.onExplain?.(row.url, result.explain);
+  if (!result.ok) {
+    report.objects.failed++;
+    if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
+    diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
+    return;
+  }
+  const commentItems = commentItemsByPost.get(schemelessKey(row.url)) ?? [];
+  const extraction = extractComments(page, { article: result.object.wrapper, item: chosen.item, commentItems });
+  const comments: StoredComment[] = extraction.comments.map((c) => ({
+    position: c.position,
+    id: c.id,
+    parent: c.parent,
+    depth: c.depth,
+    author: c.author,
+    authorUrl: c.authorUrl,
+    published: c.published,
+    text: c.text,
+    html: c.html,
+    permalink: c.permalink,
+    source: c.source,
+    hash: c.hash,
+  }));
+  const { wrapper: _wrapper, ...object }: ExtractedObject = result.object;
+  writer.addVersion({
+    canonicalUrl: canonicalUrl(row.url),
+    url: row.url,
+    feedId: chosen.feedId,
+    guid: chosen.item.guid,
+    crawlId,
+    captureId: work.captureId,
+    captureTime: row.time,
+    pageDigest: row.payload_digest,
+    object,
+    comments,
+  });
+  report.objects.pageExtracted++;
+  report.comments += comments.length;
+}
+
+/**
+ * When an earlier crawl already extracted this exact payload (same digest), the new version is a
+ * copy of the old one: no re-extraction, and the changes stage reports it `unchanged`.
+ */
+function copyUnchangedVersion(
+  db: Db,
+  writer: OverlayWriter,
+  crawlId: number,
+  work: PageWork,
+  row: { url: string; time: string; payload_digest: string | null },
+): boolean {
+  if (!row.payload_digest) return false;
+  const previous = db
+    .prepare(`SELECT v.id FROM versions v JOIN objects o ON o.id = v.object_id
+      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method <> 'full-feed'
+      ORDER BY v.capture_time DESC LIMIT 1`)
+    .get(canonicalUrl(row.url), row.payload_digest, crawlId) as { id: number } | undefined;
+  if (!previous) return false;
+  writer.copyVersion(previous.id, crawlId, work.captureId, row.time);
+  return true;
+}

@@ -1,0 +1,278 @@
+import type { Diagnostic } from '../core/diagnostics.js';
+import { schemelessKey } from '../core/url.js';
+import type { ExtractedObject } from '../extract/types.js';
+import type { Feed, FeedItem } from '../feeds/types.js';
+import type { IndexEntry } from '../warc/types.js';
+import type { Db } from './overlay-db.js';
+import type { StoredComment } from './types.js';
+
+/** Captures are inserted in transactions of this many rows (ours: amortises fsync, bounds memory). */
+export const CAPTURE_BATCH_SIZE = 2000;
+
+/** The key an item is known by inside its feed: guid, else link, else title. */
+export function itemKey(item: FeedItem): string {
+  return item.guid ?? item.link ?? item.origLink ?? item.title ?? '';
+}
+
+/**
+ * All writes to the overlay store. Every statement is an upsert on a natural key, so a crash keeps
+ * the committed batches and a rerun of the same crawl gives the same rows.
+ */
+export class OverlayWriter {
+  readonly #db: Db;
+  readonly #pending: IndexEntry[] = [];
+  readonly #insertCapture;
+  readonly #insertDiagnostic;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#insertCapture = db.prepare(`
+      INSERT INTO captures (crawl_id, record_type, record_id, url, canonical_url, url_key, host, time, status, mime,
+        file, offset, length, payload_digest, payload_length, location, refers_to_id, refers_to_url, refers_to_time)
+      VALUES (@crawlId, @recordType, @recordId, @url, @canonicalUrl, @urlKey, @host, @time, @status, @mime,
+        @file, @offset, @length, @payloadDigest, @payloadLength, @location, @refersToId, @refersToUrl, @refersToTime)
+      ON CONFLICT (file, offset) DO UPDATE SET crawl_id = excluded.crawl_id`);
+    this.#insertDiagnostic = db.prepare(
+      'INSERT INTO diagnostics (crawl_id, kind, severity, message, file, offset, url) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+  }
+
+  /**
+   * Start (or restart) a crawl. A crawl already finished is reported as such and left alone;
+   * one left unfinished by a crash is cleared and built again.
+   */
+  beginCrawl(identity: string, name: string, bytes: number): { crawlId: number; alreadyBuilt: boolean } {
+    const row = this.#db.prepare('SELECT id, finished_at FROM crawls WHERE identity = ?').get(identity) as
+      | { id: number; finished_at: string | null }
+      | undefined;
+    if (row?.finished_at) return { crawlId: row.id, alreadyBuilt: true };
+    if (row) this.#db.prepare('DELETE FROM crawls WHERE id = ?').run(row.id);
+    const info = this.#db
+      .prepare('INSERT INTO crawls (identity, name, bytes, started_at) VALUES (?, ?, ?, ?)')
+      .run(identity, name, bytes, new Date().toISOString());
+    return { crawlId: Number(info.lastInsertRowid), alreadyBuilt: false };
+  }
+
+  finishCrawl(crawlId: number, records: number, report: unknown): void {
+    this.flushCaptures(crawlId);
+    this.#db
+      .prepare('UPDATE crawls SET finished_at = ?, records = ?, report = ? WHERE id = ?')
+      .run(new Date().toISOString(), records, JSON.stringify(report), crawlId);
+  }
+
+  /** Queue a capture row; rows are written in batches. */
+  addCapture(crawlId: number, entry: IndexEntry): void {
+    this.#pending.push(entry);
+    if (this.#pending.length >= CAPTURE_BATCH_SIZE) this.flushCaptures(crawlId);
+  }
+
+  flushCaptures(crawlId: number): void {
+    if (this.#pending.length === 0) return;
+    const rows = this.#pending.splice(0);
+    this.#db.transaction(() => {
+      for (const e of rows) {
+        this.#insertCapture.run({ ...e, crawlId, urlKey: schemelessKey(e.url) });
+      }
+    })();
+  }
+
+  /** Id of the capture stored at this place (after flushCaptures). */
+  captureIdAt(file: string, offset: number): number | undefined {
+    const row = this.#db.prepare('SELECT id FROM captures WHERE file = ? AND offset = ?').get(file, offset) as
+      | { id: number }
+      | undefined;
+    return row?.id;
+  }
+
+  addDiagnostic(crawlId: number | null, d: Diagnostic): void {
+    this.#insertDiagnostic.run(
+      crawlId,
+      d.kind,
+      d.severity,
+      d.message,
+      d.location.file ?? null,
+      d.location.offset ?? null,
+      d.location.url ?? null,
+    );
+  }
+
+  /** Store a feed and one snapshot of it; returns the feed id and the item ids in feed order. */
+  addFeedSnapshot(
+    feed: Feed,
+    feedKey: string,
+    crawlId: number,
+    captureId: number,
+    captureTime: string,
+  ): { feedId: number; itemIds: number[] } {
+    return this.#db.transaction(() => {
+      const feedRow = this.#db
+        .prepare(`
+        INSERT INTO feeds (url, format, kind, kind_reason, title, site_url, language, is_full_content, full_content_reason)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (url) DO UPDATE SET format = excluded.format, kind = excluded.kind, kind_reason = excluded.kind_reason,
+          title = excluded.title, site_url = excluded.site_url, language = excluded.language,
+          is_full_content = excluded.is_full_content, full_content_reason = excluded.full_content_reason
+        RETURNING id`)
+        .get(
+          feedKey,
+          feed.format,
+          feed.kind,
+          feed.kindReason,
+          feed.title,
+          feed.siteUrl,
+          feed.language,
+          feed.isFullContent ? 1 : 0,
+          feed.fullContentReason,
+        ) as { id: number };
+      const snapshot = this.#db
+        .prepare(`
+        INSERT INTO feed_snapshots (feed_id, crawl_id, capture_id, capture_time, item_count) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (feed_id, capture_id) DO UPDATE SET item_count = excluded.item_count RETURNING id`)
+        .get(feedRow.id, crawlId, captureId, captureTime, feed.items.length) as { id: number };
+      const upsertItem = this.#db.prepare(`
+        INSERT INTO items (feed_id, item_key, guid, link, orig_link, title, author, published, updated, categories,
+          description, content, comments_url, comment_feed_url, comment_count, in_reply_to, is_valid, invalid_reason)
+        VALUES (@feedId, @key, @guid, @link, @origLink, @title, @author, @published, @updated, @categories,
+          @description, @content, @commentsUrl, @commentFeedUrl, @commentCount, @inReplyTo, @isValid, @invalidReason)
+        ON CONFLICT (feed_id, item_key) DO UPDATE SET guid = excluded.guid, link = excluded.link,
+          orig_link = excluded.orig_link, title = excluded.title, author = excluded.author,
+          published = excluded.published, updated = excluded.updated, categories = excluded.categories,
+          description = excluded.description, content = excluded.content, comments_url = excluded.comments_url,
+          comment_feed_url = excluded.comment_feed_url, comment_count = excluded.comment_count,
+          in_reply_to = excluded.in_reply_to, is_valid = excluded.is_valid, invalid_reason = excluded.invalid_reason
+        RETURNING id`);
+      const link = this.#db.prepare(
+        'INSERT OR REPLACE INTO snapshot_items (snapshot_id, item_id, position) VALUES (?, ?, ?)',
+      );
+      const itemIds: number[] = [];
+      feed.items.forEach((item, position) => {
+        const row = upsertItem.get({
+          feedId: feedRow.id,
+          key: itemKey(item),
+          guid: item.guid,
+          link: item.link,
+          origLink: item.origLink,
+          title: item.title,
+          author: item.author,
+          published: item.published,
+          updated: item.updated,
+          categories: JSON.stringify(item.categories),
+          description: item.description,
+          content: item.content,
+          commentsUrl: item.commentsUrl,
+          commentFeedUrl: item.commentFeedUrl,
+          commentCount: item.commentCount,
+          inReplyTo: item.inReplyTo,
+          isValid: item.isValid ? 1 : 0,
+          invalidReason: item.invalidReason,
+        }) as { id: number };
+        link.run(snapshot.id, row.id, position);
+        itemIds.push(row.id);
+      });
+      return { feedId: feedRow.id, itemIds };
+    })();
+  }
+
+  setPairing(itemId: number, crawlId: number, captureId: number | null, via: string | null, reason: string): void {
+    this.#db
+      .prepare(`INSERT INTO pairings (item_id, crawl_id, capture_id, via, reason) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (item_id, crawl_id) DO UPDATE SET capture_id = excluded.capture_id, via = excluded.via,
+        reason = excluded.reason`)
+      .run(itemId, crawlId, captureId, via, reason);
+  }
+
+  /** Store one version of an object (creating the object on first sight) with its comments. */
+  addVersion(v: {
+    canonicalUrl: string;
+    url: string;
+    feedId: number | null;
+    guid: string | null;
+    crawlId: number;
+    captureId: number | null;
+    captureTime: string;
+    pageDigest: string | null;
+    object: Omit<ExtractedObject, 'wrapper'>;
+    comments: StoredComment[];
+  }): number {
+    return this.#db.transaction(() => {
+      const obj = this.#db
+        .prepare(`INSERT INTO objects (canonical_url, url, feed_id, guid) VALUES (?, ?, ?, ?)
+          ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id),
+          guid = coalesce(objects.guid, excluded.guid) RETURNING id`)
+        .get(v.canonicalUrl, v.url, v.feedId, v.guid) as { id: number };
+      const o = v.object;
+      const version = this.#db
+        .prepare(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
+            updated, categories, text, html, refs, confidence, paths, page_digest)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
+            capture_time = excluded.capture_time, title = excluded.title, author = excluded.author,
+            published = excluded.published, updated = excluded.updated, categories = excluded.categories,
+            text = excluded.text, html = excluded.html, refs = excluded.refs, confidence = excluded.confidence,
+            paths = excluded.paths, page_digest = excluded.page_digest
+          RETURNING id`)
+        .get(
+          obj.id,
+          v.crawlId,
+          v.captureId,
+          v.captureTime,
+          o.method,
+          o.title,
+          o.author,
+          o.published,
+          o.updated,
+          JSON.stringify(o.categories),
+          o.text,
+          o.html,
+          JSON.stringify(o.references),
+          o.confidence,
+          JSON.stringify(o.paths),
+          v.pageDigest,
+        ) as { id: number };
+      this.#db.prepare('DELETE FROM comments WHERE version_id = ?').run(version.id);
+      const insert = this.#db.prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author,
+          author_url, published, text, html, permalink, source, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const c of v.comments) {
+        insert.run(
+          version.id,
+          c.position,
+          c.id,
+          c.parent,
+          c.depth,
+          c.author,
+          c.authorUrl,
+          c.published,
+          c.text,
+          c.html,
+          c.permalink,
+          c.source,
+          c.hash,
+        );
+      }
+      return version.id;
+    })();
+  }
+
+  /** A new version of an object that is a copy of an earlier one (same payload), comments included. */
+  copyVersion(fromVersionId: number, crawlId: number, captureId: number, captureTime: string): number {
+    return this.#db.transaction(() => {
+      const row = this.#db
+        .prepare(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
+            updated, categories, text, html, refs, confidence, paths, page_digest)
+          SELECT object_id, ?, ?, ?, method, title, author, published, updated, categories, text, html, refs,
+            confidence, paths, page_digest FROM versions WHERE id = ?
+          ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
+            capture_time = excluded.capture_time
+          RETURNING id`)
+        .get(crawlId, captureId, captureTime, fromVersionId) as { id: number };
+      this.#db.prepare('DELETE FROM comments WHERE version_id = ?').run(row.id);
+      this.#db
+        .prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author, author_url, published,
+            text, html, permalink, source, hash)
+          SELECT ?, position, comment_id, parent, depth, author, author_url, published, text, html, permalink, source, hash
+          FROM comments WHERE version_id = ?`)
+        .run(row.id, fromVersionId);
+      return row.id;
+    })();
+  }
+}

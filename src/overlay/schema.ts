@@ -1,0 +1,165 @@
+/**
+ * Versioned schema of the overlay store. Each migration moves `PRAGMA user_version` up by one;
+ * a store written by an older release is migrated on open, one written by a newer one is refused.
+ * Natural keys carry UNIQUE constraints so that every write can be an upsert and a rerun of the
+ * same input gives the same rows.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: archives, captures, feeds, items, pairing, objects, versions, comments, diagnostics.
+  `
+  CREATE TABLE crawls (
+    id INTEGER PRIMARY KEY,
+    identity TEXT NOT NULL UNIQUE,          -- basename + size + sha1 of the first 64 KiB
+    name TEXT NOT NULL,                      -- input path as given
+    bytes INTEGER NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,                        -- null while the crawl is being built (or crashed)
+    records INTEGER NOT NULL DEFAULT 0,
+    report TEXT                              -- JSON build report of this crawl
+  );
+  CREATE TABLE captures (
+    id INTEGER PRIMARY KEY,
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    record_type TEXT NOT NULL,
+    record_id TEXT,
+    url TEXT NOT NULL,
+    canonical_url TEXT NOT NULL,
+    url_key TEXT NOT NULL,                   -- canonical url without scheme and www.
+    host TEXT NOT NULL,
+    time TEXT NOT NULL,
+    status INTEGER,
+    mime TEXT,
+    file TEXT NOT NULL,
+    offset INTEGER NOT NULL,
+    length INTEGER NOT NULL,
+    payload_digest TEXT,
+    payload_length INTEGER NOT NULL,
+    location TEXT,
+    refers_to_id TEXT,
+    refers_to_url TEXT,
+    refers_to_time TEXT,
+    UNIQUE (file, offset)
+  );
+  CREATE INDEX captures_url_key ON captures(url_key, time);
+  CREATE INDEX captures_crawl ON captures(crawl_id, host);
+  CREATE INDEX captures_digest ON captures(payload_digest);
+  CREATE INDEX captures_record_id ON captures(record_id);
+
+  CREATE TABLE feeds (
+    id INTEGER PRIMARY KEY,
+    url TEXT NOT NULL UNIQUE,                -- canonical feed URL
+    format TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    kind_reason TEXT NOT NULL,
+    title TEXT,
+    site_url TEXT,
+    language TEXT,
+    is_full_content INTEGER NOT NULL,
+    full_content_reason TEXT NOT NULL
+  );
+  CREATE TABLE feed_snapshots (
+    id INTEGER PRIMARY KEY,
+    feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE,
+    capture_time TEXT NOT NULL,
+    item_count INTEGER NOT NULL,
+    UNIQUE (feed_id, capture_id)
+  );
+  CREATE TABLE items (
+    id INTEGER PRIMARY KEY,
+    feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+    item_key TEXT NOT NULL,                  -- guid, else link, else title
+    guid TEXT,
+    link TEXT,
+    orig_link TEXT,
+    title TEXT,
+    author TEXT,
+    published TEXT,
+    updated TEXT,
+    categories TEXT NOT NULL,                -- JSON array
+    description TEXT,
+    content TEXT,
+    comments_url TEXT,
+    comment_feed_url TEXT,
+    comment_count INTEGER,
+    in_reply_to TEXT,
+    is_valid INTEGER NOT NULL,
+    invalid_reason TEXT,
+    UNIQUE (feed_id, item_key)
+  );
+  CREATE TABLE snapshot_items (
+    snapshot_id INTEGER NOT NULL REFERENCES feed_snapshots(id) ON DELETE CASCADE,
+    item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (snapshot_id, item_id)
+  );
+  CREATE TABLE pairings (
+    item_id INTEGER NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    capture_id INTEGER REFERENCES captures(id) ON DELETE CASCADE,
+    via TEXT,                                -- link | orig-link | guid, + redirect hops
+    reason TEXT NOT NULL,                    -- why paired, or why not
+    PRIMARY KEY (item_id, crawl_id)
+  );
+
+  CREATE TABLE objects (
+    id INTEGER PRIMARY KEY,
+    canonical_url TEXT NOT NULL UNIQUE,
+    url TEXT NOT NULL,
+    feed_id INTEGER REFERENCES feeds(id),
+    guid TEXT
+  );
+  CREATE TABLE versions (
+    id INTEGER PRIMARY KEY,
+    object_id INTEGER NOT NULL REFERENCES objects(id) ON DELETE CASCADE,
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    capture_id INTEGER REFERENCES captures(id) ON DELETE SET NULL,
+    capture_time TEXT NOT NULL,
+    method TEXT NOT NULL,
+    title TEXT,
+    author TEXT,
+    published TEXT,
+    updated TEXT,
+    categories TEXT NOT NULL,                -- JSON array
+    text TEXT NOT NULL,
+    html TEXT NOT NULL,
+    refs TEXT NOT NULL,                      -- JSON array of references
+    confidence REAL NOT NULL,
+    paths TEXT,                              -- JSON PropertyPaths
+    page_digest TEXT,
+    UNIQUE (object_id, crawl_id, method)
+  );
+  CREATE INDEX versions_crawl ON versions(crawl_id);
+  CREATE TABLE comments (
+    id INTEGER PRIMARY KEY,
+    version_id INTEGER NOT NULL REFERENCES versions(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    comment_id TEXT,
+    parent TEXT,
+    depth INTEGER NOT NULL,
+    author TEXT,
+    author_url TEXT,
+    published TEXT,
+    text TEXT NOT NULL,
+    html TEXT NOT NULL,
+    permalink TEXT,
+    source TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    UNIQUE (version_id, position)
+  );
+  CREATE TABLE diagnostics (
+    id INTEGER PRIMARY KEY,
+    crawl_id INTEGER REFERENCES crawls(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    severity TEXT NOT NULL,
+    message TEXT NOT NULL,
+    file TEXT,
+    offset INTEGER,
+    url TEXT
+  );
+  CREATE INDEX diagnostics_crawl ON diagnostics(crawl_id, kind);
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;

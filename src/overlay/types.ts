@@ -1,0 +1,15 @@
+/** A comment as stored with an object version (produced by extract/comments). */
+export interface StoredComment {
+  position: number;
+  id: string | null;
+  parent: string | null;
+  depth: number;
+  author: string | null;
+  authorUrl: string | null;
+  published: string | null;
+  text: string;
+  html: string;
+  permalink: string | null;
+  source: 'page' | 'feed' | 'page+feed';
+  hash: string;
+}
