@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Feed } from '../feeds/index.js';
+import type { IndexEntry } from '../warc/index.js';
+import { openStore } from './overlay-db.js';
+import { readFeedStats, readObjectVersions } from './overlay-reader.js';
+import { OverlayWriter } from './overlay-writer.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const entry = (offset: number, url: string, mime = 'text/html'): IndexEntry => ({
+  file: 'crawl.warc.gz',
+  offset,
+  length: 100,
+  recordType: 'response',
+  recordId: `<urn:uuid:${offset}>`,
+  url,
+  canonicalUrl: url,
+  host: 'blog.test',
+  time: '2026-11-22T11:30:00.000Z',
+  status: 200,
+  mime,
+  payloadDigest: `sha1:${offset}`,
+  location: null,
+  refersToId: null,
+  refersToUrl: null,
+  refersToTime: null,
+  payloadLength: 90,
+});
+
+const feed: Feed = {
+  url: 'http://blog.test/feed/',
+  format: 'rss-2.0',
+  kind: 'article',
+  kindReason: 'items are posts',
+  title: 'Blog',
+  siteUrl: 'http://blog.test/',
+  language: 'en',
+  isFullContent: true,
+  fullContentReason: 'content:encoded present',
+  items: [
+    {
+      guid: 'http://blog.test/?p=1',
+      guidIsPermalink: false,
+      link: 'http://blog.test/a/',
+      origLink: null,
+      title: 'A',
+      author: 'Ann',
+      published: '2026-11-01T00:00:00.000Z',
+      updated: null,
+      categories: ['x'],
+      description: 'd',
+      content: '<p>c</p>',
+      commentsUrl: null,
+      commentFeedUrl: null,
+      commentCount: 0,
+      enclosures: [],
+      inReplyTo: null,
+      isValid: true,
+      invalidReason: null,
+    },
+  ],
+};
+
+/** Writes one crawl's worth of rows the way build does. */
+function writeCrawl(dir: string): void {
+  const db = openStore(dir, { writable: true });
+  const w = new OverlayWriter(db);
+  const { crawlId, alreadyBuilt } = w.beginCrawl('crawl.warc.gz:1:abc', 'crawl.warc.gz', 1);
+  if (!alreadyBuilt) {
+    w.addCapture(crawlId, entry(0, 'http://blog.test/feed/', 'application/rss+xml'));
+    w.addCapture(crawlId, entry(100, 'http://blog.test/a/'));
+    w.flushCaptures(crawlId);
+    const feedCapture = w.captureIdAt('crawl.warc.gz', 0) ?? -1;
+    const page = w.captureIdAt('crawl.warc.gz', 100) ?? -1;
+    const { feedId, itemIds } = w.addFeedSnapshot(feed, feed.url, crawlId, feedCapture, '2026-11-22T11:30:00.000Z');
+    w.setPairing(itemIds[0] ?? -1, crawlId, page, 'link', 'paired by link');
+    w.addVersion({
+      canonicalUrl: 'http://blog.test/a',
+      url: 'http://blog.test/a/',
+      feedId,
+      guid: 'http://blog.test/?p=1',
+      crawlId,
+      captureId: page,
+      captureTime: '2026-11-22T11:30:00.000Z',
+      pageDigest: 'sha1:100',
+      object: {
+        method: 'feed-guided',
+        confidence: 0.9,
+        paths: { content: '|html|body|article', title: null, author: null, date: null, categories: null },
+        title: 'A',
+        author: 'Ann',
+        published: '2026-11-01T00:00:00.000Z',
+        updated: null,
+        categories: ['x'],
+        text: 'c',
+        html: '<p>c</p>',
+        references: [],
+      },
+      comments: [
+        { position: 0, id: 'c1', parent: null, depth: 0, author: 'Bo', authorUrl: null, published: null, text: 'hi', html: '<p>hi</p>', permalink: null, source: 'page', hash: 'h1' },
+      ],
+    });
+    w.finishCrawl(crawlId, 2, {});
+  }
+  db.close();
+}
+
+describe('OverlayWriter on a real SQLite file', () => {
+  it('writes a crawl and gives the same rows when run again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'overlay-'));
+    dirs.push(dir);
+    writeCrawl(dir);
+    const count = (table: string) => {
+      const db = openStore(dir, { writable: false });
+      const n = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      db.close();
+      return n;
+    };
+    const tables = ['crawls', 'captures', 'feeds', 'feed_snapshots', 'items', 'pairings', 'objects', 'versions', 'comments'];
+    const before = tables.map(count);
+    expect(before).toEqual([1, 2, 1, 1, 1, 1, 1, 1, 1]);
+    writeCrawl(dir);
+    expect(tables.map(count)).toEqual(before);
+    const db = openStore(dir, { writable: false });
+    const [version] = [...readObjectVersions(db)];
+    expect(version).toMatchObject({ title: 'A', method: 'feed-guided', feed_url: feed.url, comments: [{ author: 'Bo', text: 'hi' }] });
+    expect(readFeedStats(db)[0]).toMatchObject({ kind: 'article', items: 1, paired: 1, unpaired: [] });
+    db.close();
+  });
+
+  it('clears and rebuilds a crawl left unfinished by a crash', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'overlay-'));
+    dirs.push(dir);
+    const db = openStore(dir, { writable: true });
+    const w = new OverlayWriter(db);
+    const first = w.beginCrawl('id', 'crawl.warc.gz', 1);
+    w.addCapture(first.crawlId, entry(0, 'http://blog.test/x'));
+    w.flushCaptures(first.crawlId);
+    const again = w.beginCrawl('id', 'crawl.warc.gz', 1);
+    expect(again.alreadyBuilt).toBe(false);
+    expect((db.prepare('SELECT count(*) AS n FROM captures').get() as { n: number }).n).toBe(0);
+    db.close();
+  });
+
+  it('refuses to read a directory without an overlay', () => {
+    expect(() => openStore(join(tmpdir(), 'no-such-overlay-dir'), { writable: false })).toThrow(/no overlay/);
+  });
+});
