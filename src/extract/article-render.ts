@@ -1,0 +1,122 @@
+/**
+ * The article of a wrapper node as text, cleaned HTML and references [004 Algorithm 1:
+ * "dob.setFullTextAndRefsFrom(wrapperNode)"]: hidden parts, scripts, forms, event handlers and
+ * boilerplate zones (comments, share widgets, related posts, navigation, ads) are left out.
+ */
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { escapeAttribute, escapeText } from 'entities';
+import { boilerplateReason } from './boilerplate.js';
+import { BLOCK_TAGS, isIgnoredElement } from './page-dom.js';
+import type { Reference } from './types.js';
+
+export interface RenderedArticle {
+  text: string;
+  html: string;
+  references: Reference[];
+}
+
+/** Attributes kept in the cleaned HTML (URLs made absolute). */
+const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'datetime', 'cite', 'lang', 'dir', 'width', 'height']);
+const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
+const VOID_TAGS = new Set(['area', 'br', 'col', 'hr', 'img', 'wbr', 'source', 'track']);
+/** Leftover counters like "12 comments" / "Leave a comment" inside the article. */
+const COMMENT_COUNTER = /^\s*(?:\d+\s+comments?|no comments|leave a (?:comment|reply)|one comment|\d+\s+responses?)\s*$/i;
+const MEDIA_TAGS = new Set(['iframe', 'video', 'audio', 'source', 'embed', 'object']);
+const SAFE_URL = /^(?:https?:|mailto:|data:image\/|ftp:)/i;
+
+export interface RenderOptions {
+  baseUrl: string;
+  /** Nodes left out of the text and HTML (e.g. the title heading, shown apart). */
+  skip?: ReadonlySet<Element>;
+}
+
+function absolute(url: string, base: string): string | null {
+  try {
+    const u = new URL(url.trim(), base);
+    return SAFE_URL.test(u.href) ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function plainText(n: AnyNode): string {
+  if (isText(n)) return n.data;
+  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(plainText).join('');
+  return '';
+}
+
+/** Whether an element inside the wrapper is left out, and why. */
+export function isLeftOut(el: Element, opts: RenderOptions): boolean {
+  if (isIgnoredElement(el) || opts.skip?.has(el) === true) return true;
+  if (boilerplateReason(el) !== null) return true;
+  if (el.name === 'a' && COMMENT_COUNTER.test(plainText(el))) return true;
+  return false;
+}
+
+export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedArticle {
+  const lines: string[] = [];
+  let current = '';
+  const html: string[] = [];
+  const references: Reference[] = [];
+  const seen = new Set<string>();
+  const newline = (): void => {
+    if (current.trim() !== '') lines.push(current);
+    current = '';
+  };
+  const addRef = (kind: Reference['kind'], url: string | undefined, text: string | null): string | null => {
+    if (url === undefined || url.trim() === '' || url.startsWith('#')) return null;
+    const abs = absolute(url, opts.baseUrl);
+    if (abs === null) return null;
+    const key = `${kind} ${abs}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      references.push({ kind, url: abs, text });
+    }
+    return abs;
+  };
+  const visit = (node: AnyNode, inPre: boolean): void => {
+    if (isText(node)) {
+      if (inPre) {
+        const parts = node.data.split('\n');
+        parts.forEach((p, i) => {
+          if (i > 0) newline();
+          current += p;
+        });
+      } else current += node.data;
+      html.push(escapeText(node.data));
+      return;
+    }
+    if (!isTag(node)) return;
+    if (MEDIA_TAGS.has(node.name) && boilerplateReason(node) === null) addRef('media', node.attribs.src ?? node.attribs['data-src'], node.attribs.title ?? null);
+    if (isLeftOut(node, opts)) return;
+    const name = node.name;
+    const block = BLOCK_TAGS.has(name) || name === 'br';
+    if (block) newline();
+    if (name === 'a') addRef('link', node.attribs.href, collapse(plainText(node)) || null);
+    else if (name === 'img') addRef('image', node.attribs.src ?? node.attribs['data-src'], node.attribs.alt ?? null);
+    const attrs: string[] = [];
+    for (const [k, v] of Object.entries(node.attribs)) {
+      if (!KEPT_ATTRIBUTES.has(k)) continue;
+      if (URL_ATTRIBUTES.has(k)) {
+        const abs = absolute(v, opts.baseUrl);
+        if (abs !== null) attrs.push(` ${k}="${escapeAttribute(abs)}"`);
+      } else attrs.push(` ${k}="${escapeAttribute(v)}"`);
+    }
+    html.push(`<${name}${attrs.join('')}>`);
+    if (VOID_TAGS.has(name)) {
+      if (block) newline();
+      return;
+    }
+    for (const c of node.children) visit(c, inPre || name === 'pre');
+    html.push(`</${name}>`);
+    if (block) newline();
+  };
+  for (const c of wrapper.children) visit(c, false);
+  newline();
+  const text = lines.map(collapse).filter((l) => l !== '').join('\n');
+  return { text, html: html.join(''), references };
+}
+
+function collapse(s: string): string {
+  return s.replace(/[\s\u00A0]+/g, ' ').trim();
+}

@@ -1,0 +1,56 @@
+/**
+ * Thresholds of the extract stage, each with its source: a paper section, or `ours` with how it
+ * was chosen (dev harness over corpus/wp-dev, corpus/pelican-dev, datasets/dragnet-train and
+ * datasets/readability, 2026-11).
+ */
+
+/** n for the n-grams taken from title + description; fall back to concepts when they fail.
+ *  [004 §4.2: "we started with n = 3 ... and, in case of failure, directly tried concepts"] */
+export const NGRAM_SIZE = 3;
+
+/** A wrapper is semantically consistent when it holds at least this share of the concepts.
+ *  [004 §4.2, Definition 5: "in practice, >= 0.5"] */
+export const MIN_CONCEPT_SHARE = 0.5;
+
+/** How many of the most frequent terms become concepts ("keep only outstanding ones", 004 §4.1).
+ *  ours: 25 covers every distinct content word of a typical 50-word description. */
+export const MAX_CONCEPTS = 25;
+
+/** Concepts need at least this many characters (drops "s", "1", stray letters). ours. */
+export const MIN_CONCEPT_CHARS = 2;
+
+/** Denominator floor (words) of a text block's semantic density [004 §4.2 Def. 2], so a
+ *  two-word link holding one n-gram does not outweigh a paragraph. ours: chosen on dragnet-train. */
+export const MIN_DENSITY_WORDS = 8;
+
+/** Concept-mode conceptual nodes must hold this many distinct concepts. ours: one shared
+ *  word is chance, two is a topic [004 §4.3: concepts "digress the attention" to other zones]. */
+export const MIN_CONCEPTS_PER_NODE = 2;
+
+/** Share of the concepts used as the "random terms coming from the concepts" sample of
+ *  Algorithm 1's last step [004 §4.2]. ours: the top half, deterministic so reruns agree. */
+export const CONCEPT_SAMPLE_SHARE = 0.5;
+
+/** A paragraph of article text (for widening to the whole article) has at least this many words.
+ *  ours: shorter lines are bylines, captions and link labels. */
+export const ARTICLE_PARAGRAPH_MIN_WORDS = 10;
+
+/** ... and at most this share of its characters inside links. ours (Readability uses 0.25-0.5). */
+export const ARTICLE_PARAGRAPH_MAX_LINK_DENSITY = 0.3;
+
+/** Widen the wrapper to its parent when the parent adds at least this share of article text
+ *  (measured on the wrapper's own article text). ours: chosen on dragnet-train. */
+export const WIDEN_MIN_GAIN = 0.5;
+
+/** At most this many widening steps beyond Definition 5. ours. */
+export const WIDEN_MAX_STEPS = 4;
+
+/** A title shrunk from the feed value must keep at least this many words
+ *  [000 §III-D-b: "To avoid useless matches, we define a minimum length"]. ours: 3 words. */
+export const MIN_TITLE_WORDS = 3;
+
+/** Only elements with at most this many words are property candidates (title, author, date). ours. */
+export const MAX_PROPERTY_NODE_WORDS = 40;
+
+/** A feed title longer than this holds content too (000 §III-D-3, malformed feeds). ours. */
+export const MAX_TITLE_WORDS = 30;

@@ -1,0 +1,56 @@
+/**
+ * A feed date rendered the ways pages print it [000 §V: "convert it in a set of common date
+ * formats ... then used to find the right node"], as token keys for typography-proof matching.
+ */
+import { matchKey } from './text-normalize.js';
+
+const LOCALES = ['en-US', 'en-GB', 'fr', 'de', 'es', 'it', 'pt', 'nl'];
+const STYLES: Intl.DateTimeFormatOptions[] = [
+  { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' },
+  { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' },
+  { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' },
+  { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' },
+];
+const formatters = new Map<string, Intl.DateTimeFormat[]>();
+
+function formattersFor(locale: string): Intl.DateTimeFormat[] {
+  let f = formatters.get(locale);
+  if (f === undefined) {
+    f = STYLES.map((s) => new Intl.DateTimeFormat(locale, s));
+    formatters.set(locale, f);
+  }
+  return f;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** Token keys of the date in common formats and languages (page language first). */
+export function renderDateKeys(iso: string, language: string | null): string[] {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return [];
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + 1;
+  const day = d.getUTCDate();
+  const keys = new Set<string>([
+    `${y} ${pad(m)} ${pad(day)}`,
+    `${pad(day)} ${pad(m)} ${y}`,
+    `${pad(m)} ${pad(day)} ${y}`,
+    `${day} ${m} ${y}`,
+    `${m} ${day} ${y}`,
+  ]);
+  const locales = language !== null ? [language, ...LOCALES] : LOCALES;
+  for (const locale of locales) {
+    try {
+      for (const f of formattersFor(locale)) keys.add(matchKey(f.format(d)));
+    } catch {
+      // Unknown locale tag: the other locales still apply.
+    }
+  }
+  return [...keys].filter((k) => k !== '');
+}
+
+/** Calendar day (YYYY-MM-DD, UTC) of an ISO date. */
+export function isoDay(iso: string): string | null {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}

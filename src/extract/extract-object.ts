@@ -1,0 +1,135 @@
+/**
+ * Feed-guided data objects [004 §4]: for each feed item, its wrapper node on the page, then its
+ * properties [000 §III-D], text, cleaned HTML and references.
+ */
+import { type Element, isTag } from 'domhandler';
+import type { FeedItem } from '../feeds/types.js';
+import { renderArticle } from './article-render.js';
+import { computeConfidence } from './confidence.js';
+import { languageTools } from './language.js';
+import { nodePath } from './node-path.js';
+import { pageBody } from './parse-page.js';
+import { findAuthor, findCategories, findDate, findMeta, findTitle } from './properties.js';
+import { buildSemanticInput } from './semantic-input.js';
+import { tokenize } from './text-normalize.js';
+import type { ExplainStep, ExtractionResult, ParsedPage } from './types.js';
+import { type WrapperCandidate, describe, findWrapperNode, widenToArticle } from './wrapper-node.js';
+
+export interface ExtractOptions {
+  /** Nodes no item may use (e.g. zones already claimed). */
+  exclude?: Element[];
+}
+
+/** The article of one item on one page. */
+export function extractObject(page: ParsedPage, item: FeedItem, opts: ExtractOptions = {}): ExtractionResult {
+  return extractObjects(page, [item], opts)[0] as ExtractionResult;
+}
+
+/**
+ * The articles of several items on one page (a channel page): each gets its own node, never the
+ * union; when two items land on the same or nested nodes, the weaker one fails [002: overlap = failure].
+ */
+export function extractObjects(page: ParsedPage, items: FeedItem[], opts: ExtractOptions = {}): ExtractionResult[] {
+  const body = pageBody(page);
+  const tools = languageTools(page.language);
+  const exclude = opts.exclude ?? [];
+  const searches = items.map((item) => {
+    const explain: ExplainStep[] = [];
+    const input = buildSemanticInput(item, tools);
+    explain.push({
+      step: 'semantic input',
+      detail: `${input.tokens.length} tokens (${page.language ?? 'unknown'} language), ${input.concepts.length} concepts`,
+      data: { concepts: input.concepts, ngramsSample: sampleNgrams(input.tokens) },
+    });
+    if (body === null) return { item, input, explain, search: { ok: false as const, reason: 'page has no <body>' } };
+    return { item, input, explain, search: findWrapperNode(body, input, tools, explain, exclude) };
+  });
+  const cores = searches.map((s) => (s.search.ok ? s.search.candidate : null));
+  const strength = (c: WrapperCandidate): number => c.zones[0]?.density ?? 0;
+  return searches.map((s, i): ExtractionResult => {
+    if (!s.search.ok || body === null) return { ok: false, reason: s.search.ok ? 'page has no <body>' : s.search.reason, explain: s.explain };
+    const cand = s.search.candidate;
+    for (const [j, other] of cores.entries()) {
+      if (j === i || other === null) continue;
+      const overlap = other.core === cand.core || containsEl(other.core, cand.core) || containsEl(cand.core, other.core);
+      if (overlap && (strength(other) > strength(cand) || (strength(other) === strength(cand) && j < i))) {
+        const reason = `wrapper ${describe(cand.core)} overlaps the wrapper of item ${j + 1}, which matches better`;
+        s.explain.push({ step: 'overlap', detail: reason });
+        return { ok: false, reason, explain: s.explain };
+      }
+    }
+    const others = cores.filter((c, j): c is WrapperCandidate => j !== i && c !== null).map((c) => c.core);
+    const wrapper = widenToArticle(cand.core, body, others, s.explain);
+    const head = findHead(page);
+    const title = findTitle(body, s.item, wrapper, s.explain);
+    const skip = new Set<Element>();
+    if (title.node !== null && title.full && containsEl(wrapper, title.node)) skip.add(title.node);
+    const rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip });
+    const textWords = tokenize(rendered.text).length;
+    if (textWords === 0) return { ok: false, reason: `wrapper ${describe(wrapper)} holds no article text`, explain: s.explain };
+    const author = findAuthor(body, s.item, wrapper, head);
+    const date = findDate(body, s.item.published, page.language, wrapper);
+    const categories = findCategories(body, s.item.categories, wrapper);
+    const confidence = computeConfidence({
+      mode: cand.mode,
+      conceptShare: cand.conceptShare,
+      margin: cand.margin,
+      textWords,
+      feedWords: s.input.bodyTokens.length,
+      hasContent: s.input.hasContent,
+    });
+    s.explain.push({ step: 'wrapper', detail: `${describe(wrapper)} by ${cand.mode}, ${textWords} words, confidence ${confidence}`, data: { path: nodePath(wrapper) } });
+    const published = date.value ?? (head === null ? null : (findMeta(head, ['article:published_time', 'datepublished']) ?? null));
+    return {
+      ok: true,
+      explain: s.explain,
+      object: {
+        title: title.value,
+        author: author.value,
+        published,
+        updated: s.item.updated ?? (head === null ? null : (findMeta(head, ['article:modified_time']) ?? null)),
+        categories: categories.value,
+        text: rendered.text,
+        html: rendered.html,
+        references: rendered.references,
+        method: 'feed-guided',
+        confidence,
+        paths: { content: nodePath(wrapper), title: title.path, author: author.path, date: date.path, categories: categories.path },
+        wrapper,
+      },
+    };
+  });
+}
+
+function containsEl(a: Element, b: Element): boolean {
+  for (let n: Element | null = b; n !== null; n = n.parent as Element | null) if (n === a) return true;
+  return false;
+}
+
+function findHead(page: ParsedPage): Element | null {
+  for (const c of page.document.children) {
+    if (!isTag(c)) continue;
+    if (c.name === 'head') return c;
+    if (c.name === 'html') for (const h of c.children) if (isTag(h) && h.name === 'head') return h;
+  }
+  return null;
+}
+
+/** `<base href>` resolved against the capture URL, else the capture URL. */
+function baseUrl(page: ParsedPage, head: Element | null): string {
+  const base = head?.children.find((c): c is Element => isTag(c) && c.name === 'base' && c.attribs.href !== undefined);
+  if (base?.attribs.href !== undefined) {
+    try {
+      return new URL(base.attribs.href, page.url).href;
+    } catch {
+      return page.url;
+    }
+  }
+  return page.url;
+}
+
+function sampleNgrams(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= tokens.length && out.length < 8; i += 3) out.push(tokens.slice(i, i + 3).join(' '));
+  return out;
+}

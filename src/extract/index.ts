@@ -1,0 +1,7 @@
+/** Extract stage: feed-guided data objects [004 §4] with their properties [000 §III-D]. */
+export { parsePage, type ParsePageOptions } from './parse-page.js';
+export { extractObject, extractObjects, type ExtractOptions } from './extract-object.js';
+export { explainExtraction } from './explain.js';
+export { nodePath } from './node-path.js';
+export { DEFAULT_EXTRACT_CONFIG, type ExtractConfig } from './config.js';
+export type * from './types.js';

@@ -1,0 +1,145 @@
+/**
+ * Shared DOM measures for extraction: which elements are ignored (the "cleaned page" of
+ * 004 §4.3), which are blocks, and the page's text blocks (the leaf nodes of 004 §4.2 Def. 1).
+ * Everything is computed once per node and cached in WeakMaps: the DOM is shared, never mutated.
+ */
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { tokenize } from './text-normalize.js';
+
+/** Elements that never hold article text [004 §4.3: the page is cleaned first]. */
+const IGNORED_TAGS = new Set([
+  'script', 'style', 'noscript', 'template', 'iframe', 'svg', 'math', 'canvas', 'object', 'embed',
+  'head', 'title', 'meta', 'link', 'base', 'select', 'option', 'datalist', 'textarea', 'input', 'button', 'map', 'audio', 'video', 'source', 'track',
+]);
+
+/** Block-level elements (HTML "flow" blocks): text inside one belongs to one text block. */
+export const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
+  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr',
+  'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td',
+  'th', 'ul', 'caption', 'legend', 'html',
+]);
+
+/**
+ * Containers that can be semantic nodes [004 §4.2 Def. 3: "the closest ancestor that is a div
+ * element"]. Deviation from 004 §4.2: HTML5 sectioning elements, table cells and forms play the
+ * role `div` played in 2011 pages, so they count as well.
+ */
+export const CONTAINER_TAGS = new Set(['div', 'section', 'article', 'main', 'body', 'td', 'th', 'form', 'header', 'footer', 'aside', 'nav', 'center', 'details', 'html']);
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
+
+const ignoredCache = new WeakMap<Element, boolean>();
+
+/** Script, style, hidden ([hidden], aria-hidden, display:none) and form-control elements. */
+export function isIgnoredElement(el: Element): boolean {
+  let v = ignoredCache.get(el);
+  if (v === undefined) {
+    const a = el.attribs;
+    v =
+      IGNORED_TAGS.has(el.name) ||
+      a.hidden !== undefined ||
+      a['aria-hidden'] === 'true' ||
+      (a.style !== undefined && HIDDEN_STYLE.test(a.style)) ||
+      (el.name === 'input' && a.type === 'hidden');
+    ignoredCache.set(el, v);
+  }
+  return v;
+}
+
+/** A run of text belonging to one block element (inline markup joined): a leaf node of 004 Def. 1. */
+export interface TextBlock {
+  element: Element;
+  text: string;
+  tokens: string[];
+  /** Characters of the text that sit inside links. */
+  linkChars: number;
+}
+
+const blocksCache = new WeakMap<Element, TextBlock[]>();
+
+/**
+ * The text blocks under `root`, in document order.
+ * Deviation from 004 §4.2 Def. 1 (leaf = element without children): inline markup (`<a>`, `<em>`)
+ * splits sentences, so a leaf here is the inline text of the lowest block element.
+ */
+export function textBlocks(root: Element): TextBlock[] {
+  const cached = blocksCache.get(root);
+  if (cached !== undefined) return cached;
+  const parts = new Map<Element, { texts: string[]; linkChars: number }>();
+  const order: Element[] = [];
+  const visit = (node: AnyNode, block: Element, inLink: boolean): void => {
+    if (isText(node)) {
+      if (node.data.trim().length === 0) return;
+      let p = parts.get(block);
+      if (p === undefined) {
+        p = { texts: [], linkChars: 0 };
+        parts.set(block, p);
+        order.push(block);
+      }
+      p.texts.push(node.data);
+      if (inLink) p.linkChars += node.data.trim().length;
+      return;
+    }
+    if (!isTag(node) || isIgnoredElement(node)) return;
+    const next = BLOCK_TAGS.has(node.name) ? node : block;
+    const link = inLink || node.name === 'a';
+    for (const child of node.children) visit(child, next, link);
+  };
+  visit(root, root, false);
+  const blocks: TextBlock[] = [];
+  for (const element of order) {
+    const p = parts.get(element);
+    if (p === undefined) continue;
+    const text = p.texts.join('').replace(/\s+/g, ' ').trim();
+    if (text.length === 0) continue;
+    blocks.push({ element, text, tokens: tokenize(text), linkChars: p.linkChars });
+  }
+  blocksCache.set(root, blocks);
+  return blocks;
+}
+
+const blockChildCache = new WeakMap<Element, boolean>();
+
+/** Whether an element has a block-level element child (or two `<br>`: text laid out in lines). */
+function hasBlockLayout(el: Element): boolean {
+  let v = blockChildCache.get(el);
+  if (v === undefined) {
+    let brs = 0;
+    v = false;
+    for (const c of el.children) {
+      if (!isTag(c)) continue;
+      if (BLOCK_TAGS.has(c.name)) {
+        v = true;
+        break;
+      }
+      if (c.name === 'br' && ++brs >= 2) {
+        v = true;
+        break;
+      }
+    }
+    blockChildCache.set(el, v);
+  }
+  return v;
+}
+
+/**
+ * The semantic node of a text block [004 §4.2 Def. 3]: its lowest container ancestor. A container
+ * holding only one line of inline text (a `div` used as a paragraph) is a paragraph, not a zone.
+ */
+export function semanticNodeOf(block: Element, root: Element): Element {
+  let e: Element = block;
+  if (!(CONTAINER_TAGS.has(e.name) && hasBlockLayout(e)) && e !== root) e = (e.parent as Element | null) ?? root;
+  while (e !== root && !CONTAINER_TAGS.has(e.name)) {
+    const p = e.parent;
+    if (p === null || !isTag(p)) return root;
+    e = p;
+  }
+  return e;
+}
+
+/** Whether `ancestor` contains `node` (or is it). */
+export function contains(ancestor: Element, node: AnyNode): boolean {
+  for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;
+  return false;
+}

@@ -1,0 +1,191 @@
+/**
+ * Locating the properties of an article in its page [000 §III-D]: the feed value is shrunk until
+ * a node of `<body>` matches (with a minimum length), multiple matches are resolved by the longest
+ * path prefix shared with the content node, and the path is generalised.
+ */
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import type { FeedItem } from '../feeds/types.js';
+import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
+import { isoDay, renderDateKeys } from './date-formats.js';
+import { isIgnoredElement, textBlocks } from './page-dom.js';
+import { nodePath, sharedPrefixLength } from './node-path.js';
+import { collapseWhitespace, matchKey, tokenize } from './text-normalize.js';
+import type { ExplainStep } from './types.js';
+
+export interface PropertyMatch<T> {
+  value: T;
+  node: Element | null;
+  path: string | null;
+  /** 'page' when read from the page, 'feed' when the page lacks it and the feed value is kept. */
+  source: 'page' | 'feed' | 'none';
+}
+
+const HEADING = /^h[1-6]$/;
+const HEADING_GROUPS = new Set(['hgroup']);
+
+function textOf(n: AnyNode): string {
+  if (isText(n)) return n.data;
+  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(textOf).join('');
+  return '';
+}
+
+/** Candidates resolved by the longest shared prefix with the content node [000 §III-D-1]. */
+function resolveByPrefix<T extends { node: Element; rank: number }>(cands: T[], content: Element | null): T | undefined {
+  return cands.sort((a, b) => b.rank - a.rank || (content === null ? 0 : sharedPrefixLength(b.node, content) - sharedPrefixLength(a.node, content)))[0];
+}
+
+/**
+ * Title [000 §III-D-b]: the longest contiguous part of the feed title (>= MIN_TITLE_WORDS words,
+ * shrunk from the end and from the start) that is the whole text of a block; headings first.
+ */
+export function findTitle(root: Element, item: FeedItem, content: Element | null, explain: ExplainStep[]): PropertyMatch<string | null> & { full: boolean } {
+  const feedTitle = item.title === null ? null : collapseWhitespace(item.title);
+  const tokens = tokenize(feedTitle ?? '');
+  if (tokens.length === 0) return { ...pageTitleFallback(root, content), full: false };
+  const wanted = new Map<string, number>();
+  const minLen = Math.min(MIN_TITLE_WORDS, tokens.length);
+  for (let len = tokens.length; len >= minLen; len--)
+    for (let i = 0; i + len <= tokens.length; i++) {
+      const k = tokens.slice(i, i + len).join(' ');
+      if (!wanted.has(k)) wanted.set(k, len);
+    }
+  const cands: Array<{ node: Element; rank: number; len: number }> = [];
+  for (const b of textBlocks(root)) {
+    if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
+    const len = wanted.get(b.tokens.join(' '));
+    if (len === undefined) continue;
+    const heading = HEADING.test(b.element.name) ? 2 : 0;
+    cands.push({ node: b.element, rank: len * 10 + heading + (b.element.name === 'h1' ? 1 : 0), len });
+  }
+  const best = resolveByPrefix(cands, content);
+  if (best === undefined) {
+    explain.push({ step: 'title', detail: 'not found on the page: feed title kept' });
+    return { value: feedTitle, node: null, path: null, source: 'feed', full: false };
+  }
+  // Generalise: climb from h* to a heading group [000 §III-D-2].
+  let node = best.node;
+  while (node.parent !== null && isTag(node.parent) && HEADING_GROUPS.has(node.parent.name)) node = node.parent;
+  const full = best.len === tokens.length;
+  // Dirty feeds [000 §III-D-3]: a title holding the content too is replaced by the page's title.
+  const value = full || tokens.length <= MAX_TITLE_WORDS ? feedTitle : collapseWhitespace(textOf(best.node));
+  explain.push({ step: 'title', detail: `${full ? 'whole' : `${best.len}/${tokens.length} words of the`} feed title in ${nodePath(best.node)}` });
+  return { value, node: best.node, path: nodePath(node), source: 'page', full };
+}
+
+function pageTitleFallback(root: Element, content: Element | null): PropertyMatch<string | null> {
+  const cands: Array<{ node: Element; rank: number }> = [];
+  for (const b of textBlocks(root)) if (b.element.name === 'h1') cands.push({ node: b.element, rank: 0 });
+  const best = resolveByPrefix(cands, content);
+  if (best === undefined) return { value: null, node: null, path: null, source: 'none' };
+  return { value: collapseWhitespace(textOf(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
+}
+
+/** The smallest element under `el` whose text still contains `key`. */
+function smallestContaining(el: Element, key: string): Element {
+  for (const c of el.children) if (isTag(c) && !isIgnoredElement(c) && matchKey(textOf(c)).includes(key)) return smallestContaining(c, key);
+  return el;
+}
+
+const AUTHOR_ATTR = /author|byline|creator|writer/i;
+const BY_PREFIX = /^\s*(?:by|par|von|por|di|door)\s+/i;
+
+/** Author: the feed's author name found in a short block; else page byline markup. */
+export function findAuthor(root: Element, item: FeedItem, content: Element | null, head: Element | null): PropertyMatch<string | null> {
+  const key = matchKey(item.author ?? '');
+  if (key !== '') {
+    const cands: Array<{ node: Element; rank: number }> = [];
+    for (const b of textBlocks(root)) {
+      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !` ${b.tokens.join(' ')} `.includes(` ${key} `)) continue;
+      const node = smallestContaining(b.element, key);
+      cands.push({ node, rank: AUTHOR_ATTR.test(`${node.attribs.class ?? ''} ${node.attribs.rel ?? ''} ${node.attribs.itemprop ?? ''}`) ? 1 : 0 });
+    }
+    const best = resolveByPrefix(cands, content);
+    return { value: collapseWhitespace(item.author ?? ''), node: best?.node ?? null, path: best === undefined ? null : nodePath(best.node), source: best === undefined ? 'feed' : 'page' };
+  }
+  // No feed author: byline markup (rel/itemprop/class), nearest the content.
+  const cands: Array<{ node: Element; rank: number }> = [];
+  const visit = (el: Element): void => {
+    if (isIgnoredElement(el)) return;
+    const a = el.attribs;
+    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && /(?:^|[\s_-])(?:author|byline)(?:$|[\s_-])/i.test(a.class));
+    if (marked) {
+      const t = collapseWhitespace(textOf(el)).replace(BY_PREFIX, '');
+      const n = tokenize(t).length;
+      if (n >= 1 && n <= 6) {
+        cands.push({ node: el, rank: 0 });
+        return;
+      }
+    }
+    for (const c of el.children) if (isTag(c)) visit(c);
+  };
+  visit(root);
+  const best = resolveByPrefix(cands, content);
+  if (best !== undefined) return { value: collapseWhitespace(textOf(best.node)).replace(BY_PREFIX, ''), node: best.node, path: nodePath(best.node), source: 'page' };
+  const meta = head === null ? undefined : findMeta(head, ['author', 'article:author', 'dc.creator']);
+  return { value: meta ?? null, node: null, path: null, source: meta === undefined ? 'none' : 'page' };
+}
+
+/** `<meta name|property=... content>` in the head. */
+export function findMeta(head: Element, names: string[]): string | undefined {
+  for (const c of head.children) {
+    if (!isTag(c) || c.name !== 'meta') continue;
+    const n = (c.attribs.name ?? c.attribs.property ?? '').toLowerCase();
+    if (names.includes(n) && c.attribs.content !== undefined && c.attribs.content.trim() !== '') return collapseWhitespace(c.attribs.content);
+  }
+  return undefined;
+}
+
+/** Published date [000 §V]: `<time datetime>` of that day, else the date printed in a common format. */
+export function findDate(root: Element, iso: string | null, language: string | null, content: Element | null): PropertyMatch<string | null> {
+  if (iso === null) return { value: null, node: null, path: null, source: 'none' };
+  const day = isoDay(iso);
+  const cands: Array<{ node: Element; rank: number }> = [];
+  const visit = (el: Element): void => {
+    if (isIgnoredElement(el)) return;
+    if (el.name === 'time' && day !== null && (el.attribs.datetime ?? '').startsWith(day)) cands.push({ node: el, rank: 2 });
+    for (const c of el.children) if (isTag(c)) visit(c);
+  };
+  visit(root);
+  if (cands.length === 0) {
+    const keys = renderDateKeys(iso, language);
+    for (const b of textBlocks(root)) {
+      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
+      const text = ` ${b.tokens.join(' ')} `;
+      const k = keys.find((key) => text.includes(` ${key} `));
+      if (k !== undefined) cands.push({ node: smallestContaining(b.element, k), rank: 1 });
+    }
+  }
+  const best = resolveByPrefix(cands, content);
+  return { value: iso, node: best?.node ?? null, path: best === undefined ? null : nodePath(best.node), source: best === undefined ? 'feed' : 'page' };
+}
+
+/** Categories: links whose text is a feed category; the path is their lowest common ancestor. */
+export function findCategories(root: Element, categories: string[], content: Element | null): PropertyMatch<string[]> {
+  const keys = new Set(categories.map(matchKey).filter((k) => k !== ''));
+  const links: Element[] = [];
+  const pageTags: string[] = [];
+  const visit = (el: Element): void => {
+    if (isIgnoredElement(el)) return;
+    if (el.name === 'a') {
+      const t = textOf(el);
+      if (keys.has(matchKey(t))) links.push(el);
+      if (/\btag\b|\bcategory\b/.test(el.attribs.rel ?? '')) pageTags.push(collapseWhitespace(t));
+      return;
+    }
+    for (const c of el.children) if (isTag(c)) visit(c);
+  };
+  visit(root);
+  if (links.length === 0) {
+    return keys.size > 0 ? { value: categories, node: null, path: null, source: 'feed' } : { value: [...new Set(pageTags)], node: null, path: null, source: pageTags.length > 0 ? 'page' : 'none' };
+  }
+  // Links nearest the content first, then their common ancestor.
+  const near = content === null ? links : links.filter((l) => sharedPrefixLength(l, content) === Math.max(...links.map((x) => sharedPrefixLength(x, content))));
+  let lca: Element = near[0] as Element;
+  for (const l of near.slice(1)) while (!containsNode(lca, l) && lca.parent !== null && isTag(lca.parent)) lca = lca.parent;
+  return { value: keys.size > 0 ? categories : pageTags, node: lca, path: nodePath(lca), source: 'page' };
+}
+
+function containsNode(a: Element, b: AnyNode): boolean {
+  for (let n: AnyNode | null = b; n !== null; n = n.parent) if (n === a) return true;
+  return false;
+}

@@ -1,0 +1,125 @@
+/**
+ * The semantic context of a feed item [004 §4.1]: title + description (+ content) with markup
+ * removed, tokens, concepts (stemmed, stop-worded, frequent terms) and n-grams.
+ */
+import { type AnyNode, isTag, isText } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+import type { FeedItem } from '../feeds/types.js';
+import { CONCEPT_SAMPLE_SHARE, MAX_CONCEPTS, MIN_CONCEPT_CHARS } from './constants.js';
+import type { LanguageTools } from './language.js';
+import { tokenize } from './text-normalize.js';
+
+export interface SemanticInput {
+  titleTokens: string[];
+  /** Tokens of the description (and content), markup, ads and "read more" tails removed. */
+  bodyTokens: string[];
+  /** Title then body tokens: the sequence n-grams are taken from. */
+  tokens: string[];
+  /** Stems, most outstanding first. */
+  concepts: string[];
+  /** The deterministic sample of concepts used after concepts fail (Algorithm 1, last step). */
+  conceptSample: string[];
+  /** Whether the feed carried the full article (content:encoded and the like). */
+  hasContent: boolean;
+}
+
+/** Feed-side boilerplate: FeedBurner flare/ads, share links, tracking pixels [000 §IV-A]. */
+const FEED_JUNK_CLASS = /feedflare|feedburner|share|social|sociable|adsense|\bads?\b|advert/i;
+/** "Read more" links and tails [004 §4.1: descriptions end "with a link ... like 'Read more...'"]. */
+const READ_MORE = /^\s*(?:read|continue|view|see|keep)\s+(?:the\s+)?(?:more|reading|full|rest|article|story|post)\b/i;
+const TAIL_PATTERNS = [
+  /\s*\[\s*(?:…|\.\.\.|&hellip;|more|read more)\s*\]\s*$/i,
+  /\s*(?:…|\.\.\.)\s*$/,
+  /\s*the post .{1,300} appeared first on .{1,200}\.?\s*$/i,
+  /\s*(?:read|continue reading|read more)(?:\s*(?:»|→|>>|\.\.\.|…))?\s*$/i,
+];
+
+/** Plain text of a feed HTML field, without ads, tracking images and "read more" links. */
+export function feedFieldText(html: string | null): string {
+  if (html === null || html.trim() === '') return '';
+  if (!html.includes('<') && !html.includes('&')) return stripTails(html);
+  const doc = parseDocument(html, { decodeEntities: true });
+  const out: string[] = [];
+  const visit = (n: AnyNode): void => {
+    if (isText(n)) {
+      out.push(n.data);
+      return;
+    }
+    if (!isTag(n)) return;
+    if (n.name === 'script' || n.name === 'style') return;
+    const cls = `${n.attribs.class ?? ''} ${n.attribs.id ?? ''}`;
+    if (FEED_JUNK_CLASS.test(cls)) return;
+    if (n.name === 'a' && READ_MORE.test(textOf(n))) return;
+    if (n.name === 'br' || n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
+    for (const c of n.children) visit(c);
+    if (n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
+  };
+  for (const c of doc.children) visit(c);
+  return stripTails(out.join(''));
+}
+
+function textOf(n: AnyNode): string {
+  if (isText(n)) return n.data;
+  if (isTag(n)) return n.children.map(textOf).join('');
+  return '';
+}
+
+function stripTails(text: string): string {
+  let t = text.replace(/\s+/g, ' ').trim();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const re of TAIL_PATTERNS) {
+      const next = t.replace(re, '');
+      if (next !== t) {
+        t = next.trim();
+        changed = true;
+      }
+    }
+  }
+  return t;
+}
+
+export function buildSemanticInput(item: FeedItem, tools: LanguageTools): SemanticInput {
+  const titleTokens = tokenize(item.title ?? '');
+  const description = feedFieldText(item.description);
+  const content = feedFieldText(item.content);
+  const descTokens = tokenize(description);
+  const contentTokens = tokenize(content);
+  // The description is usually a prefix of the content: keep both only when they differ.
+  const bodyTokens =
+    contentTokens.length > 0 && descTokens.length > 0 && contentTokens.slice(0, descTokens.length).join(' ') === descTokens.join(' ')
+      ? contentTokens
+      : [...descTokens, ...contentTokens];
+  const counts = new Map<string, { n: number; first: number }>();
+  const add = (tokens: string[], weight: number, offset: number): void => {
+    tokens.forEach((t, i) => {
+      if (t.length < MIN_CONCEPT_CHARS || tools.isStopWord(t) || /^\d+$/.test(t)) return;
+      const stem = tools.stem(t);
+      const c = counts.get(stem);
+      if (c === undefined) counts.set(stem, { n: weight, first: offset + i });
+      else c.n += weight;
+    });
+  };
+  // Title terms weigh double: the title names what the article is about [004 §4.1].
+  add(titleTokens, 2, 0);
+  add(bodyTokens, 1, titleTokens.length);
+  const concepts = [...counts.entries()]
+    .sort((a, b) => b[1].n - a[1].n || a[1].first - b[1].first)
+    .slice(0, MAX_CONCEPTS)
+    .map(([stem]) => stem);
+  return {
+    titleTokens,
+    bodyTokens,
+    tokens: [...titleTokens, ...bodyTokens],
+    concepts,
+    conceptSample: concepts.slice(0, Math.max(2, Math.ceil(concepts.length * CONCEPT_SAMPLE_SHARE))),
+    hasContent: contentTokens.length > 0,
+  };
+}
+
+/** The set of n-grams of consecutive tokens [004 §4.1], keyed as space-joined tokens. */
+export function ngramSet(tokens: string[], n: number): Set<string> {
+  const set = new Set<string>();
+  for (let i = 0; i + n <= tokens.length; i++) set.add(tokens.slice(i, i + n).join(' '));
+  return set;
+}

@@ -1,0 +1,193 @@
+/**
+ * Finding the wrapper node of a data object [004 §4.2, Algorithm 1, Definitions 1-5].
+ */
+import type { Element } from 'domhandler';
+import {
+  ARTICLE_PARAGRAPH_MAX_LINK_DENSITY,
+  ARTICLE_PARAGRAPH_MIN_WORDS,
+  MIN_CONCEPT_SHARE,
+  MIN_CONCEPTS_PER_NODE,
+  MIN_DENSITY_WORDS,
+  NGRAM_SIZE,
+  WIDEN_MAX_STEPS,
+  WIDEN_MIN_GAIN,
+} from './constants.js';
+import type { LanguageTools } from './language.js';
+import { boilerplateReason } from './boilerplate.js';
+import { contains, semanticNodeOf, type TextBlock, textBlocks } from './page-dom.js';
+import { ngramSet, type SemanticInput } from './semantic-input.js';
+import type { ExplainStep } from './types.js';
+
+export type MatchMode = 'ngrams' | 'concepts' | 'concept-sample';
+
+/** A semantic node with its density [004 §4.2 Def. 3-4]. */
+export interface SemanticZone {
+  node: Element;
+  density: number;
+  conceptualNodes: number;
+}
+
+export interface WrapperCandidate {
+  /** The consistent node (Def. 5) before widening to the whole article. */
+  core: Element;
+  mode: MatchMode;
+  zones: SemanticZone[];
+  conceptShare: number;
+  /** Density of the best zone over the second best (1 when alone). */
+  margin: number;
+}
+
+export type WrapperSearch = { ok: true; candidate: WrapperCandidate } | { ok: false; reason: string };
+
+/** Per-page stems of a text block, cached (stemming is the costly part of concept matching). */
+const stemCache = new WeakMap<TextBlock, Set<string>>();
+function blockStems(block: TextBlock, tools: LanguageTools): Set<string> {
+  let s = stemCache.get(block);
+  if (s === undefined) {
+    s = new Set();
+    for (const t of block.tokens) if (!tools.isStopWord(t)) s.add(tools.stem(t));
+    stemCache.set(block, s);
+  }
+  return s;
+}
+
+function countNgramMatches(tokens: string[], grams: Set<string>, n: number): number {
+  let m = 0;
+  for (let i = 0; i + n <= tokens.length; i++) if (grams.has(tokens.slice(i, i + n).join(' '))) m++;
+  return m;
+}
+
+/** Share of `concepts` present anywhere under `node` [004 §4.2 Def. 5]. */
+export function conceptShare(node: Element, root: Element, concepts: string[], tools: LanguageTools): number {
+  if (concepts.length === 0) return 0;
+  const found = new Set<string>();
+  const wanted = new Set(concepts);
+  for (const b of textBlocks(root)) {
+    if (!contains(node, b.element)) continue;
+    for (const s of blockStems(b, tools)) if (wanted.has(s)) found.add(s);
+    if (found.size === wanted.size) break;
+  }
+  return found.size / wanted.size;
+}
+
+/**
+ * One pass of Algorithm 1 with one kind of semantic entity: conceptual nodes, semantic zones,
+ * densest zone, then climb while the node is not semantically consistent (Def. 5).
+ */
+function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools: LanguageTools, explain: ExplainStep[], exclude: Element[]): WrapperSearch {
+  const grams = mode === 'ngrams' ? ngramSet(input.tokens, NGRAM_SIZE) : null;
+  const wanted = new Set(mode === 'concept-sample' ? input.conceptSample : input.concepts);
+  const zones = new Map<Element, SemanticZone>();
+  let conceptual = 0;
+  for (const b of textBlocks(root)) {
+    if (exclude.some((e) => contains(e, b.element))) continue;
+    let matches = 0;
+    if (grams !== null) matches = countNgramMatches(b.tokens, grams, NGRAM_SIZE);
+    else {
+      for (const s of blockStems(b, tools)) if (wanted.has(s)) matches++;
+      if (matches < Math.min(MIN_CONCEPTS_PER_NODE, wanted.size)) matches = 0;
+    }
+    if (matches === 0) continue;
+    conceptual++;
+    // [004 §4.2 Def. 2] density = matches / text length (words here, with a floor).
+    const density = matches / Math.max(b.tokens.length, MIN_DENSITY_WORDS);
+    // Deviation from 004 Algorithm 1 (sum over all descendants): a zone sums only the conceptual
+    // nodes it is the lowest semantic node of, else an outer zone would always win.
+    const node = semanticNodeOf(b.element, root);
+    const z = zones.get(node) ?? { node, density: 0, conceptualNodes: 0 };
+    z.density += density;
+    z.conceptualNodes++;
+    zones.set(node, z);
+  }
+  const ranked = [...zones.values()].sort((a, b) => b.density - a.density);
+  explain.push({
+    step: `zones (${mode})`,
+    detail: `${conceptual} conceptual nodes in ${ranked.length} semantic nodes`,
+    data: ranked.slice(0, 5).map((z) => ({ node: describe(z.node), density: round(z.density), conceptualNodes: z.conceptualNodes })),
+  });
+  const best = ranked[0];
+  if (best === undefined) return { ok: false, reason: `no conceptual node with ${mode}` };
+  const concepts = mode === 'concept-sample' ? input.conceptSample : input.concepts;
+  let node: Element | null = best.node;
+  let share = conceptShare(node, root, concepts, tools);
+  // [004 Algorithm 1] while the wrapper does not contain enough concepts, take its parent.
+  while (share < MIN_CONCEPT_SHARE) {
+    const parent: Element | null = node.parent as Element | null;
+    if (parent === null || node === root || parent === root || parent.type !== 'tag') {
+      node = null;
+      break;
+    }
+    node = parent;
+    share = conceptShare(node, root, concepts, tools);
+  }
+  if (node === null) return { ok: false, reason: `${mode}: no node below <body> holds ${MIN_CONCEPT_SHARE} of the concepts` };
+  const second = ranked.find((z) => !contains(z.node, best.node) && !contains(best.node, z.node));
+  const margin = second === undefined ? 1 : 1 - second.density / best.density;
+  explain.push({ step: `consistent (${mode})`, detail: `${describe(node)} holds ${round(share)} of the concepts (>= ${MIN_CONCEPT_SHARE}, Def. 5)` });
+  return { ok: true, candidate: { core: node, mode, zones: ranked, conceptShare: share, margin } };
+}
+
+/** Algorithm 1: n-grams (n = 3), then concepts, then a sample of the concepts [004 §4.2]. */
+export function findWrapperNode(root: Element, input: SemanticInput, tools: LanguageTools, explain: ExplainStep[], exclude: Element[] = []): WrapperSearch {
+  const reasons: string[] = [];
+  const modes: MatchMode[] = ['ngrams', 'concepts', 'concept-sample'];
+  for (const mode of modes) {
+    const r = searchWith(mode, root, input, tools, explain, exclude);
+    if (r.ok) return r;
+    reasons.push(r.reason);
+  }
+  return { ok: false, reason: reasons.join('; ') };
+}
+
+/** Characters of article-like text under `node` (paragraphs, not links), outside boilerplate. */
+function articleChars(node: Element, root: Element): number {
+  let chars = 0;
+  for (const b of textBlocks(root)) {
+    if (b.tokens.length < ARTICLE_PARAGRAPH_MIN_WORDS) continue;
+    if (b.linkChars > b.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY) continue;
+    if (!contains(node, b.element) || insideBoilerplate(b.element, node)) continue;
+    chars += b.text.length;
+  }
+  return chars;
+}
+
+function insideBoilerplate(el: Element, stop: Element): boolean {
+  for (let e: Element | null = el; e !== null && e !== stop; e = e.parent as Element | null) {
+    if (e.type !== 'tag') break;
+    if (boilerplateReason(e) !== null) return true;
+  }
+  return false;
+}
+
+/**
+ * Deviation from 004 §4.2 (the wrapper is the consistent semantic node): an excerpt matches only
+ * the first paragraphs, and pages split articles over several containers, so the wrapper is
+ * widened to its parent while the parent adds real article text (long, not link-dense paragraphs
+ * outside boilerplate zones) and never swallows another item's article.
+ */
+export function widenToArticle(core: Element, root: Element, others: Element[], explain: ExplainStep[]): Element {
+  let node = core;
+  let own = articleChars(node, root);
+  for (let step = 0; step < WIDEN_MAX_STEPS; step++) {
+    const parent = node.parent as Element | null;
+    if (parent === null || parent.type !== 'tag' || parent === root || parent.name === 'body' || parent.name === 'html') break;
+    if (others.some((o) => contains(parent, o))) break;
+    const total = articleChars(parent, root);
+    const gain = total - own;
+    if (gain <= 0 || gain < own * WIDEN_MIN_GAIN) break;
+    explain.push({ step: 'widen', detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text on ${own}` });
+    node = parent;
+    own = total;
+  }
+  return node;
+}
+
+export function describe(el: Element): string {
+  const id = el.attribs.id ? `#${el.attribs.id}` : '';
+  const cls = el.attribs.class ? `.${el.attribs.class.trim().split(/\s+/).slice(0, 3).join('.')}` : '';
+  return `<${el.name}${id}${cls}>`;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
