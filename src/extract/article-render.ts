@@ -6,7 +6,7 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason } from './boilerplate.js';
-import { BLOCK_TAGS, isIgnoredElement } from './page-dom.js';
+import { BLOCK_TAGS, contains, isIgnoredElement } from './page-dom.js';
 import type { Reference } from './types.js';
 
 export interface RenderedArticle {
@@ -28,6 +28,8 @@ export interface RenderOptions {
   baseUrl: string;
   /** Nodes left out of the text and HTML (e.g. the title heading, shown apart). */
   skip?: ReadonlySet<Element>;
+  /** The matched article zone: its ancestors are never left out, whatever their class says. */
+  core?: Element;
 }
 
 function absolute(url: string, base: string): string | null {
@@ -48,7 +50,7 @@ function plainText(n: AnyNode): string {
 /** Whether an element inside the wrapper is left out, and why. */
 export function isLeftOut(el: Element, opts: RenderOptions): boolean {
   if (isIgnoredElement(el) || opts.skip?.has(el) === true) return true;
-  if (boilerplateReason(el) !== null) return true;
+  if (boilerplateReason(el) !== null) return opts.core === undefined || !contains(el, opts.core);
   if (el.name === 'a' && COMMENT_COUNTER.test(plainText(el))) return true;
   return false;
 }

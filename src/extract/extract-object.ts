@@ -6,6 +6,7 @@ import { type Element, isTag } from 'domhandler';
 import type { FeedItem } from '../feeds/types.js';
 import { renderArticle } from './article-render.js';
 import { computeConfidence } from './confidence.js';
+import { WIDEN_MAX_STEPS } from './constants.js';
 import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
 import { pageBody } from './parse-page.js';
@@ -59,12 +60,20 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       }
     }
     const others = cores.filter((c, j): c is WrapperCandidate => j !== i && c !== null).map((c) => c.core);
-    const wrapper = widenToArticle(cand.core, body, others, s.explain);
+    let wrapper = widenToArticle(cand.core, body, others, s.explain);
     const head = findHead(page);
     const title = findTitle(body, s.item, wrapper, s.explain);
     const skip = new Set<Element>();
     if (title.node !== null && title.full && containsEl(wrapper, title.node)) skip.add(title.node);
-    const rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip });
+    let rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone });
+    // A wrapper holding nothing but the title (a headline zone): its parent holds the article.
+    for (let step = 0; step < WIDEN_MAX_STEPS && tokenize(rendered.text).length === 0; step++) {
+      const parent = wrapper.parent;
+      if (parent === null || !isTag(parent) || parent === body || others.some((o) => containsEl(parent, o))) break;
+      s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
+      wrapper = parent;
+      rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone });
+    }
     const textWords = tokenize(rendered.text).length;
     if (textWords === 0) return { ok: false, reason: `wrapper ${describe(wrapper)} holds no article text`, explain: s.explain };
     const author = findAuthor(body, s.item, wrapper, head);

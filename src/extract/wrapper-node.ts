@@ -30,6 +30,8 @@ export interface SemanticZone {
 export interface WrapperCandidate {
   /** The consistent node (Def. 5) before widening to the whole article. */
   core: Element;
+  /** The densest semantic node (Def. 4), before the Def. 5 climb. */
+  zone: Element;
   mode: MatchMode;
   zones: SemanticZone[];
   conceptShare: number;
@@ -88,9 +90,13 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
       if (matches < Math.min(MIN_CONCEPTS_PER_NODE, wanted.size)) matches = 0;
     }
     if (matches === 0) continue;
+    // Deviation from 004 §4.2 Def. 2: link text (archive lists, related posts, sidebars) repeats
+    // titles of articles and is not the article, so a node's matches weigh by its non-link share.
+    const weight = 1 - Math.min(1, b.linkChars / b.text.length);
+    if (weight === 0) continue;
     conceptual++;
     // [004 §4.2 Def. 2] density = matches / text length (words here, with a floor).
-    const density = matches / Math.max(b.tokens.length, MIN_DENSITY_WORDS);
+    const density = (weight * matches) / Math.max(b.tokens.length, MIN_DENSITY_WORDS);
     // Deviation from 004 Algorithm 1 (sum over all descendants): a zone sums only the conceptual
     // nodes it is the lowest semantic node of, else an outer zone would always win.
     const node = semanticNodeOf(b.element, root);
@@ -124,7 +130,7 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
   const second = ranked.find((z) => !contains(z.node, best.node) && !contains(best.node, z.node));
   const margin = second === undefined ? 1 : 1 - second.density / best.density;
   explain.push({ step: `consistent (${mode})`, detail: `${describe(node)} holds ${round(share)} of the concepts (>= ${MIN_CONCEPT_SHARE}, Def. 5)` });
-  return { ok: true, candidate: { core: node, mode, zones: ranked, conceptShare: share, margin } };
+  return { ok: true, candidate: { core: node, zone: best.node, mode, zones: ranked, conceptShare: share, margin } };
 }
 
 /** Algorithm 1: n-grams (n = 3), then concepts, then a sample of the concepts [004 §4.2]. */
@@ -140,21 +146,21 @@ export function findWrapperNode(root: Element, input: SemanticInput, tools: Lang
 }
 
 /** Characters of article-like text under `node` (paragraphs, not links), outside boilerplate. */
-function articleChars(node: Element, root: Element): number {
+function articleChars(node: Element, root: Element, core?: Element): number {
   let chars = 0;
   for (const b of textBlocks(root)) {
     if (b.tokens.length < ARTICLE_PARAGRAPH_MIN_WORDS) continue;
     if (b.linkChars > b.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY) continue;
-    if (!contains(node, b.element) || insideBoilerplate(b.element, node)) continue;
+    if (!contains(node, b.element) || insideBoilerplate(b.element, node, core)) continue;
     chars += b.text.length;
   }
   return chars;
 }
 
-function insideBoilerplate(el: Element, stop: Element): boolean {
+function insideBoilerplate(el: Element, stop: Element, core?: Element): boolean {
   for (let e: Element | null = el; e !== null && e !== stop; e = e.parent as Element | null) {
     if (e.type !== 'tag') break;
-    if (boilerplateReason(e) !== null) return true;
+    if (boilerplateReason(e) !== null && (core === undefined || !contains(e, core))) return true;
   }
   return false;
 }
@@ -167,14 +173,16 @@ function insideBoilerplate(el: Element, stop: Element): boolean {
  */
 export function widenToArticle(core: Element, root: Element, others: Element[], explain: ExplainStep[]): Element {
   let node = core;
-  let own = articleChars(node, root);
+  let own = articleChars(node, root, core);
+  let up: Element = core;
   for (let step = 0; step < WIDEN_MAX_STEPS; step++) {
-    const parent = node.parent as Element | null;
+    const parent = up.parent as Element | null;
     if (parent === null || parent.type !== 'tag' || parent === root || parent.name === 'body' || parent.name === 'html') break;
     if (others.some((o) => contains(parent, o))) break;
-    const total = articleChars(parent, root);
+    up = parent;
+    const total = articleChars(parent, root, core);
     const gain = total - own;
-    if (gain <= 0 || gain < own * WIDEN_MIN_GAIN) break;
+    if (gain <= 0 || gain < own * WIDEN_MIN_GAIN) continue;
     explain.push({ step: 'widen', detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text on ${own}` });
     node = parent;
     own = total;

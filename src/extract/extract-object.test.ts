@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../core/diagnostics.js';
+import type { FeedItem } from '../feeds/types.js';
+import { explainExtraction, extractObject, extractObjects, parsePage } from './index.js';
+
+function item(over: Partial<FeedItem>): FeedItem {
+  return {
+    guid: null, guidIsPermalink: false, link: 'https://blog.test/a', origLink: null, title: null, author: null,
+    published: null, updated: null, categories: [], description: null, content: null, commentsUrl: null,
+    commentFeedUrl: null, commentCount: null, enclosures: [], inReplyTo: null, isValid: true, invalidReason: null, ...over,
+  };
+}
+
+const PARA1 = 'One of the most delightful aspects of being a scientist is that you’re always learning from colleagues and students.';
+const PARA2 = 'This morning the New York Times ran a piece on how to study, and most of its advice was sound and well researched.';
+const PAGE = `<!doctype html><html lang="en"><head><title>A study on how to study | Blog</title><script>var x = 1;</script></head>
+<body><nav><a href="/">Home</a> <a href="/a">A study on how to study</a></nav>
+<div id="post-5353" class="post"><h1 class="entry-title">A study on how to study</h1>
+<div class="byline">by <a rel="author" href="/daniel">Daniel</a> on <time datetime="2010-09-08T03:16:54Z">September 8, 2010</time></div>
+<div class="entry-content"><p>${PARA1}</p><p>${PARA2}</p><p style="display:none">hidden text never shown</p>
+<div class="sharedaddy"><a href="https://facebook.com/share">Share on Facebook</a></div>
+<p><a href="/related">related</a> <img src="/img/a.png" alt="chart"></p></div>
+<div id="comments" class="comments-area"><p>Great post! One of the most delightful aspects indeed, I'm always learning too.</p></div></div>
+<aside class="sidebar"><ul><li><a href="/a">A study on how to study</a></li></ul></aside></body></html>`;
+
+const ITEM = item({
+  title: 'A study on how to study',
+  author: 'Daniel',
+  published: '2010-09-08T03:16:54.000Z',
+  categories: ['Advice'],
+  description: `${PARA1} This morning the New York [&#8230;] <a href="https://blog.test/a">Read more</a>`,
+});
+
+describe('extractObject', () => {
+  it('finds the article zone and leaves out comments, share widgets and hidden text', () => {
+    const r = extractObject(parsePage(PAGE, 'https://blog.test/a'), ITEM);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text.split('\n')).toEqual([PARA1, PARA2, 'related']);
+    expect(r.object.title).toBe('A study on how to study');
+    expect(r.object.author).toBe('Daniel');
+    expect(r.object.published).toBe('2010-09-08T03:16:54.000Z');
+    expect(r.object.paths.content).toBe('|html|body|div[@id=post-5353,@class=post]|div[@class=entry-content]');
+    expect(r.object.paths.title).toBe('|html|body|div[@id=post-5353,@class=post]|h1[@class=entry-title]');
+    expect(r.object.paths.date).toMatch(/\|time$/);
+    expect(r.object.references).toEqual([
+      { kind: 'link', url: 'https://blog.test/related', text: 'related' },
+      { kind: 'image', url: 'https://blog.test/img/a.png', text: 'chart' },
+    ]);
+    expect(r.object.html).not.toMatch(/script|Facebook|Great post|hidden text/);
+    expect(r.object.confidence).toBeGreaterThan(0.7);
+    expect(explainExtraction(r).join('\n')).toMatch(/zones \(ngrams\)/);
+  });
+
+  it('falls back to concepts when the description summarises instead of excerpting', () => {
+    const summary = item({ title: 'A study on how to study', description: 'Scientist learning: New York Times study advice, colleagues and students.' });
+    const r = extractObject(parsePage(PAGE, 'https://blog.test/a'), summary);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text).toContain(PARA2);
+    expect(r.object.text).not.toContain('Great post');
+  });
+
+  it('returns a reason, not the whole body, when the item is not on the page', () => {
+    const other = item({ title: 'Quantum gardening for beginners', description: 'Tomatoes grown under entangled photons yield twice the harvest in winter.' });
+    const r = extractObject(parsePage(PAGE, 'https://blog.test/a'), other);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.reason).toMatch(/no conceptual node|concepts/);
+  });
+
+  it('gives each item of a channel page its own node', () => {
+    const post = (id: number, title: string, text: string): string =>
+      `<div class="post" id="p${id}"><h2>${title}</h2><div class="entry"><p>${text}</p><p>${text.split(' ').reverse().join(' ')}</p></div></div>`;
+    const t1 = 'Rivers carry sediment from the mountains down to the sea over many thousands of years';
+    const t2 = 'Compilers translate source programs into machine code through many careful optimisation passes';
+    const html = `<html><body><div id="main">${post(1, 'Rivers and sediment', t1)}${post(2, 'How compilers work', t2)}</div></body></html>`;
+    const [a, b] = extractObjects(parsePage(html, 'https://blog.test/'), [
+      item({ title: 'Rivers and sediment', description: t1 }),
+      item({ title: 'How compilers work', description: t2 }),
+    ]);
+    expect(a?.ok && b?.ok).toBe(true);
+    if (!a?.ok || !b?.ok) return;
+    expect(a.object.wrapper).not.toBe(b.object.wrapper);
+    expect(a.object.text).toContain('sediment');
+    expect(a.object.text).not.toContain('Compilers');
+    expect(b.object.text).not.toContain('Rivers');
+  });
+});
+
+describe('parsePage', () => {
+  it('detects the language from <html lang>, else from the text', () => {
+    expect(parsePage(PAGE, 'https://blog.test/a').language).toBe('en');
+    const fr = '<html><body><p>Ceci est un article écrit en français, qui parle de la cuisine et des recettes de nos grands-mères.</p></body></html>';
+    expect(parsePage(fr, 'https://blog.test/fr').language).toBe('fr');
+  });
+
+  it('cuts DOMs nested too deep and reports it', () => {
+    const diagnostics = new Diagnostics();
+    const deep = `<html><body>${'<div>'.repeat(2000)}deep${'</div>'.repeat(2000)}<p>shallow text</p></body></html>`;
+    const page = parsePage(deep, 'https://blog.test/deep', { diagnostics, config: { maxDepth: 100 } });
+    expect(diagnostics.count('page.too-deep')).toBe(1);
+    expect(diagnostics.summary()[0]?.examples[0]).toMatch(/deeper than 100 levels.*https:\/\/blog\.test\/deep/);
+    expect(page.document.children.length).toBeGreaterThan(0);
+  });
+
+  it('truncates pages over the size cap and reports it', () => {
+    const diagnostics = new Diagnostics();
+    parsePage(`<html><body>${'x'.repeat(5000)}</body></html>`, 'https://blog.test/big', { diagnostics, config: { maxPageBytes: 1000 } });
+    expect(diagnostics.count('page.too-large')).toBe(1);
+  });
+});
