@@ -1,0 +1,301 @@
+/**
+ * Read queries of the reconstruct stage and the viewer: object versions with their feed and
+ * capture, comments, captures, feed snapshots. Prepared once per connection (a WeakMap cache), so
+ * a viewer request costs a few indexed lookups.
+ */
+import type { Db } from './overlay-db.js';
+
+/** One object version with what a reconstructed page or the viewer shows about it. */
+export interface VersionView {
+  id: number;
+  objectId: number;
+  url: string;
+  canonicalUrl: string;
+  feedId: number | null;
+  feedUrl: string | null;
+  feedTitle: string | null;
+  guid: string | null;
+  crawlId: number;
+  crawl: string;
+  captureId: number | null;
+  captureTime: string;
+  method: string;
+  title: string | null;
+  author: string | null;
+  published: string | null;
+  updated: string | null;
+  categories: string[];
+  text: string;
+  html: string;
+  references: Array<{ kind?: string; url?: string; text?: string | null }>;
+  confidence: number;
+  /** Key-paths (000 §III-B) per property, as stored in versions.paths. */
+  paths: Record<string, string | null>;
+}
+
+export interface CommentView {
+  position: number;
+  commentId: string | null;
+  parent: string | null;
+  depth: number;
+  author: string | null;
+  authorUrl: string | null;
+  published: string | null;
+  text: string;
+  html: string;
+  permalink: string | null;
+  source: string;
+  hash: string;
+}
+
+export interface CaptureView {
+  id: number;
+  crawlId: number;
+  url: string;
+  time: string;
+  status: number | null;
+  mime: string | null;
+  file: string;
+  offset: number;
+  length: number;
+  recordType: string;
+}
+
+export interface FeedView {
+  id: number;
+  url: string;
+  title: string | null;
+  siteUrl: string | null;
+  objects: number;
+}
+
+/** A change between two versions as stored by the changes stage (table `changes`, when present). */
+export interface StoredChange {
+  fromVersionId: number;
+  toVersionId: number;
+  kinds: string[];
+  similarity: number | null;
+  significance: number | null;
+  detail: unknown;
+}
+
+const VERSION_COLUMNS = `v.id, v.object_id, o.url, o.canonical_url, o.feed_id, f.url AS feed_url, f.title AS feed_title,
+  o.guid, v.crawl_id, cr.name AS crawl, v.capture_id, v.capture_time, v.method, v.title, v.author, v.published,
+  v.updated, v.categories, v.text, v.html, v.refs, v.confidence, v.paths`;
+const VERSION_FROM = `FROM versions v JOIN objects o ON o.id = v.object_id JOIN crawls cr ON cr.id = v.crawl_id
+  LEFT JOIN feeds f ON f.id = o.feed_id`;
+
+const parseJson = <T>(s: unknown, fallback: T): T => {
+  if (typeof s !== 'string') return fallback;
+  try {
+    return JSON.parse(s) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+function toVersion(r: Record<string, unknown>): VersionView {
+  return {
+    id: r.id as number,
+    objectId: r.object_id as number,
+    url: r.url as string,
+    canonicalUrl: r.canonical_url as string,
+    feedId: r.feed_id as number | null,
+    feedUrl: r.feed_url as string | null,
+    feedTitle: r.feed_title as string | null,
+    guid: r.guid as string | null,
+    crawlId: r.crawl_id as number,
+    crawl: r.crawl as string,
+    captureId: r.capture_id as number | null,
+    captureTime: r.capture_time as string,
+    method: r.method as string,
+    title: r.title as string | null,
+    author: r.author as string | null,
+    published: r.published as string | null,
+    updated: r.updated as string | null,
+    categories: parseJson<string[]>(r.categories, []),
+    text: r.text as string,
+    html: r.html as string,
+    references: parseJson(r.refs, []),
+    confidence: r.confidence as number,
+    paths: parseJson(r.paths, {}),
+  };
+}
+
+function toComment(r: Record<string, unknown>): CommentView {
+  return {
+    position: r.position as number,
+    commentId: r.comment_id as string | null,
+    parent: r.parent as string | null,
+    depth: r.depth as number,
+    author: r.author as string | null,
+    authorUrl: r.author_url as string | null,
+    published: r.published as string | null,
+    text: r.text as string,
+    html: r.html as string,
+    permalink: r.permalink as string | null,
+    source: r.source as string,
+    hash: r.hash as string,
+  };
+}
+
+function statements(db: Db) {
+  return {
+    allVersions: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} ORDER BY v.object_id, v.capture_time, v.method`),
+    version: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.id = ?`),
+    versionsOf: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.object_id = ? ORDER BY v.capture_time, v.method`),
+    versionAt: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM}
+      WHERE v.object_id = ? AND v.capture_time <= ? ORDER BY v.capture_time DESC, v.confidence DESC LIMIT 1`),
+    comments: db.prepare('SELECT * FROM comments WHERE version_id = ? ORDER BY position'),
+    capture: db.prepare(`SELECT id, crawl_id, url, time, status, mime, file, offset, length, record_type
+      FROM captures WHERE id = ?`),
+    feeds: db.prepare(`SELECT f.id, f.url, f.title, f.site_url, (SELECT count(*) FROM objects o WHERE o.feed_id = f.id) AS objects
+      FROM feeds f ORDER BY f.url`),
+    feed: db.prepare('SELECT id, url, title, site_url, 0 AS objects FROM feeds WHERE url = ? OR id = ?'),
+    objectOfItem: db.prepare(`SELECT o.id FROM pairings p JOIN captures c ON c.id = p.capture_id
+      JOIN objects o ON o.canonical_url = c.canonical_url WHERE p.item_id = ? ORDER BY p.crawl_id DESC LIMIT 1`),
+    objectOfGuid: db.prepare('SELECT id FROM objects WHERE feed_id = ? AND guid = ? LIMIT 1'),
+    itemsKnownAt: db.prepare(`SELECT i.id, i.guid, i.link, i.title, i.published, i.description, i.content,
+        max(s.capture_time) AS last_seen,
+        (SELECT si2.position FROM snapshot_items si2 JOIN feed_snapshots s2 ON s2.id = si2.snapshot_id
+          WHERE si2.item_id = i.id AND s2.capture_time <= @at ORDER BY s2.capture_time DESC LIMIT 1) AS position
+      FROM items i JOIN snapshot_items si ON si.item_id = i.id JOIN feed_snapshots s ON s.id = si.snapshot_id
+      WHERE i.feed_id = @feed AND s.capture_time <= @at AND i.is_valid = 1
+      GROUP BY i.id`),
+  };
+}
+
+const cache = new WeakMap<Db, ReturnType<typeof statements>>();
+function q(db: Db): ReturnType<typeof statements> {
+  let s = cache.get(db);
+  if (s === undefined) {
+    s = statements(db);
+    cache.set(db, s);
+  }
+  return s;
+}
+
+/** Every object version, grouped by object, oldest first. */
+export function* iterateVersions(db: Db): Generator<VersionView> {
+  for (const r of q(db).allVersions.iterate() as Iterable<Record<string, unknown>>) yield toVersion(r);
+}
+
+export function getVersion(db: Db, id: number): VersionView | undefined {
+  const r = q(db).version.get(id) as Record<string, unknown> | undefined;
+  return r === undefined ? undefined : toVersion(r);
+}
+
+export function listVersionsOf(db: Db, objectId: number): VersionView[] {
+  return (q(db).versionsOf.all(objectId) as Array<Record<string, unknown>>).map(toVersion);
+}
+
+/** The latest version of an object captured at or before `at` (ISO 8601). */
+export function getVersionAt(db: Db, objectId: number, at: string): VersionView | undefined {
+  const r = q(db).versionAt.get(objectId, at) as Record<string, unknown> | undefined;
+  return r === undefined ? undefined : toVersion(r);
+}
+
+export function listComments(db: Db, versionId: number): CommentView[] {
+  return (q(db).comments.all(versionId) as Array<Record<string, unknown>>).map(toComment);
+}
+
+export function getCapture(db: Db, id: number): CaptureView | undefined {
+  const r = q(db).capture.get(id) as Record<string, unknown> | undefined;
+  if (r === undefined) return undefined;
+  return {
+    id: r.id as number,
+    crawlId: r.crawl_id as number,
+    url: r.url as string,
+    time: r.time as string,
+    status: r.status as number | null,
+    mime: r.mime as string | null,
+    file: r.file as string,
+    offset: r.offset as number,
+    length: r.length as number,
+    recordType: r.record_type as string,
+  };
+}
+
+const toFeed = (r: Record<string, unknown>): FeedView => ({
+  id: r.id as number,
+  url: r.url as string,
+  title: r.title as string | null,
+  siteUrl: r.site_url as string | null,
+  objects: r.objects as number,
+});
+
+export function listFeeds(db: Db): FeedView[] {
+  return (q(db).feeds.all() as Array<Record<string, unknown>>).map(toFeed);
+}
+
+/** A feed by its stored (canonical) URL or its id. */
+export function getFeed(db: Db, urlOrId: string | number): FeedView | undefined {
+  const r = q(db).feed.get(String(urlOrId), typeof urlOrId === 'number' ? urlOrId : -1) as
+    | Record<string, unknown>
+    | undefined;
+  return r === undefined ? undefined : toFeed(r);
+}
+
+/** A feed item known at some time: seen in at least one snapshot captured at or before it. */
+export interface KnownItem {
+  itemId: number;
+  guid: string | null;
+  link: string | null;
+  title: string | null;
+  published: string | null;
+  description: string | null;
+  content: string | null;
+  /** Capture time of the last snapshot (<= T) that listed the item. */
+  lastSeen: string;
+  /** Position of the item in that snapshot. */
+  position: number;
+  /** The data object paired with the item, when there is one. */
+  objectId: number | null;
+}
+
+/** The items of a feed known at time `at` (every snapshot captured at or before it). */
+export function listItemsKnownAt(db: Db, feedId: number, at: string): KnownItem[] {
+  const s = q(db);
+  return (s.itemsKnownAt.all({ feed: feedId, at }) as Array<Record<string, unknown>>).map((r) => {
+    const byPairing = s.objectOfItem.get(r.id) as { id: number } | undefined;
+    const byGuid =
+      byPairing === undefined && r.guid !== null ? (s.objectOfGuid.get(feedId, r.guid) as { id: number } | undefined) : undefined;
+    return {
+      itemId: r.id as number,
+      guid: r.guid as string | null,
+      link: r.link as string | null,
+      title: r.title as string | null,
+      published: r.published as string | null,
+      description: r.description as string | null,
+      content: r.content as string | null,
+      lastSeen: r.last_seen as string,
+      position: (r.position as number | null) ?? 0,
+      objectId: byPairing?.id ?? byGuid?.id ?? null,
+    };
+  });
+}
+
+/** Whether the store has the `changes` table (migration 2 of the changes stage). */
+export function hasChangesTable(db: Db): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'changes'").get() !== undefined;
+}
+
+/** Stored changes of one object, oldest first; [] when the store has no changes table. */
+export function listStoredChanges(db: Db, objectId: number): StoredChange[] {
+  if (!hasChangesTable(db)) return [];
+  const cols = new Set((db.prepare('PRAGMA table_info(changes)').all() as Array<{ name: string }>).map((c) => c.name));
+  const pick = (...names: string[]): string => names.find((n) => cols.has(n)) ?? 'NULL';
+  const rows = db
+    .prepare(`SELECT ${pick('from_version_id', 'from_version')} AS f, ${pick('to_version_id', 'to_version')} AS t,
+      ${pick('kinds')} AS kinds, ${pick('similarity')} AS similarity, ${pick('significance')} AS significance,
+      ${pick('detail')} AS detail FROM changes WHERE object_id = ? ORDER BY rowid`)
+    .all(objectId) as Array<Record<string, unknown>>;
+  return rows.map((r) => ({
+    fromVersionId: r.f as number,
+    toVersionId: r.t as number,
+    kinds: parseJson<string[]>(r.kinds, []),
+    similarity: r.similarity as number | null,
+    significance: r.significance as number | null,
+    detail: parseJson<unknown>(r.detail, r.detail ?? null),
+  }));
+}

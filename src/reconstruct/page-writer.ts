@@ -1,0 +1,84 @@
+/** Writes the reconstructed pages of every object version and an index page per feed [004 §6]. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { Db } from '../overlay/index.js';
+import { iterateVersions, listComments, listFeeds, type VersionView } from '../overlay/viewer-queries.js';
+import { escapeHtml as e } from './html-escape.js';
+import { feedIndexPath, versionPagePath } from './page-paths.js';
+import { htmlDocument, renderObjectPage } from './page-render.js';
+
+interface IndexEntry {
+  title: string;
+  url: string;
+  published: string | null;
+  versions: Array<{ path: string; captureTime: string; method: string }>;
+}
+
+function write(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+/** Relative link from one page (path under pages/) to another. */
+const link = (from: string, to: string): string => relative(dirname(`/${from}`), `/${to}`);
+
+/**
+ * For every object version a standalone page under `<outDir>/pages/`, an index page per feed, and
+ * `pages/index.html` listing the feeds. Reruns overwrite the same files.
+ */
+export function writeReconstructedPages(db: Db, outDir: string): { pages: number; indexes: number } {
+  const root = join(outDir, 'pages');
+  const byFeed = new Map<string | null, Map<number, IndexEntry>>();
+  let pages = 0;
+  for (const v of iterateVersions(db)) {
+    const path = versionPagePath(v);
+    const indexPath = feedIndexPath(v.feedUrl);
+    write(join(root, path), renderObjectPage(v, listComments(db, v.id), { indexHref: link(path, indexPath) }));
+    pages++;
+    addToIndex(byFeed, v, path);
+  }
+  const feedTitles = new Map(listFeeds(db).map((f) => [f.url, f.title]));
+  const indexLinks: string[] = [];
+  for (const [feedUrl, entries] of byFeed) {
+    const indexPath = feedIndexPath(feedUrl);
+    const title = feedUrl === null ? 'Objects found without a feed' : (feedTitles.get(feedUrl) ?? feedUrl);
+    write(join(root, indexPath), renderFeedIndex(title, feedUrl, indexPath, [...entries.values()]));
+    indexLinks.push(`<li><a href="${e(indexPath)}">${e(title)}</a> (${entries.size} objects)</li>`);
+  }
+  write(
+    join(root, 'index.html'),
+    htmlDocument('Overlay collection', `<h1>Overlay collection</h1><p>${pages} reconstructed object versions.</p><ul>${indexLinks.join('\n')}</ul>`),
+  );
+  return { pages, indexes: byFeed.size + 1 };
+}
+
+function addToIndex(byFeed: Map<string | null, Map<number, IndexEntry>>, v: VersionView, path: string): void {
+  let entries = byFeed.get(v.feedUrl);
+  if (entries === undefined) {
+    entries = new Map();
+    byFeed.set(v.feedUrl, entries);
+  }
+  let entry = entries.get(v.objectId);
+  if (entry === undefined) {
+    entry = { title: v.title ?? v.url, url: v.url, published: v.published, versions: [] };
+    entries.set(v.objectId, entry);
+  }
+  // versions come oldest first: the index shows the latest title
+  entry.title = v.title ?? entry.title;
+  entry.published = v.published ?? entry.published;
+  entry.versions.push({ path, captureTime: v.captureTime, method: v.method });
+}
+
+function renderFeedIndex(title: string, feedUrl: string | null, indexPath: string, entries: IndexEntry[]): string {
+  entries.sort((a, b) => (b.published ?? '').localeCompare(a.published ?? '') || a.url.localeCompare(b.url));
+  const items = entries.map((en) => {
+    const versions = en.versions
+      .map((ver) => `<a href="${e(link(indexPath, ver.path))}">${e(ver.captureTime)}${ver.method === 'feed-guided' ? '' : ` (${e(ver.method)})`}</a>`)
+      .join(' · ');
+    return `<li><strong>${e(en.title)}</strong>${en.published ? ` <time datetime="${e(en.published)}">${e(en.published.slice(0, 10))}</time>` : ''}<br><small>${e(en.url)}</small><br>versions: ${versions}</li>`;
+  });
+  return htmlDocument(
+    title,
+    `<h1>${e(title)}</h1>${feedUrl ? `<p>Feed: ${e(feedUrl)}</p>` : ''}<p><a href="${e(link(indexPath, 'index.html'))}">All feeds</a></p><ol class="wo-index">${items.join('\n')}</ol>`,
+  );
+}
