@@ -1,0 +1,321 @@
+/**
+ * `warc-overlay serve`: the viewer. Two plain node:http servers on the same host: the viewer origin
+ * (lists, objects, diffs; no script at all) and a separate replay origin (another port) where
+ * wabac.js replays the archived originals. Archived content is hostile: it only ever runs in the
+ * replay origin, inside a sandboxed frame, and the store is opened read-only.
+ */
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openStore } from '../overlay/overlay-db.js';
+import type { Db } from '../overlay/index.js';
+import {
+  getCapture,
+  getVersion,
+  hasChangesTable,
+  listComments,
+  listFeeds,
+  listStoredChanges,
+  listVersionsOf,
+} from '../overlay/viewer-queries.js';
+import { reconstructChannelPage, timestamp14 } from '../reconstruct/index.js';
+import { type ArchiveFile, listArchiveFiles, readArchivedBody } from './archive-files.js';
+import { MAX_URL_BYTES } from './constants.js';
+import { keyPathToSelector } from './key-path-selector.js';
+import { REPLAY_HTML, REPLAY_JS } from './replay-client.js';
+import { listKinds, listSites, type ObjectFilters, openSearchIndex, searchObjects } from './search-index.js';
+import { renderDiffPage, renderError, renderListPage, renderObjectPage, type ReplayLinks } from './viewer-pages.js';
+import { VIEWER_CSS } from './viewer-style.js';
+
+export interface ViewerOptions {
+  /** Overlay directory (holds overlay.sqlite). */
+  dir: string;
+  /** Interface to bind; default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Port of the viewer; 0 picks a free one. The replay origin always takes a free port. */
+  port?: number;
+}
+
+export interface Viewer {
+  url: string;
+  /** Origin of the replay server (archived content runs there, never in `url`'s origin). */
+  replayUrl: string;
+  close(): Promise<void>;
+}
+
+/** Lines of a crawl's CDXJ served to wabac (ours: larger crawls are cut; the replay then misses resources). */
+const MAX_CDX_LINES = 500_000;
+
+const listen = (server: Server, port: number, host: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
+  const buf = typeof body === 'string' ? Buffer.from(body) : body;
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': String(buf.length),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : buf);
+}
+
+/** Serve a file with Range support (wabac reads WARC records and WACZ members by range). */
+function sendFile(req: IncomingMessage, res: ServerResponse, path: string, type: string, headers: Record<string, string>): void {
+  const size = statSync(path).size;
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  let start = 0;
+  let end = size - 1;
+  if (range) {
+    start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end || start >= size) {
+      res.writeHead(416, { 'Content-Range': `bytes */${size}` });
+      res.end();
+      return;
+    }
+  }
+  res.writeHead(range ? 206 : 200, {
+    'Content-Type': type,
+    'Content-Length': String(end - start + 1),
+    'Accept-Ranges': 'bytes',
+    ...(range ? { 'Content-Range': `bytes ${start}-${end}/${size}` } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(path, { start, end }).pipe(res);
+}
+
+function cdxj(db: Db, crawlId: number, files: ArchiveFile[]): string {
+  const byStored = new Map(files.map((f) => [f.stored, f]));
+  const rows = db
+    .prepare(`SELECT url, time, status, mime, file, offset, length, payload_digest FROM captures
+      WHERE crawl_id = ? AND record_type IN ('response', 'resource') LIMIT ${MAX_CDX_LINES}`)
+    .all(crawlId) as Array<Record<string, unknown>>;
+  const lines: string[] = [];
+  for (const r of rows) {
+    const f = byStored.get(r.file as string);
+    if (f === undefined || f.path === null || f.isWacz) continue;
+    const url = r.url as string;
+    lines.push(
+      `${surtKey(url)} ${timestamp14(r.time as string)} ${JSON.stringify({ url, mime: r.mime ?? 'unk', status: String(r.status ?? 200), digest: r.payload_digest ?? undefined, length: String(r.length), offset: String(r.offset), filename: `f${f.index}` })}`,
+    );
+  }
+  return `${lines.sort().join('\n')}\n`;
+}
+
+function surtKey(url: string): string {
+  try {
+    const u = new URL(url);
+    const host = u.hostname.replace(/^www\d*\./, '').split('.').reverse().join(',');
+    return `${host}${u.port ? `:${u.port}` : ''})${u.pathname}${u.search}`.toLowerCase();
+  } catch {
+    return url.toLowerCase();
+  }
+}
+
+const intParam = (v: string | null): number | undefined => (v !== null && /^\d{1,12}$/.test(v) ? Number(v) : undefined);
+const dateParam = (v: string | null): string | undefined => (v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+
+/** Start the viewer on an overlay directory. */
+export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
+  const host = opts.host ?? '127.0.0.1';
+  const store = openStore(opts.dir, { writable: false });
+  const { file: indexFile } = openSearchIndex(store, opts.dir);
+  const idx = new Database(indexFile, { readonly: true });
+  const files = listArchiveFiles(store, opts.dir);
+  const kindsSource = hasChangesTable(store) ? 'stored' : 'derived';
+  const swPath = join(dirname(createRequire(import.meta.url).resolve('@webrecorder/wabac')), 'sw.js');
+  const cdxCache = new Map<number, string>();
+
+  const viewerServer = createServer();
+  const replayServer = createServer();
+  const viewerPort = await listen(viewerServer, opts.port ?? 0, host);
+  const replayPort = await listen(replayServer, 0, host);
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const viewerOrigin = `http://${urlHost}:${viewerPort}`;
+  const replayOrigin = `http://${urlHost}:${replayPort}`;
+  const allowedHosts = (port: number): Set<string> => new Set([`${urlHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`]);
+  const viewerHosts = allowedHosts(viewerPort);
+  const replayHosts = allowedHosts(replayPort);
+
+  const viewerCsp = `default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-src ${replayOrigin}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+  const html = (res: ServerResponse, status: number, body: string): void =>
+    send(res, status, 'text/html; charset=utf-8', body, { 'Content-Security-Policy': viewerCsp, 'X-Frame-Options': 'DENY' });
+
+  function replayLinks(captureId: number | null, contentPath: string | null): ReplayLinks {
+    const capture = captureId === null ? undefined : getCapture(store, captureId);
+    if (capture === undefined) return { replay: null, raw: null, note: 'No archived capture is stored for this version.' };
+    const file = files.find((f) => f.stored === capture.file);
+    if (file === undefined || file.path === null) return { replay: null, raw: null, note: `Archive file not found: ${capture.file}` };
+    const sel = keyPathToSelector(contentPath) ?? '';
+    const params = new URLSearchParams({
+      coll: file.isWacz ? `wacz-${file.index}` : `crawl-${capture.crawlId}`,
+      src: file.isWacz ? `${replayOrigin}/warc/f${file.index}.wacz` : `${replayOrigin}/warc/crawl-${capture.crawlId}.cdxj`,
+      url: capture.url,
+      ts: timestamp14(capture.time),
+      sel,
+    });
+    return { replay: `${replayOrigin}/replay.html?${params}`, raw: `${replayOrigin}/raw/${capture.id}?${new URLSearchParams({ sel })}`, note: null };
+  }
+
+  function handleViewer(req: IncomingMessage, res: ServerResponse): void {
+    const u = new URL(req.url ?? '/', viewerOrigin);
+    const p = u.searchParams;
+    if (u.pathname === '/viewer.css') return send(res, 200, 'text/css; charset=utf-8', VIEWER_CSS);
+    if (u.pathname === '/') {
+      const filters: ObjectFilters = {};
+      const q = p.get('q');
+      if (q) filters.q = q;
+      const site = p.get('site');
+      if (site) filters.site = site;
+      const kind = p.get('kind');
+      if (kind) filters.kind = kind;
+      const from = dateParam(p.get('from'));
+      if (from) filters.from = from;
+      const to = dateParam(p.get('to'));
+      if (to) filters.to = to;
+      const feed = intParam(p.get('feed'));
+      if (feed !== undefined) filters.feedId = feed;
+      const page = intParam(p.get('page'));
+      if (page !== undefined) filters.page = page;
+      const { rows, total } = searchObjects(idx, filters);
+      return html(res, 200, renderListPage({ filters, rows, total, sites: listSites(idx), kinds: listKinds(idx), feeds: listFeeds(store), kindsSource }));
+    }
+    const obj = /^\/object\/(\d{1,12})$/.exec(u.pathname);
+    if (obj) {
+      const versions = listVersionsOf(store, Number(obj[1]));
+      const wanted = intParam(p.get('v'));
+      const current = versions.find((v) => v.id === wanted) ?? versions[versions.length - 1];
+      if (current === undefined) return html(res, 404, renderError(404, 'no such object'));
+      const capture = current.captureId === null ? undefined : getCapture(store, current.captureId);
+      return html(
+        res,
+        200,
+        renderObjectPage({
+          versions,
+          current,
+          comments: listComments(store, current.id),
+          capture,
+          changes: listStoredChanges(store, current.objectId),
+          replay: replayLinks(current.captureId, current.paths.content ?? null),
+        }),
+      );
+    }
+    if (u.pathname === '/diff') {
+      const a = getVersion(store, intParam(p.get('a')) ?? -1);
+      const b = getVersion(store, intParam(p.get('b')) ?? -1);
+      if (a === undefined || b === undefined || a.objectId !== b.objectId) {
+        return html(res, 400, renderError(400, 'diff needs two versions a and b of the same object'));
+      }
+      const [older, newer] = a.captureTime <= b.captureTime ? [a, b] : [b, a];
+      const stored = listStoredChanges(store, a.objectId).find((c) => c.fromVersionId === older.id && c.toVersionId === newer.id);
+      return html(res, 200, renderDiffPage({ a: older, b: newer, commentsA: listComments(store, older.id), commentsB: listComments(store, newer.id), stored }));
+    }
+    if (u.pathname === '/channel') {
+      const feed = listFeeds(store).find((f) => f.id === intParam(p.get('feed')));
+      if (feed === undefined) return html(res, 404, renderError(404, 'no such feed'));
+      const at = p.get('at') || new Date().toISOString();
+      try {
+        return html(res, 200, reconstructChannelPage(store, feed.url, at).html);
+      } catch (error) {
+        return html(res, 400, renderError(400, (error as Error).message));
+      }
+    }
+    return html(res, 404, renderError(404, 'not found'));
+  }
+
+  async function handleReplay(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const u = new URL(req.url ?? '/', replayOrigin);
+    const framing = { 'Content-Security-Policy': `frame-ancestors 'self' ${viewerOrigin}` };
+    if (u.pathname === '/replay.html') {
+      return send(res, 200, 'text/html; charset=utf-8', REPLAY_HTML, {
+        'Content-Security-Policy': `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; frame-src 'self'; frame-ancestors ${viewerOrigin}`,
+      });
+    }
+    if (u.pathname === '/replay.js') return send(res, 200, 'text/javascript; charset=utf-8', REPLAY_JS);
+    if (u.pathname === '/sw.js') {
+      return send(res, 200, 'text/javascript; charset=utf-8', readFileSync(swPath), { 'Service-Worker-Allowed': '/' });
+    }
+    const crawlCdx = /^\/warc\/crawl-(\d{1,12})\.cdxj$/.exec(u.pathname);
+    if (crawlCdx) {
+      const crawlId = Number(crawlCdx[1]);
+      let text = cdxCache.get(crawlId);
+      if (text === undefined) {
+        text = cdxj(store, crawlId, files);
+        cdxCache.set(crawlId, text);
+      }
+      return send(res, 200, 'text/plain; charset=utf-8', text, { 'Accept-Ranges': 'bytes', ...framing });
+    }
+    const warc = /^\/warc\/f(\d{1,9})(?:\.wacz)?$/.exec(u.pathname);
+    if (warc) {
+      const f = files[Number(warc[1])];
+      if (f?.path == null) return send(res, 404, 'text/plain', 'no such archive file');
+      return sendFile(req, res, f.path, 'application/octet-stream', framing);
+    }
+    const raw = /^\/raw\/(\d{1,12})$/.exec(u.pathname);
+    if (raw) {
+      const capture = getCapture(store, Number(raw[1]));
+      if (capture === undefined) return send(res, 404, 'text/plain', 'no such capture');
+      const body = await readArchivedBody(files.find((f) => f.stored === capture.file), capture);
+      if ('error' in body) return send(res, 404, 'text/plain; charset=utf-8', body.error);
+      const sel = u.searchParams.get('sel');
+      // archived page, inert: CSP sandbox without allow-scripts (opaque origin), nothing loaded from outside
+      const highlight =
+        sel && /html/i.test(body.contentType)
+          ? Buffer.from(`<style>${sel.replace(/<\//g, '<\\/')}{outline:4px solid #d0208a !important;outline-offset:2px}</style>`)
+          : Buffer.alloc(0);
+      return send(res, 200, body.contentType, Buffer.concat([highlight, body.body]), {
+        'Content-Security-Policy': `sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors ${viewerOrigin} ${replayOrigin}`,
+      });
+    }
+    return send(res, 404, 'text/plain', 'not found');
+  }
+
+  const guard =
+    (hosts: Set<string>, handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) =>
+    (req: IncomingMessage, res: ServerResponse): void => {
+      // Host check defeats DNS rebinding; only GET/HEAD; bounded URLs
+      if (!hosts.has(req.headers.host ?? '')) return send(res, 421, 'text/plain', 'unexpected Host header');
+      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed', { Allow: 'GET, HEAD' });
+      if ((req.url ?? '').length > MAX_URL_BYTES) return send(res, 414, 'text/plain', 'URL too long');
+      Promise.resolve()
+        .then(() => handler(req, res))
+        .catch((error: unknown) => {
+          if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', `internal error: ${(error as Error).message}`);
+          else res.destroy();
+        });
+    };
+  viewerServer.on('request', guard(viewerHosts, handleViewer));
+  replayServer.on('request', guard(replayHosts, handleReplay));
+
+  return {
+    url: `${viewerOrigin}/`,
+    replayUrl: `${replayOrigin}/`,
+    close: async () => {
+      await Promise.all(
+        [viewerServer, replayServer].map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+      idx.close();
+      store.close();
+    },
+  };
+}
