@@ -33,8 +33,8 @@ export interface RenderPageOptions {
   originalHref?: string;
 }
 
-export function renderComments(comments: readonly CommentView[]): string {
-  if (comments.length === 0) return '<p class="wo-no-comments">No comments in this version.</p>';
+export function renderComments(comments: readonly CommentView[], emptyText = 'No comments in this version.'): string {
+  if (comments.length === 0) return `<p class="wo-no-comments">${e(emptyText)}</p>`;
   const shown = comments.slice(0, MAX_COMMENTS_PER_PAGE);
   const items = shown.map(
     (c) => `<li class="wo-comment" style="margin-left:${Math.min(c.depth, 8) * 1.5}em" data-hash="${e(c.hash)}">

@@ -148,8 +148,8 @@ export function renderDiffPage(opts: {
 ${title ? `<p>Title: <del>${e(a.title ?? '')}</del> → <ins>${e(b.title ?? '')}</ins></p>` : ''}${meta ? `<ul>${meta}</ul>` : ''}
 <div class="layout"><section class="panel"><h2>${e(a.captureTime)} · ${e(a.method)}</h2><div class="diff diff-old">${text.leftHtml}</div></section>
 <section class="panel"><h2>${e(b.captureTime)} · ${e(b.method)}</h2><div class="diff diff-new">${text.rightHtml}</div></section></div>
-<h2>Comments</h2><div class="layout comment-diff"><section class="panel"><h3>Only in ${e(a.captureTime)} (removed)</h3>${renderComments(comments.removed)}</section>
-<section class="panel"><h3>Only in ${e(b.captureTime)} (added)</h3>${renderComments(comments.added)}</section></div>`,
+<h2>Comments</h2><div class="layout comment-diff"><section class="panel"><h3>Only in ${e(a.captureTime)} (removed)</h3>${renderComments(comments.removed, 'None.')}</section>
+<section class="panel"><h3>Only in ${e(b.captureTime)} (added)</h3>${renderComments(comments.added, 'None.')}</section></div>`,
   );
 }
 

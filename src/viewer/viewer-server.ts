@@ -4,7 +4,7 @@
  * wabac.js replays the archived originals. Archived content is hostile: it only ever runs in the
  * replay origin, inside a sandboxed frame, and the store is opened read-only.
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +45,9 @@ export interface Viewer {
   replayUrl: string;
   close(): Promise<void>;
 }
+
+/** Name of the overlay WACZ inside an overlay directory that the replay origin serves (as /warc/overlay.wacz). */
+export const OVERLAY_WACZ_FILE = 'overlay.wacz';
 
 /** Lines of a crawl's CDXJ served to wabac (ours: larger crawls are cut; the replay then misses resources). */
 const MAX_CDX_LINES = 500_000;
@@ -139,6 +142,8 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const kindsSource = hasChangesTable(store) ? 'stored' : 'derived';
   const swPath = join(dirname(createRequire(import.meta.url).resolve('@webrecorder/wabac')), 'sw.js');
   const cdxCache = new Map<number, string>();
+  // the overlay WACZ written by `export --format wacz` into the directory, replayable too
+  const overlayWacz = join(opts.dir, OVERLAY_WACZ_FILE);
 
   const viewerServer = createServer();
   const replayServer = createServer();
@@ -258,6 +263,9 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
         cdxCache.set(crawlId, text);
       }
       return send(res, 200, 'text/plain; charset=utf-8', text, { 'Accept-Ranges': 'bytes', ...framing });
+    }
+    if (u.pathname === '/warc/overlay.wacz' && existsSync(overlayWacz)) {
+      return sendFile(req, res, overlayWacz, 'application/octet-stream', framing);
     }
     const warc = /^\/warc\/f(\d{1,9})(?:\.wacz)?$/.exec(u.pathname);
     if (warc) {
