@@ -14,6 +14,15 @@ import { overlayUrl, timestamp14, writeOverlayWacz } from '../../src/reconstruct
 import { startViewer, type Viewer } from '../../src/viewer/index.js';
 import { buildFixtureOverlay, corpusAvailable, readTruth } from './fixture-overlay.js';
 
+/** The little of the DOM the in-page functions use (the project's tsconfig has no DOM lib). */
+interface Dom {
+  document: {
+    body: { dataset: Record<string, string | undefined> };
+    querySelector(selector: string): { textContent: string | null; contentDocument?: unknown } | null;
+  };
+  getComputedStyle(el: unknown): { backgroundColor: string };
+}
+
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 const hasChromium = existsSync(CHROMIUM);
@@ -24,12 +33,12 @@ const title = skip
 
 /** Wait for the replay page of the replay origin to finish (state set by replay.js). */
 async function replayFrame(page: Page): Promise<Frame> {
-  await page.waitForFunction(() => document.querySelector('iframe.replay') !== null);
+  await page.waitForFunction(() => (globalThis as unknown as Dom).document.querySelector('iframe.replay') !== null);
   const deadline = Date.now() + 45_000;
   for (;;) {
     const frame = page.frames().find((f) => f.url().includes('/replay.html'));
     if (frame) {
-      await frame.waitForFunction(() => document.body.dataset.state !== undefined, undefined, { timeout: 45_000 });
+      await frame.waitForFunction(() => (globalThis as unknown as Dom).document.body.dataset.state !== undefined, undefined, { timeout: 45_000 });
       return frame;
     }
     if (Date.now() > deadline) throw new Error('replay frame never appeared');
@@ -89,10 +98,10 @@ describe.skipIf(skip)(title, () => {
 
     // the archived original, replayed by wabac.js on the replay origin, extracted node outlined
     const replay = await replayFrame(page);
-    expect(await replay.evaluate(() => document.body.dataset.state)).toBe('replayed');
-    expect(await replay.evaluate(() => document.body.dataset.highlighted)).toBe('1');
+    expect(await replay.evaluate(() => (globalThis as unknown as Dom).document.body.dataset.state)).toBe('replayed');
+    expect(await replay.evaluate(() => (globalThis as unknown as Dom).document.body.dataset.highlighted)).toBe('1');
     const archived = replay.childFrames()[0];
-    expect(await archived?.evaluate(() => document.querySelector('[data-wo-extracted]')?.textContent ?? '')).toContain(
+    expect(await archived?.evaluate(() => (globalThis as unknown as Dom).document.querySelector('[data-wo-extracted]')?.textContent ?? '')).toContain(
       after.text.slice(0, 40),
     );
     await page.locator('iframe.replay').scrollIntoViewIfNeeded();
@@ -100,7 +109,7 @@ describe.skipIf(skip)(title, () => {
     // the replay runs in another origin: the viewer page cannot reach into it
     expect(await page.evaluate(() => {
       try {
-        return (document.querySelector('iframe.replay') as HTMLIFrameElement).contentDocument === null;
+        return (globalThis as unknown as Dom).document.querySelector('iframe.replay')?.contentDocument === null;
       } catch {
         return true;
       }
@@ -112,7 +121,7 @@ describe.skipIf(skip)(title, () => {
     const addedWords = after.text.split(/\s+/).filter((w) => !before.text.includes(w));
     expect(addedWords.length).toBeGreaterThan(0);
     for (const w of addedWords.slice(0, 5)) expect(inserted).toContain(w);
-    const bg = await page.locator('.diff-new ins').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const bg = await page.locator('.diff-new ins').first().evaluate((el) => (globalThis as unknown as Dom).getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgba(0, 0, 0, 0)');
     await page.screenshot({ path: join(ARTIFACTS, 'viewer-diff.png'), fullPage: true });
     expect(blockedOutside).toEqual([]);
@@ -127,16 +136,13 @@ describe.skipIf(skip)(title, () => {
     const target = overlayUrl(fixture.editedUrl);
     const params = new URLSearchParams({ coll: 'overlay', src: `${viewer.replayUrl}warc/overlay.wacz`, url: target, ts: timestamp14(v.capture_time), sel: 'article.wo-object' });
     await page.goto(`${viewer.replayUrl}replay.html?${params}`);
-    await page.waitForFunction(() => document.body.dataset.state !== undefined, undefined, { timeout: 45_000 });
-    expect(await page.evaluate(() => document.body.dataset.state)).toBe('replayed');
-    const pages = await page.evaluate(async () => {
-      const r = await fetch('/w/api/c/overlay/pages');
-      return ((await r.json()) as { pages: unknown[] }).pages.length;
-    });
+    await page.waitForFunction(() => (globalThis as unknown as Dom).document.body.dataset.state !== undefined, undefined, { timeout: 45_000 });
+    expect(await page.evaluate(() => (globalThis as unknown as Dom).document.body.dataset.state)).toBe('replayed');
+    const pages = await page.evaluate(async () => ((await (await fetch('/w/api/c/overlay/pages')).json()) as { pages: unknown[] }).pages.length);
     expect(pages).toBe(fixture.posts);
     const truth = readTruth();
     const after = truth.crawls[1]?.posts.find((p) => p.url === fixture.editedUrl);
-    const h1 = await page.frames()[1]?.evaluate(() => document.querySelector('article.wo-object h1')?.textContent);
+    const h1 = await page.frames()[1]?.evaluate(() => (globalThis as unknown as Dom).document.querySelector('article.wo-object h1')?.textContent);
     expect(h1).toBe(after?.title);
     await page.screenshot({ path: join(ARTIFACTS, 'overlay-wacz-replay.png') });
     await page.close();
