@@ -20,6 +20,13 @@ export interface RecordLocation {
   offset: number;
   /** Bytes the record takes on disk (compressed member length for .warc.gz). */
   length: number;
+  /**
+   * Only for a record that does not start its own gzip member (whole-file gzip, or several records
+   * in one member): its offset in the member's inflated bytes. `offset` is then the member start,
+   * `length` an upper bound, and readCapture inflates sequentially up to this point.
+   * Absent for ordinary records (one record per member, or plain .warc).
+   */
+  inflatedOffset?: number;
 }
 
 /** One row of the capture index: what pass 1 learns about a record without keeping its body. */

@@ -1,0 +1,149 @@
+import type { Diagnostics } from '../core/diagnostics.js';
+import { InputError, type InputLocation } from '../core/errors.js';
+import { canonicalUrl, parseUrl } from '../core/url.js';
+import { decodeWith, resolveCharset } from './charset-decode.js';
+import type { WarcConfig } from './config.js';
+import { CAPTURE_RECORD_TYPES, CRLFCRLF, TEXT_MIME } from './constants.js';
+import { decodeContentEncoding, dechunk } from './http-payload.js';
+import { type HeaderBlock, parseHeaderBlock, parseStatusCode } from './record-headers.js';
+import type { RawRecord } from './record-framer.js';
+import type { Capture, CaptureRecordType, IndexEntry, RecordLocation, WarcRecordType } from './types.js';
+
+/** A framed record with its WARC and (for HTTP records) HTTP headers parsed. */
+export interface ParsedRecord {
+  raw: RawRecord;
+  warcType: string;
+  warc: Record<string, string>;
+  http: HeaderBlock | null;
+  /** Offset in `raw.content` where the payload starts (after the HTTP header block). */
+  payloadStart: number;
+}
+
+const LF_LF = Buffer.from('\n\n');
+const HTTP_PREFIX = Buffer.from('HTTP/');
+const KNOWN_TYPES: ReadonlySet<string> = new Set<WarcRecordType>(['warcinfo', 'response', 'resource', 'request', 'metadata', 'revisit', 'conversion', 'continuation']);
+
+export function isCaptureType(type: string): type is CaptureRecordType {
+  return CAPTURE_RECORD_TYPES.has(type);
+}
+
+export function asRecordType(type: string): WarcRecordType | null {
+  return KNOWN_TYPES.has(type) ? (type as WarcRecordType) : null;
+}
+
+/** Parse the WARC header block, and the HTTP header block of response/revisit records (warcio). */
+export async function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes: number): Promise<ParsedRecord> {
+  const block = await parseHeaderBlock(raw.header);
+  if (block === null) throw new InputError('warc.bad-header', 'WARC header block without a version line', where);
+  const warc = block.fields;
+  const warcType = (warc['warc-type'] ?? '').toLowerCase();
+  let http: HeaderBlock | null = null;
+  let payloadStart = 0;
+  const isHttp = (warcType === 'response' || warcType === 'revisit') && raw.content.subarray(0, HTTP_PREFIX.length).equals(HTTP_PREFIX);
+  if (isHttp) {
+    const searched = raw.content.subarray(0, maxHeaderBytes);
+    let end = searched.indexOf(CRLFCRLF);
+    let sepLength = CRLFCRLF.length;
+    if (end < 0) {
+      end = searched.indexOf(LF_LF);
+      sepLength = LF_LF.length;
+    }
+    const url = warc['warc-target-uri'];
+    if (end < 0) {
+      // A revisit may hold only the header block without its final blank line.
+      if (warcType !== 'revisit' || !raw.isContentKept) throw new InputError('http.bad-header', `HTTP header block not terminated within ${searched.length} bytes`, { ...where, ...(url ? { url } : {}) });
+      end = raw.content.length;
+      sepLength = 0;
+    }
+    payloadStart = Math.min(raw.content.length, end + sepLength);
+    const headerBytes = Buffer.concat([raw.content.subarray(0, end), CRLFCRLF]);
+    http = await parseHeaderBlock(headerBytes);
+  }
+  return { raw, warcType, warc, http, payloadStart };
+}
+
+function mimeOf(contentType: string | undefined): string | null {
+  if (contentType === undefined) return null;
+  const mime = contentType.split(';')[0]?.trim().toLowerCase();
+  return mime ? mime : null;
+}
+
+/** WARC-Date as ISO 8601 UTC (14-digit WARC/0.x dates too); as written when not a date. */
+function isoTime(date: string | undefined): string {
+  if (date === undefined) return '';
+  const digits = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(date);
+  const parsed = Date.parse(digits ? `${digits[1]}-${digits[2]}-${digits[3]}T${digits[4]}:${digits[5]}:${digits[6]}Z` : date);
+  return Number.isNaN(parsed) ? date : new Date(parsed).toISOString();
+}
+
+/** Strip the `<...>` some writers put around WARC-Target-URI (WARC 1.0 grammar). */
+function targetUri(value: string | undefined): string {
+  const v = (value ?? '').trim();
+  return v.startsWith('<') && v.endsWith('>') ? v.slice(1, -1) : v;
+}
+
+/** The index row of a response/resource/revisit record. */
+export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): IndexEntry {
+  const { warc, http, raw } = parsed;
+  const url = targetUri(warc['warc-target-uri']);
+  const status = http !== null ? parseStatusCode(http.statusLine) : null;
+  const contentType = http !== null ? http.fields['content-type'] : parsed.warcType === 'resource' ? warc['content-type'] : undefined;
+  const rawLocation = http?.fields.location;
+  const isRedirect = status !== null && status >= 300 && status < 400;
+  const location_ = isRedirect && rawLocation !== undefined ? (parseUrl(rawLocation, url)?.toString() ?? null) : null;
+  const declared = Number.isFinite(raw.declaredLength) ? raw.declaredLength : raw.contentBytes;
+  return {
+    ...location,
+    recordType: parsed.warcType as CaptureRecordType,
+    recordId: warc['warc-record-id'] ?? null,
+    url,
+    canonicalUrl: canonicalUrl(url),
+    host: parseUrl(url)?.hostname.toLowerCase() ?? '',
+    time: isoTime(warc['warc-date']),
+    status,
+    mime: mimeOf(contentType),
+    payloadDigest: warc['warc-payload-digest'] ?? null,
+    location: location_,
+    refersToId: warc['warc-refers-to'] ?? null,
+    refersToUrl: warc['warc-refers-to-target-uri'] !== undefined ? targetUri(warc['warc-refers-to-target-uri']) : null,
+    refersToTime: warc['warc-refers-to-date'] !== undefined ? isoTime(warc['warc-refers-to-date']) : null,
+    payloadLength: Math.max(0, declared - parsed.payloadStart),
+  };
+}
+
+function isTextual(mime: string | null, body: Buffer): boolean {
+  if (mime !== null) return TEXT_MIME.test(mime);
+  return body.subarray(0, 1024).indexOf(0) < 0;
+}
+
+/**
+ * The decoded capture: de-chunked, Content-Encoding undone (bomb-capped), charset resolved.
+ * Decoding problems are reported as warnings and the capture keeps what was decodable.
+ */
+export function toCapture(entry: IndexEntry, parsed: ParsedRecord, config: WarcConfig, diagnostics: Diagnostics | undefined): Capture {
+  const where = { file: entry.file, offset: entry.offset, url: entry.url };
+  const headers = parsed.http?.fields ?? {};
+  let body = parsed.raw.content.subarray(parsed.payloadStart);
+  if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) {
+    const result = dechunk(body);
+    if (result.problem !== null) diagnostics?.warn('http.bad-chunked', `broken chunked transfer encoding: ${result.problem}; kept ${result.body.length} bytes`, where);
+    body = result.body;
+  }
+  const decoded = decodeContentEncoding(body, headers['content-encoding'], config.maxDecodedBytes);
+  for (const problem of decoded.problems) diagnostics?.warn(problem.kind, problem.message, where);
+  body = decoded.body;
+  const contentType = parsed.http !== null ? (headers['content-type'] ?? null) : (parsed.warc['content-type'] ?? null);
+  let charset: string | null = null;
+  if (isTextual(entry.mime, body)) {
+    const resolved = resolveCharset(body, contentType, config);
+    charset = resolved.charset;
+    if (resolved.unknownLabel !== null) diagnostics?.warn('http.charset-unknown', `unknown charset "${resolved.unknownLabel}", decoded as ${resolved.charset} (${resolved.source})`, where);
+  }
+  let text: string | null = null;
+  const finalBody = body;
+  const decode = (): string => {
+    text ??= decodeWith(finalBody, charset ?? 'utf-8');
+    return text;
+  };
+  return { ...entry, headers, body, charset, text: decode };
+}

@@ -1,0 +1,36 @@
+/**
+ * Settings of the warc stage. Every field: unit, default, one line of help. Frozen; callers pass
+ * a modified copy (`{ ...DEFAULT_WARC_CONFIG, maxRecordBytes: 1 << 20 }`).
+ */
+export interface WarcConfig {
+  /** bytes (default 32 MiB): largest record content decoded into a Capture; larger records are indexed only (warc.too-large). */
+  readonly maxRecordBytes: number;
+  /** bytes (default 64 MiB): largest body after Content-Encoding decoding; above it http.decompression-bomb. */
+  readonly maxDecodedBytes: number;
+  /** bytes (default 4096): how far into a body `<meta charset>` / `<?xml encoding?>` is looked for (HTML prescan uses 1024). */
+  readonly metaCharsetBytes: number;
+  /** bytes (default 65536): sample of a body given to chardet when no charset is declared and it is not UTF-8. */
+  readonly charsetSniffBytes: number;
+  /** bytes (default 1 MiB): longest WARC or HTTP header block before the record is called malformed. */
+  readonly maxHeaderBytes: number;
+  /** bytes (default 4 MiB): size of each read from disk during a scan. */
+  readonly readChunkBytes: number;
+  /** bytes (default 32 MiB): largest gzip member output inflated in one native call; bigger members (whole-file gzip) are streamed. */
+  readonly maxMemberInflateBytes: number;
+  /** boolean (default true): check each gzip member's CRC32 and ISIZE; a mismatch is warc.gzip-corrupt. */
+  readonly verifyCrc: boolean;
+  /** records (default 500): onProgress is called after this many records (and at the end). */
+  readonly progressEveryRecords: number;
+}
+
+export const DEFAULT_WARC_CONFIG: WarcConfig = Object.freeze({
+  maxRecordBytes: 32 * 1024 * 1024,
+  maxDecodedBytes: 64 * 1024 * 1024,
+  metaCharsetBytes: 4096,
+  charsetSniffBytes: 65536,
+  maxHeaderBytes: 1024 * 1024,
+  readChunkBytes: 4 * 1024 * 1024,
+  maxMemberInflateBytes: 32 * 1024 * 1024,
+  verifyCrc: true,
+  progressEveryRecords: 500,
+});

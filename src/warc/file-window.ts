@@ -1,0 +1,59 @@
+import type { FileHandle } from 'node:fs/promises';
+
+/**
+ * A movable window over a byte range of a file (a whole .warc.gz, or one STORED entry of a WACZ):
+ * gzip members are inflated in one native call from a contiguous buffer, so the window keeps at
+ * least the bytes asked for. Offsets are relative to the start of the range.
+ */
+export class FileWindow {
+  readonly #handle: FileHandle;
+  readonly #rangeStart: number;
+  readonly size: number;
+  readonly #chunkBytes: number;
+  #buf: Buffer = Buffer.alloc(0);
+  #bufStart = 0;
+  /** Bytes read from disk so far (for progress). */
+  bytesRead = 0;
+
+  constructor(handle: FileHandle, rangeStart: number, size: number, chunkBytes: number) {
+    this.#handle = handle;
+    this.#rangeStart = rangeStart;
+    this.size = size;
+    this.#chunkBytes = chunkBytes;
+  }
+
+  /** Bytes from `pos` on, at least `minBytes` of them unless the range ends first. */
+  async view(pos: number, minBytes: number): Promise<Buffer> {
+    const want = Math.min(minBytes, this.size - pos);
+    const bufEnd = this.#bufStart + this.#buf.length;
+    if (pos >= this.#bufStart && pos + want <= bufEnd) return this.#buf.subarray(pos - this.#bufStart);
+    const length = Math.min(Math.max(want, this.#chunkBytes), this.size - pos);
+    const next = Buffer.allocUnsafe(length);
+    let filled = 0;
+    if (pos >= this.#bufStart && pos < bufEnd) {
+      filled = this.#buf.copy(next, 0, pos - this.#bufStart);
+    }
+    while (filled < length) {
+      const { bytesRead } = await this.#handle.read(next, filled, length - filled, this.#rangeStart + pos + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+      this.bytesRead += bytesRead;
+    }
+    this.#buf = next.subarray(0, filled);
+    this.#bufStart = pos;
+    return this.#buf;
+  }
+
+  /** Offset of `pattern` at or after `from` (searching window by window), or -1. */
+  async find(pattern: Buffer, from: number): Promise<number> {
+    let pos = from;
+    while (pos < this.size) {
+      const view = await this.view(pos, this.#chunkBytes);
+      const found = view.indexOf(pattern);
+      if (found >= 0) return pos + found;
+      if (view.length <= pattern.length) return -1;
+      pos += view.length - pattern.length + 1;
+    }
+    return -1;
+  }
+}

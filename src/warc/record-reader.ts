@@ -1,0 +1,82 @@
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import type { Diagnostics } from '../core/diagnostics.js';
+import { InputError } from '../core/errors.js';
+import { ByteQueue } from './byte-queue.js';
+import { parseRecord, toCapture, toIndexEntry, isCaptureType } from './capture-builder.js';
+import { DEFAULT_WARC_CONFIG, type WarcConfig } from './config.js';
+import { GZIP_MAGIC } from './constants.js';
+import { frameRecords } from './record-framer.js';
+import type { Capture, RecordLocation } from './types.js';
+import { findWaczWarc, splitWaczLocation } from './wacz-entries.js';
+
+export interface ReadCaptureOptions {
+  diagnostics?: Diagnostics;
+  config?: WarcConfig;
+}
+
+/** Which file and absolute byte range a location points at (inside the zip for WACZ). */
+async function resolveRange(location: RecordLocation): Promise<{ path: string; start: number; end: number }> {
+  const wacz = splitWaczLocation(location.file);
+  if (wacz === null) return { path: location.file, start: location.offset, end: location.offset + location.length };
+  const entry = await findWaczWarc(wacz.path, wacz.entry);
+  const start = entry.dataStart + location.offset;
+  return { path: wacz.path, start, end: Math.min(entry.dataStart + entry.size, start + location.length) };
+}
+
+async function readPrefix(path: string, start: number, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream(path, { start, end: start + bytes - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Pass 2: read one record by its location (`length` bytes at `offset`, gunzipped when it is a gzip
+ * member, inflated up to `inflatedOffset` for whole-file gzip) and decode its payload.
+ * Throws InputError when the bytes there are not a readable capture record.
+ */
+export async function readCapture(location: RecordLocation, options: ReadCaptureOptions = {}): Promise<Capture> {
+  const config = options.config ?? DEFAULT_WARC_CONFIG;
+  const where = { file: location.file, offset: location.offset };
+  let range: { path: string; start: number; end: number };
+  try {
+    range = await resolveRange(location);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError('input.unreadable', `cannot open: ${(error as Error).message}`, where, { cause: error });
+  }
+  if (range.end <= range.start) throw new InputError('warc.bad-length', `empty record location (length ${location.length})`, where);
+  let isGzip: boolean;
+  try {
+    isGzip = (await readPrefix(range.path, range.start, GZIP_MAGIC.length)).equals(GZIP_MAGIC);
+  } catch (error) {
+    throw new InputError('input.unreadable', `cannot read: ${(error as Error).message}`, where, { cause: error });
+  }
+  const source = createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 256 * 1024 });
+  const gunzip = isGzip ? createGunzip({ chunkSize: 64 * 1024 }) : null;
+  const stream = gunzip !== null ? source.pipe(gunzip) : source;
+  try {
+    const queue = ByteQueue.fromChunks(stream);
+    if (location.inflatedOffset !== undefined) await queue.skip(location.inflatedOffset);
+    const frames = frameRecords(queue, {
+      keepContentBytes: config.maxRecordBytes,
+      maxHeaderBytes: config.maxHeaderBytes,
+      isEndAuthoritative: false,
+    });
+    const first = await frames.next().catch((error: unknown) => {
+      throw new InputError('warc.gzip-corrupt', `cannot inflate the record: ${(error as Error).message}`, where, { cause: error });
+    });
+    await frames.return(undefined);
+    const raw = first.value;
+    if (first.done === true || raw === undefined) throw new InputError('warc.bad-header', 'no WARC record at this offset', where);
+    if (raw.type === 'skipped') throw new InputError('warc.bad-header', `no WARC record at this offset: ${raw.reason}`, where);
+    if (!raw.isContentKept) throw new InputError('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}`, where);
+    if (raw.isTruncated) throw new InputError('warc.truncated', `WARC record truncated: Content-Length ${raw.declaredLength}, got ${raw.contentBytes} bytes`, where);
+    const parsed = await parseRecord(raw, where, config.maxHeaderBytes);
+    if (!isCaptureType(parsed.warcType)) throw new InputError('warc.bad-header', `record at this offset is a ${parsed.warcType || 'untyped'} record, not a capture`, where);
+    return toCapture(toIndexEntry(parsed, location), parsed, config, options.diagnostics);
+  } finally {
+    source.destroy();
+    gunzip?.destroy();
+  }
+}
