@@ -1,0 +1,26 @@
+/** Changes stage: versions of a data object across crawls, semantic diff, reports, feed dynamics. */
+export { diffVersions, scoreSignificance } from './version-diff.js';
+export { renderChangeReport } from './change-report.js';
+export { computeFeedDynamics } from './feed-dynamics.js';
+export { normalizeNoise } from './noise-normalize.js';
+export { DEFAULT_CHANGES_CONFIG, DEFAULT_FEED_DYNAMICS_CONFIG } from './config.js';
+export type {
+  Change,
+  ChangeKind,
+  ChangesConfig,
+  CommentChange,
+  CommentSnapshot,
+  DiffHunk,
+  FeedDynamics,
+  FeedDynamicsConfig,
+  FeedDynamicsInput,
+  FeedDynamicsItem,
+  FeedSnapshotInput,
+  IntervalStats,
+  MetadataChange,
+  RecrawlAdvice,
+  RenderChangeReportOptions,
+  SnapshotGap,
+  SnapshotWindow,
+  VersionSnapshot,
+} from './types.js';
