@@ -285,11 +285,13 @@ export function computeFeedDynamics(input: FeedDynamicsInput, partialConfig?: Pa
         `so crawl the feed every t = μ*/λ = ${round(muStar / rate)} h` +
         (feedHours !== round(muStar / rate) ? ` (clamped to ${feedHours} h)` : '') +
         `. An item stays listed about C/λ = ${round(residence)} h; recapture article pages every ` +
-        `${config.pageRecrawlShare} × that = ${pageHours} h.`,
+        `${config.pageRecrawlShare} × that = ${round(config.pageRecrawlShare * residence)} h` +
+        (pageHours !== round(config.pageRecrawlShare * residence) ? ` (clamped to ${pageHours} h).` : '.'),
     );
   }
   const missed = gaps.filter((g) => g.probablyMissed).length;
   if (gaps.length > 0) notes.push(`${missed} of ${gaps.length} gaps between snapshots probably missed items.`);
+  if (missed > 0) notes.push('Missed items lengthen the observed intervals, so λ is underestimated and the advice is an upper bound.');
   if (duplicates > 0) notes.push(`${duplicates} duplicate items inside snapshots were counted once.`);
   if (badCaptures > 0) notes.push(`${badCaptures} snapshots without a valid capture time were left out.`);
 
