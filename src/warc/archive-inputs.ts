@@ -1,6 +1,6 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { constants, inflateRawSync } from 'node:zlib';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import { SNIFF_FILE_BYTES, WARC_VERSION_PREFIX } from './constants.js';
@@ -29,7 +29,8 @@ export function sniffFormat(head: Buffer): ArchiveFormat | null {
   const headerLength = gzipHeaderLength(head);
   if (headerLength === null) return null;
   try {
-    const inflated = gunzipSync(head, { finishFlush: 2 /* Z_SYNC_FLUSH: a prefix is enough */ });
+    // The first member only, and a prefix of it is enough: later members may be damaged.
+    const inflated = inflateRawSync(head.subarray(headerLength, headerLength + 4096), { finishFlush: constants.Z_SYNC_FLUSH });
     return inflated.subarray(0, WARC_VERSION_PREFIX.length).equals(WARC_VERSION_PREFIX) ? 'warc.gz' : null;
   } catch {
     return null;

@@ -77,7 +77,7 @@ function isoTime(date: string | undefined): string {
 }
 
 /** Strip the `<...>` some writers put around WARC-Target-URI (WARC 1.0 grammar). */
-function targetUri(value: string | undefined): string {
+export function targetUriOf(value: string | undefined): string {
   const v = (value ?? '').trim();
   return v.startsWith('<') && v.endsWith('>') ? v.slice(1, -1) : v;
 }
@@ -85,7 +85,7 @@ function targetUri(value: string | undefined): string {
 /** The index row of a response/resource/revisit record. */
 export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): IndexEntry {
   const { warc, http, raw } = parsed;
-  const url = targetUri(warc['warc-target-uri']);
+  const url = targetUriOf(warc['warc-target-uri']);
   const status = http !== null ? parseStatusCode(http.statusLine) : null;
   const contentType = http !== null ? http.fields['content-type'] : parsed.warcType === 'resource' ? warc['content-type'] : undefined;
   const rawLocation = http?.fields.location;
@@ -105,7 +105,7 @@ export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): In
     payloadDigest: warc['warc-payload-digest'] ?? null,
     location: location_,
     refersToId: warc['warc-refers-to'] ?? null,
-    refersToUrl: warc['warc-refers-to-target-uri'] !== undefined ? targetUri(warc['warc-refers-to-target-uri']) : null,
+    refersToUrl: warc['warc-refers-to-target-uri'] !== undefined ? targetUriOf(warc['warc-refers-to-target-uri']) : null,
     refersToTime: warc['warc-refers-to-date'] !== undefined ? isoTime(warc['warc-refers-to-date']) : null,
     payloadLength: Math.max(0, declared - parsed.payloadStart),
   };

@@ -94,7 +94,8 @@ export async function* walkGzipMembers(window: FileWindow, options: MemberWalkOp
       continue;
     }
     const dataStart = pos + headerLength;
-    let need = options.readChunkBytes;
+    // First try with what the window already holds past the header; grow only when the member is longer.
+    let need = GZIP_HEADER_PROBE_BYTES;
     for (;;) {
       const view = await window.view(dataStart, need);
       const atEnd = dataStart + view.length >= window.size;
@@ -104,9 +105,15 @@ export async function* walkGzipMembers(window: FileWindow, options: MemberWalkOp
         const trailer = (await window.view(trailerAt, GZIP_TRAILER_BYTES)).subarray(0, GZIP_TRAILER_BYTES);
         const end = Math.min(window.size, trailerAt + GZIP_TRAILER_BYTES);
         const problem = checkTrailer(trailer, result.data, options.verifyCrc);
-        if (problem === null) yield { type: 'member', offset: pos, length: end - pos, data: result.data };
-        else yield { type: 'corrupt', offset: pos, length: end - pos, reason: problem };
-        pos = end;
+        if (problem === null) {
+          yield { type: 'member', offset: pos, length: end - pos, data: result.data };
+          pos = end;
+        } else {
+          // Damaged data can also end the deflate stream early or late: trust the next real header.
+          const next = await findNextMember(window, pos + 1, options);
+          yield { type: 'corrupt', offset: pos, length: next - pos, reason: problem };
+          pos = next;
+        }
         break;
       }
       if (result.code === 'need-more' && !atEnd) {

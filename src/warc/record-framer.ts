@@ -20,8 +20,12 @@ export interface RawRecord {
   isContentKept: boolean;
   /** The stream ended before the declared content did. */
   isTruncated: boolean;
-  /** The declared length disagreed with the data (member boundary or missing CRLFCRLF). */
-  lengthMismatch: { declared: number; actual: number } | null;
+  /**
+   * The declared length disagreed with the data. `isRepaired`: the content was taken from the gzip
+   * member boundary; otherwise it was cut at the declared length and the bytes up to the next
+   * record (`actual - declared`) were dropped.
+   */
+  lengthMismatch: { declared: number; actual: number; isRepaired: boolean } | null;
 }
 
 /** Bytes that were not a WARC record (garbage between records, a header too long, ...). */
@@ -98,12 +102,14 @@ async function readBlock(queue: ByteQueue, start: number, header: Buffer, declar
     contentBytes,
     isContentKept,
     isTruncated: contentBytes < declared,
-    lengthMismatch: Number.isFinite(declaredLength) ? null : { declared: Number.NaN, actual: contentBytes },
+    lengthMismatch: Number.isFinite(declaredLength) ? null : { declared: Number.NaN, actual: contentBytes, isRepaired: false },
   };
   if (options.isEndAuthoritative && isContentKept) {
     await repairFromBoundary(queue, record);
   } else if (!record.isTruncated && !(await consumeRecordEnd(queue))) {
-    record.lengthMismatch = { declared, actual: Number.NaN };
+    // The next record starts elsewhere: the bytes up to it belong to this record's bad length.
+    const extra = await resync(queue, options.maxHeaderBytes);
+    record.lengthMismatch = { declared, actual: declared + extra, isRepaired: false };
   }
   record.end = queue.position;
   return record;
@@ -116,7 +122,7 @@ async function readBlock(queue: ByteQueue, start: number, header: Buffer, declar
 async function repairFromBoundary(queue: ByteQueue, record: RawRecord): Promise<void> {
   if (record.isTruncated) {
     const actual = trimTrailingNewlines(record.content);
-    record.lengthMismatch = { declared: record.declaredLength, actual: actual.length };
+    record.lengthMismatch = { declared: record.declaredLength, actual: actual.length, isRepaired: true };
     record.content = actual;
     record.contentBytes = actual.length;
     record.isTruncated = false;
@@ -129,7 +135,7 @@ async function repairFromBoundary(queue: ByteQueue, record: RawRecord): Promise<
   const extra = trimTrailingNewlines(nextRecord >= 0 ? rest.subarray(0, nextRecord) : rest);
   record.content = Buffer.concat([record.content, extra]);
   record.contentBytes = record.content.length;
-  record.lengthMismatch = { declared: record.declaredLength, actual: record.content.length };
+  record.lengthMismatch = { declared: record.declaredLength, actual: record.content.length, isRepaired: true };
   await queue.skip(nextRecord >= 0 ? nextRecord + 1 : rest.length);
 }
 

@@ -5,7 +5,7 @@ import { InputError, isInputError } from '../core/errors.js';
 import type { ArchiveInput } from './archive-inputs.js';
 import { sniffFormat } from './archive-inputs.js';
 import { ByteQueue } from './byte-queue.js';
-import { asRecordType, isCaptureType, parseRecord, toCapture, toIndexEntry } from './capture-builder.js';
+import { asRecordType, isCaptureType, parseRecord, targetUriOf, toCapture, toIndexEntry } from './capture-builder.js';
 import { DEFAULT_WARC_CONFIG, type WarcConfig } from './config.js';
 import { SNIFF_FILE_BYTES } from './constants.js';
 import { FileWindow } from './file-window.js';
@@ -112,7 +112,8 @@ async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState)
     for await (const item of frameRecords(queue, { ...frame, isEndAuthoritative: isWholeMember })) {
       const location: RecordLocation = { file: range.file, offset: event.offset, length: memberLength };
       if (item.type === 'skipped') {
-        reportSkipped(state, { ...location, offset: event.offset }, `${item.bytes} bytes at inflated offset ${item.start} of the gzip member: ${item.reason}`);
+        if (event.type === 'truncated') continue;
+        reportSkipped(state, location, `${item.bytes} bytes at inflated offset ${item.start} of the gzip member: ${item.reason}`);
         continue;
       }
       sawRecord = true;
@@ -183,9 +184,12 @@ async function processRecord(raw: RawRecord, location: RecordLocation, file: str
     if (type !== null) stats.recordsByType[type] = (stats.recordsByType[type] ?? 0) + 1;
     const url = parsed.warc['warc-target-uri'];
     if (raw.lengthMismatch !== null) {
-      const { declared, actual } = raw.lengthMismatch;
-      const got = Number.isNaN(actual) ? 'the record is not followed by CRLF CRLF' : `the gzip member holds ${actual} bytes of content; used those`;
-      options.diagnostics.warn('warc.bad-length', `wrong WARC Content-Length: declared ${Number.isNaN(declared) ? 'none' : declared}, ${got}`, { ...where, ...(url ? { url } : {}) });
+      const { declared, actual, isRepaired } = raw.lengthMismatch;
+      const said = Number.isNaN(declared) ? 'missing' : `declared ${declared}`;
+      const what = isRepaired
+        ? `the gzip member holds ${actual} bytes of content; used the member's`
+        : `the next record starts ${actual - declared} bytes after the declared end; those bytes were dropped`;
+      options.diagnostics.warn('warc.bad-length', `wrong WARC Content-Length: ${said}, ${what}`, { ...where, ...(url ? { url: targetUriOf(url) } : {}) });
     }
     if (!isCaptureType(parsed.warcType)) return null;
     const entry = toIndexEntry(parsed, location);
