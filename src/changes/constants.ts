@@ -31,6 +31,10 @@ export const SIGNIFICANCE_WEIGHTS = Object.freeze({
   comments: 0.15,
 });
 
+/** Smallest significance of a real change (scores are rounded to 3 decimals). // ours: the
+ *  rounding step, so that `significance > 0` always selects every real change. */
+export const MIN_SIGNIFICANCE = 0.001;
+
 /** Metadata fields compared; the share of them that changed is the metadata component. */
 export const METADATA_FIELD_COUNT = 4;
 

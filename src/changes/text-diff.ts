@@ -3,14 +3,25 @@
  * the share of sentences touched), both with jsdiff on noise-normalised text.
  * [004 §6: "we can see if a change in the text or references has occurred"]
  */
-import { diffSentences, diffWords } from 'diff';
-import type { ChangeObject } from 'diff';
+import { diffArrays, diffSentences } from 'diff';
 import type { DiffHunk } from './types.js';
 
-/** Word segmentation for every script (the jsdiff default only knows Latin letters). */
-const WORD_SEGMENTER = new Intl.Segmenter(undefined, { granularity: 'word' });
+/**
+ * Word tokens: a run of letters, marks, digits or `_`; one character of a script written without
+ * spaces (Han, Hiragana, Katakana, Thai); or one punctuation character. jsdiff's own word tokenizer
+ * only knows Latin letters, and its Intl.Segmenter path is quadratic in memory (570 MB for 3,000
+ * words, measured), so the text is tokenised here and diffed with `diffArrays`.
+ */
+const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]|[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}_]/gu;
+const WORD = /^[\p{L}\p{M}\p{N}_]/u;
 const NON_SPACE = /\S/;
 const ELISION = ' … ';
+
+interface Token {
+  text: string;
+  isWord: boolean;
+  spaceBefore: boolean;
+}
 
 export interface TextDiff {
   /** Word tokens (letters/digits) added and removed. */
@@ -31,24 +42,21 @@ export interface TextDiff {
   timedOut: boolean;
 }
 
-interface TokenCounts {
-  words: number;
-  tokens: number;
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const at = match.index;
+    tokens.push({ text: match[0], isWord: WORD.test(match[0]), spaceBefore: at > 0 && /\s/.test(text[at - 1] ?? '') });
+  }
+  return tokens;
 }
 
-/** Count word-like segments and all non-space segments (words + punctuation) of a text. */
-export function countTokens(text: string): TokenCounts {
-  let words = 0;
-  let tokens = 0;
-  for (const segment of WORD_SEGMENTER.segment(text)) {
-    if (segment.isWordLike === true) {
-      words += 1;
-      tokens += 1;
-    } else if (NON_SPACE.test(segment.segment)) {
-      tokens += 1;
-    }
-  }
-  return { words, tokens };
+function joinTokens(tokens: Token[]): string {
+  return tokens.map((t, i) => (i > 0 && t.spaceBefore ? ` ${t.text}` : t.text)).join('');
+}
+
+function countWords(tokens: Token[]): number {
+  return tokens.reduce((n, t) => n + (t.isWord ? 1 : 0), 0);
 }
 
 function dice(common: number, a: number, b: number): number {
@@ -75,18 +83,6 @@ export function elideEqual(text: string, context: number, isFirst: boolean, isLa
   return { op: 'equal', text: `${head}${ELISION}${tail}`.trim(), elidedWords: elided };
 }
 
-function toHunks(parts: ChangeObject<string>[], context: number): DiffHunk[] {
-  const hunks: DiffHunk[] = [];
-  parts.forEach((part, i) => {
-    const text = part.value.trim();
-    if (text === '') return;
-    if (part.added) hunks.push({ op: 'insert', text });
-    else if (part.removed) hunks.push({ op: 'delete', text });
-    else hunks.push(elideEqual(text, context, i === 0, i === parts.length - 1));
-  });
-  return hunks;
-}
-
 /** jsdiff's sentence boundary: `.`, `!` or `?` followed by whitespace. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+/;
 
@@ -111,7 +107,6 @@ function sentenceFigures(oldText: string, newText: string) {
 export function diffTexts(oldText: string, newText: string, context: number, timeoutMs: number): TextDiff {
   const s = sentenceFigures(oldText, newText);
   const sentenceSimilarity = dice(s.common, s.oldCount, s.newCount);
-  const parts = oldText === newText ? [{ value: oldText, added: false, removed: false, count: 1 }] : diffWords(oldText, newText, { intlSegmenter: WORD_SEGMENTER, timeout: timeoutMs });
   const base = {
     sentencesAdded: s.added,
     sentencesRemoved: s.removed,
@@ -119,14 +114,18 @@ export function diffTexts(oldText: string, newText: string, context: number, tim
     sentenceCountNew: s.newCount,
     sentenceSimilarity,
   };
+  const oldTokens = tokenize(oldText);
+  const newTokens = tokenize(newText);
+  const parts =
+    oldText === newText
+      ? [{ value: newTokens, added: false, removed: false, count: newTokens.length }]
+      : diffArrays(oldTokens, newTokens, { comparator: (a, b) => a.text === b.text, timeout: timeoutMs });
   if (parts === undefined) {
-    const oldCounts = countTokens(oldText);
-    const newCounts = countTokens(newText);
     return {
       ...base,
-      wordsAdded: newCounts.words,
-      wordsRemoved: oldCounts.words,
-      changedTokens: oldCounts.tokens + newCounts.tokens,
+      wordsAdded: countWords(newTokens),
+      wordsRemoved: countWords(oldTokens),
+      changedTokens: oldTokens.length + newTokens.length,
       similarity: sentenceSimilarity,
       hunks: [
         { op: 'delete', text: elideEqual(oldText, context, false, false).text },
@@ -139,19 +138,23 @@ export function diffTexts(oldText: string, newText: string, context: number, tim
   let wordsRemoved = 0;
   let wordsCommon = 0;
   let changedTokens = 0;
-  for (const part of parts) {
-    const counts = countTokens(part.value);
+  const hunks: DiffHunk[] = [];
+  parts.forEach((part, i) => {
+    const words = countWords(part.value);
+    const text = joinTokens(part.value);
     if (part.added) {
-      wordsAdded += counts.words;
-      changedTokens += counts.tokens;
+      wordsAdded += words;
+      changedTokens += part.value.length;
+      hunks.push({ op: 'insert', text });
     } else if (part.removed) {
-      wordsRemoved += counts.words;
-      changedTokens += counts.tokens;
+      wordsRemoved += words;
+      changedTokens += part.value.length;
+      hunks.push({ op: 'delete', text });
     } else {
-      wordsCommon += counts.words;
+      wordsCommon += words;
+      hunks.push(elideEqual(text, context, i === 0, i === parts.length - 1));
     }
-  }
+  });
   const similarity = dice(wordsCommon, wordsCommon + wordsRemoved, wordsCommon + wordsAdded);
-  const hunks = changedTokens === 0 ? [] : toHunks(parts, context);
-  return { ...base, wordsAdded, wordsRemoved, changedTokens, similarity, hunks, timedOut: false };
+  return { ...base, wordsAdded, wordsRemoved, changedTokens, similarity, hunks: changedTokens === 0 ? [] : hunks, timedOut: false };
 }

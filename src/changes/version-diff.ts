@@ -6,7 +6,7 @@
  */
 import { diffComments } from './comment-diff.js';
 import { resolveChangesConfig } from './config.js';
-import { METADATA_FIELD_COUNT } from './constants.js';
+import { METADATA_FIELD_COUNT, MIN_SIGNIFICANCE } from './constants.js';
 import { diffMetadata, diffReferences } from './metadata-diff.js';
 import { normalizeField, normalizeNoise } from './noise-normalize.js';
 import { diffTexts } from './text-diff.js';
@@ -32,7 +32,8 @@ export interface SignificanceParts {
  * - s_references = links added + removed / links in the union;
  * - s_comments = comments added + removed + edited / max(comment count before, after), at most 1.
  * Weights: constants.ts SIGNIFICANCE_WEIGHTS (text 1, title 0.8, metadata 0.3, references 0.3,
- * comments 0.15). `new` and `deleted` are 1; `unchanged` and `boilerplate-only` are 0.
+ * comments 0.15). `new` and `deleted` are 1; `unchanged` and `boilerplate-only` are 0; any other
+ * change is at least MIN_SIGNIFICANCE (0.001, the rounding step).
  */
 export function scoreSignificance(parts: SignificanceParts, weights: ChangesConfig['significanceWeights']): number {
   const keep =
@@ -190,6 +191,8 @@ export function diffVersions(
   }
   change.kinds = kinds;
   change.reasons = reasons;
-  change.significance = scoreSignificance(parts, config.significanceWeights);
+  const score = scoreSignificance(parts, config.significanceWeights);
+  // A real change never rounds to 0: a one-word fix in a 20,000-word page is still above "nothing".
+  change.significance = kinds.includes('boilerplate-only') || kinds.includes('unchanged') ? 0 : Math.max(MIN_SIGNIFICANCE, score);
   return change;
 }
