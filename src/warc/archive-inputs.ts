@@ -76,19 +76,18 @@ async function inspectFile(path: string, diagnostics: Diagnostics): Promise<Arch
 export async function listArchiveInputs(paths: string[], diagnostics: Diagnostics): Promise<ArchiveInput[]> {
   const inputs: ArchiveInput[] = [];
   for (const path of paths) {
-    let isDirectory = false;
+    let files: string[];
     try {
-      isDirectory = (await stat(path)).isDirectory();
+      files = (await stat(path)).isDirectory()
+        ? (await readdir(path, { withFileTypes: true }))
+            .filter((d) => d.isFile() && ARCHIVE_EXTENSION.test(d.name))
+            .map((d) => join(path, d.name))
+            .sort()
+        : [path];
     } catch (error) {
       diagnostics.report(new InputError('input.unreadable', `cannot read: ${(error as Error).message}`, { file: path }, { cause: error }));
       continue;
     }
-    const files = isDirectory
-      ? (await readdir(path, { withFileTypes: true }))
-          .filter((d) => d.isFile() && ARCHIVE_EXTENSION.test(d.name))
-          .map((d) => join(path, d.name))
-          .sort()
-      : [path];
     for (const file of files) {
       const input = await inspectFile(file, diagnostics);
       if (input !== null) inputs.push(input);

@@ -80,11 +80,15 @@ export class ByteQueue {
     }
   }
 
-  /** Consume up to `n` bytes and return a copy (so callers never pin a large read chunk). */
+  /**
+   * Consume up to `n` bytes. From a chunk stream the bytes are copied (so callers never pin a large
+   * read chunk); over one buffer (an inflated member, owned by this queue) they are not.
+   */
   async take(n: number): Promise<Buffer> {
     await this.ensure(n);
     const len = Math.min(n, this.available);
-    const out = Buffer.from(this.#buf.subarray(this.#pos, this.#pos + len));
+    const view = this.#buf.subarray(this.#pos, this.#pos + len);
+    const out = this.#source === null ? view : Buffer.from(view);
     this.#pos += len;
     return out;
   }
