@@ -46,19 +46,21 @@ describe('renderChangeReport', () => {
     expect(report).toMatch(/kinds: content-edit, title-edit, comments-added {3}similarity 0\.\d{3} {3}significance 0\.\d{3}/);
     expect(report).toContain('title: "aptitude, apt-get, and apt Commands: System Upgrade" -> "System Upgrade"');
     expect(report).toContain('comments: 1 added, 0 removed, 0 edited');
-    expect(report).toContain('    … Those rules are [-difficult-] [+hard+] to [-create-] [+write+].');
+    // Counts come from the raw diff: the kept "to" is not counted as added and removed.
+    expect(report).toContain('text: 2 words added, 2 removed; sentences +1 -1');
+    expect(report).toContain('    … Those rules are [-difficult to create-] [+hard to write+].');
     expect(report).toMatch(/\nboilerplate-only {2}http:\/\/devblog\.test:8081\/\S+ {2}2026-11-22T11:30:30Z -> 2026-11-22T11:31:30Z/);
     expect(report).not.toContain('\u001b[');
   });
 
   it('context words are cut to the requested number', () => {
     const report = renderChangeReport([edited], { color: false, context: 1 });
-    expect(report).toContain('… are [-difficult-] [+hard+] to [-create-] [+write+].');
+    expect(report).toContain('… are [-difficult to create-] [+hard to write+].');
   });
 
   it('colour: ANSI green and red, no markers', () => {
     const report = renderChangeReport([edited], { color: true, context: 3 });
-    expect(report).toContain('\u001b[31mdifficult\u001b[0m \u001b[32mhard\u001b[0m');
+    expect(report).toContain('\u001b[31mdifficult to create\u001b[0m \u001b[32mhard to write\u001b[0m');
     expect(report).not.toContain('[+');
   });
 

@@ -4,6 +4,7 @@
  * [004 §6: "we can see if a change in the text or references has occurred"]
  */
 import { diffArrays, diffSentences } from 'diff';
+import { SHORT_EQUAL_TOKENS } from './constants.js';
 import type { DiffHunk } from './types.js';
 
 /**
@@ -83,6 +84,52 @@ export function elideEqual(text: string, context: number, isFirst: boolean, isLa
   return { op: 'equal', text: `${head}${ELISION}${tail}`.trim(), elidedWords: elided };
 }
 
+/** A run of the diff: common tokens (`equal`), or one edit with its removed and inserted tokens. */
+interface Segment {
+  equal: Token[] | null;
+  del: Token[];
+  ins: Token[];
+}
+
+/**
+ * Display clean-up (counts are taken before it): an equal run of at most SHORT_EQUAL_TOKENS
+ * tokens between two edits that are each longer than it is folded into them, so a rewritten
+ * sentence reads as one deletion and one insertion instead of a word salad around "in", "to", "the".
+ */
+function absorbShortEqualRuns(segments: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const seg of segments) {
+    const prev = out[out.length - 1];
+    const before = out[out.length - 2];
+    if (seg.equal === null && prev?.equal !== null && prev?.equal !== undefined && before?.equal === null) {
+      const eq = prev.equal;
+      const sizeBefore = before.del.length + before.ins.length;
+      const sizeAfter = seg.del.length + seg.ins.length;
+      if (eq.length <= SHORT_EQUAL_TOKENS && sizeBefore > eq.length && sizeAfter > eq.length) {
+        before.del.push(...eq, ...seg.del);
+        before.ins.push(...eq, ...seg.ins);
+        out.pop();
+        continue;
+      }
+    }
+    out.push(seg);
+  }
+  return out;
+}
+
+function toHunks(segments: Segment[], context: number): DiffHunk[] {
+  const hunks: DiffHunk[] = [];
+  segments.forEach((seg, i) => {
+    if (seg.equal !== null) {
+      hunks.push(elideEqual(joinTokens(seg.equal), context, i === 0, i === segments.length - 1));
+      return;
+    }
+    if (seg.del.length > 0) hunks.push({ op: 'delete', text: joinTokens(seg.del) });
+    if (seg.ins.length > 0) hunks.push({ op: 'insert', text: joinTokens(seg.ins) });
+  });
+  return hunks;
+}
+
 /** jsdiff's sentence boundary: `.`, `!` or `?` followed by whitespace. */
 const SENTENCE_BREAK = /(?<=[.!?])\s+/;
 
@@ -138,23 +185,27 @@ export function diffTexts(oldText: string, newText: string, context: number, tim
   let wordsRemoved = 0;
   let wordsCommon = 0;
   let changedTokens = 0;
-  const hunks: DiffHunk[] = [];
-  parts.forEach((part, i) => {
+  const segments: Segment[] = [];
+  for (const part of parts) {
     const words = countWords(part.value);
-    const text = joinTokens(part.value);
+    const last = segments[segments.length - 1];
+    if (!part.added && !part.removed) {
+      wordsCommon += words;
+      segments.push({ equal: part.value, del: [], ins: [] });
+      continue;
+    }
+    const change = last !== undefined && last.equal === null ? last : { equal: null, del: [], ins: [] };
+    if (change !== last) segments.push(change);
+    changedTokens += part.value.length;
     if (part.added) {
       wordsAdded += words;
-      changedTokens += part.value.length;
-      hunks.push({ op: 'insert', text });
-    } else if (part.removed) {
-      wordsRemoved += words;
-      changedTokens += part.value.length;
-      hunks.push({ op: 'delete', text });
+      change.ins.push(...part.value);
     } else {
-      wordsCommon += words;
-      hunks.push(elideEqual(text, context, i === 0, i === parts.length - 1));
+      wordsRemoved += words;
+      change.del.push(...part.value);
     }
-  });
+  }
   const similarity = dice(wordsCommon, wordsCommon + wordsRemoved, wordsCommon + wordsAdded);
-  return { ...base, wordsAdded, wordsRemoved, changedTokens, similarity, hunks: changedTokens === 0 ? [] : hunks, timedOut: false };
+  const hunks = changedTokens === 0 ? [] : toHunks(absorbShortEqualRuns(segments), context);
+  return { ...base, wordsAdded, wordsRemoved, changedTokens, similarity, hunks, timedOut: false };
 }
