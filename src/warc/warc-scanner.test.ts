@@ -50,6 +50,17 @@ describe('scanArchive + readCapture on a real crawl', () => {
     await expectRereadable(records);
   });
 
+  it('indexes records above maxRecordBytes without decoding them (warc.too-large)', async () => {
+    const config = { ...DEFAULT_WARC_CONFIG, maxRecordBytes: 8192 };
+    const { records, diagnostics } = await scanFile(CORPUS, config);
+    expect(records.length).toBe(74);
+    const big = records.filter((r) => r.capture === undefined);
+    expect(big.length).toBeGreaterThan(0);
+    expect(diagnostics.count('warc.too-large')).toBe(big.length);
+    expect(diagnostics.errorCount()).toBe(0);
+    expect(big.every((r) => r.entry.status === 200 && r.entry.payloadLength > 8192 - 1024)).toBe(true);
+  });
+
   it('only asks for bodies it wants', async () => {
     const diagnostics = new Diagnostics();
     const [input] = await listArchiveInputs([CORPUS], diagnostics);
