@@ -1,0 +1,60 @@
+/**
+ * Structural signals of channel pages (home, pagination, category/tag/author/date archives): they
+ * list posts, each entry a heading (or `rel=bookmark` anchor) linking to the post. URL words are not
+ * used: `/page/2/` and `/tag/x/` vary by engine and language.
+ */
+import { type AnyNode, type Element, isTag } from 'domhandler';
+import { canonicalUrl, hostOf } from '../core/url.js';
+import type { ParsedPage } from '../extract/index.js';
+
+const HEADING = /^h[1-6]$/;
+
+/** Is the anchor an entry link: inside a heading, or marked `rel=bookmark`? */
+function isEntryAnchor(a: Element, insideHeading: boolean): boolean {
+  return insideHeading || /(^|\s)bookmark(\s|$)/i.test(a.attribs['rel'] ?? '');
+}
+
+/**
+ * Canonical URLs of other pages of the same host linked as entries (from headings or
+ * `rel=bookmark`), the page itself left out (a post often links its own title).
+ */
+export function entryLinkTargets(page: ParsedPage): Set<string> {
+  const self = canonicalUrl(page.url);
+  const host = hostOf(page.url);
+  const out = new Set<string>();
+  const stack: Array<[AnyNode, boolean]> = page.document.children.map((c) => [c, false]);
+  while (stack.length > 0) {
+    const [node, inHeading] = stack.pop() as [AnyNode, boolean];
+    if (!isTag(node)) continue;
+    const heading = inHeading || HEADING.test(node.name);
+    if (node.name === 'a' && isEntryAnchor(node, heading)) {
+      const href = node.attribs['href'];
+      if (href !== undefined && href.trim() !== '' && !href.trim().startsWith('#')) {
+        const url = canonicalUrl(href, page.url);
+        if (url !== self && hostOf(url) === host) out.add(url);
+      }
+    }
+    for (const c of node.children) stack.push([c, heading]);
+  }
+  return out;
+}
+
+/** Does an element (title node) link to another page than `pageUrl`? Then it is an entry of a list. */
+export function linksElsewhere(el: Element, pageUrl: string): boolean {
+  const self = canonicalUrl(pageUrl);
+  const anchors: Element[] = [];
+  for (let e: Element | null = el; e !== null && isTag(e); e = e.parent as Element | null) {
+    if (e.name === 'a') anchors.push(e);
+  }
+  const stack: AnyNode[] = [...el.children];
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (!isTag(n)) continue;
+    if (n.name === 'a') anchors.push(n);
+    stack.push(...n.children);
+  }
+  return anchors.some((a) => {
+    const href = a.attribs['href']?.trim();
+    return href !== undefined && href !== '' && !href.startsWith('#') && canonicalUrl(href, pageUrl) !== self;
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Thresholds of the templates stage, each with its source. "ours" values were chosen on the dev
+ * corpus (`../shared/corpus/{wp-dev,pelican-dev}`, non-feed-linked pages) with the harness in
+ * `.tmp/templates/`, 2026-11.
+ */
+
+/**
+ * Attributes written into a key-path step. id and class [000 §III-D-3: "class and id often have
+ * unique values that help identifying the correct path"]; ours: itemprop (schema.org microdata,
+ * e.g. `articleBody`) and role (ARIA landmarks, e.g. `main`, `article`) name what a node is and are
+ * the same on every page of a theme, whereas style, data-*, href and aria-label vary per page.
+ */
+export const PATH_ATTRIBUTES = ['id', 'class', 'itemprop', 'role'] as const;
+
+/**
+ * Paths whose common prefix is shorter than this are not merged [000 §III-C: "we set a minimum
+ * prefix length"; Listing 2: merge(P1, P3) with a common prefix `|html|body` is null], so 3.
+ */
+export const MIN_MERGE_PREFIX_STEPS = 3;
+
+/**
+ * Two different attribute values merge into `prefix*` only when they share at least this many
+ * characters, else into `*` [000 §III-C]. ours: 3 keeps `post-*`, `postid-*` and drops accidental
+ * one- or two-letter prefixes (`p-*`).
+ */
+export const MIN_VALUE_PREFIX_CHARS = 3;
+
+/**
+ * A content path joins a cluster only when the merge drops at most this many trailing steps of the
+ * cluster's path; otherwise it starts its own cluster (000 §III-C: incompatible paths are not
+ * merged). ours: 1 lets `h1`/`h2` endings meet at their header group (000 §III-D-2) but stops two
+ * post layouts collapsing into `|html|body|div`.
+ */
+export const CLUSTER_MAX_DROPPED_STEPS = 1;
+
+/** ours: a cluster becomes a template when it holds at least this share of its feed's samples (keeps a rare second layout, drops one odd page out of ten). */
+export const MIN_CLUSTER_SHARE = 0.2;
+
+/** ours: a property path is kept in the template when found in at least this share of the cluster's samples. */
+export const MIN_PROPERTY_SHARE = 0.5;
+
+/** ours: minimum visible characters for a matched content node to count as non-empty [000 §III-E "first matching node that is not empty"]. */
+export const MIN_CONTENT_CHARS = 25;
+
+/**
+ * Channel page guard [000 §III-E, Listing 4 path 3; issue #5]: a page whose key-path or content path
+ * matches this many non-empty nodes lists several posts. ours: 2 (a post page has one article).
+ */
+export const CHANNEL_MIN_REPEATS = 2;
+
+/**
+ * A page linking this many distinct feed-linked posts (other than itself) from headings or
+ * `rel=bookmark` anchors is a channel page. ours: 2; post pages link their own title at most, and
+ * widgets ("recent posts") use list items, not headings.
+ */
+export const CHANNEL_MIN_HEADING_LINKS = 2;
+
+/**
+ * `validateTemplate` rejects a template still accepting more than this share of the structurally
+ * detected channel pages after specialisation. ours: 0 - a channel page must never become an object.
+ */
+export const MAX_CHANNEL_ACCEPT_SHARE = 0;
+
+/**
+ * `validateTemplate` rejects a key-path ambiguous (matching two or more non-empty nodes) on at least
+ * this share of its own feed-linked pages: the too-general path 3 of 000 Listing 4. ours: 0.5.
+ */
+export const MAX_AMBIGUOUS_SHARE = 0.5;
+
+/** A specialisation is kept only when the template still accepts at least this share of the feed-linked pages. ours: 0.9. */
+export const MIN_SPECIALISED_FIT = 0.9;
+
+/** `templateStillFits`: the template fits a later crawl when it accepts at least this share of its feed-linked pages. ours: 0.8. */
+export const MIN_FIT_SHARE = 0.8;
+
+/** Confidence of a template match with title and content found. ours: below a feed-guided object. */
+export const TEMPLATE_CONFIDENCE = 0.9;
+/** ours: subtracted when the template's title path found nothing. */
+export const TEMPLATE_NO_TITLE_PENALTY = 0.15;
+
+/** Class/id words of comment zones cut out of extracted content (generic, not site-specific). */
+export const COMMENT_ZONE = /comment|respond|reply|discussion/i;
+
+/** Elements never part of article content: scripts, styles, forms and their controls, embedded frames. */
+export const NON_CONTENT_TAGS = new Set([
+  'script', 'style', 'noscript', 'template', 'form', 'input', 'button', 'select', 'textarea', 'iframe', 'object', 'embed', 'svg', 'canvas', 'head', 'title', 'meta', 'link',
+]);
+
+/** Block-level elements: their text starts a new line in the extracted text. */
+export const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'body', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'ul', 'br',
+]);
+
+/** E-mCST [001 §3 eq. 3] uses log base 10: both factors are 1 at depth 0 with one child. */
+export const MCST_DEPTH_OFFSET = 10;
+export const MCST_CHILD_FACTOR = 10;
+
+/** E-mCST: at most 2 markers per cluster [001 §3: "maximum 2 alternative markers (primary and secondary)"]. */
+export const MAX_MARKERS = 2;
+
+/** ours: a marker needs at least this share of the votes cast in the cluster (one stray page's block is no marker). */
+export const MIN_MARKER_SHARE = 0.3;
+
+/** Confidences of the E-mCST fallback [001 §4: marker filtering beats plain mCST]; ours: below TEMPLATE_CONFIDENCE. */
+export const MARKER_CONFIDENCE = 0.7;
+export const MCST_CONFIDENCE = 0.5;

@@ -1,0 +1,155 @@
+/**
+ * E-mCST [001 §3, Figure 3, Algorithm 1]: learn the primary and secondary content block markers of
+ * a host's page cluster with mCST, then extract a page's main block by marker filtering, with mCST
+ * itself as the last resort. This is the fallback when no template applies; its confidence is lower.
+ */
+import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
+import type { ArticleProperties, ParsedPage } from '../extract/index.js';
+import { entryLinkTargets } from './channel-page.js';
+import { propertyText, renderHtml, renderText, textLength } from './content-render.js';
+import { CHANNEL_MIN_HEADING_LINKS, MARKER_CONFIDENCE, MAX_MARKERS, MCST_CONFIDENCE, MIN_CONTENT_CHARS, MIN_MARKER_SHARE } from './constants.js';
+import { mcstMainBlock } from './mcst.js';
+import { dateOf } from './page-matcher.js';
+import type { ContentMarker, ContentMarkers, MainBlock } from './types.js';
+
+const NUMBERED = /\d+$/;
+
+/** `div|class|entry-content`, the notation of 001 Table 1. */
+export function markerKey(m: ContentMarker): string {
+  return `${m.tag}|${m.attribute}|${m.value}`;
+}
+
+function parseMarkerKey(key: string): ContentMarker | null {
+  const [tag, attribute, ...rest] = key.split('|');
+  if (tag === undefined || (attribute !== 'id' && attribute !== 'class') || rest.length === 0) return null;
+  return { tag, attribute, value: rest.join('|') };
+}
+
+function hasMarker(el: Element, m: ContentMarker): boolean {
+  if (el.name !== m.tag) return false;
+  const raw = el.attribs[m.attribute];
+  if (raw === undefined) return false;
+  return m.attribute === 'id' ? raw.trim() === m.value : raw.split(/\s+/).includes(m.value);
+}
+
+/** Elements of the page carrying marker `m` (HTMLFilter of 001 §3). */
+function elementsWithMarker(root: Document, m: ContentMarker): Element[] {
+  const out: Element[] = [];
+  const stack: AnyNode[] = [...root.children];
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (!isTag(n)) continue;
+    if (hasMarker(n, m)) out.push(n);
+    for (const c of n.children) stack.push(c);
+  }
+  return out;
+}
+
+/**
+ * GetTheRootMarker of 001 Algorithm 1: the block's id, else one of its class tokens, that no other
+ * element of the page carries. Values ending in a number (`post-37`) are left out: they name one
+ * post, not the cluster's block. Null when the block has no unique marker.
+ */
+function rootMarker(block: Element, root: Document): ContentMarker | null {
+  const candidates: ContentMarker[] = [];
+  const id = block.attribs['id']?.trim();
+  if (id !== undefined && id !== '' && !NUMBERED.test(id)) candidates.push({ tag: block.name, attribute: 'id', value: id });
+  for (const token of (block.attribs['class'] ?? '').split(/\s+/)) {
+    if (token !== '' && !NUMBERED.test(token)) candidates.push({ tag: block.name, attribute: 'class', value: token });
+  }
+  return candidates.find((m) => elementsWithMarker(root, m).length === 1) ?? null;
+}
+
+/** A page listing posts (channel page) is no cluster member and no post: see `entryLinkTargets`. */
+function isListing(page: ParsedPage): boolean {
+  return entryLinkTargets(page).size >= CHANNEL_MIN_HEADING_LINKS;
+}
+
+/**
+ * Algorithm 1 (mCST_MarkerDetector) of 001 §3 over a host's pages: each page's mCST main block votes
+ * for its root marker when it is unique in the page; the two most frequent markers are the primary
+ * and secondary markers. Deviation: channel pages (listings) are left out of the cluster, since the
+ * paper's cluster holds posts only; a marker needs `MIN_MARKER_SHARE` of the votes cast.
+ */
+export function learnMarkers(pages: readonly ParsedPage[]): ContentMarkers {
+  const counts = new Map<string, number>();
+  let used = 0;
+  for (const page of pages) {
+    if (isListing(page)) continue;
+    used++;
+    const block = mcstMainBlock(page.document);
+    if (block === null) continue;
+    const m = rootMarker(block, page.document);
+    if (m !== null) counts.set(markerKey(m), (counts.get(markerKey(m)) ?? 0) + 1);
+  }
+  const votes = [...counts.entries()].map(([marker, count]) => ({ marker, count })).sort((a, b) => b.count - a.count || (a.marker < b.marker ? -1 : 1));
+  const cast = votes.reduce((n, v) => n + v.count, 0);
+  const kept = votes.filter((v) => v.count >= MIN_MARKER_SHARE * cast).slice(0, MAX_MARKERS);
+  return {
+    primary: kept[0] === undefined ? null : parseMarkerKey(kept[0].marker),
+    secondary: kept[1] === undefined ? null : parseMarkerKey(kept[1].marker),
+    votes,
+    pages: used,
+  };
+}
+
+/** Title: the first `h1` of the page, else the first heading inside the block, else `<title>`. */
+function titleOf(root: Document, block: Element): string | null {
+  const first = (from: Element | Document, test: (e: Element) => boolean): Element | null => {
+    const stack: AnyNode[] = [...from.children].reverse();
+    while (stack.length > 0) {
+      const n = stack.pop() as AnyNode;
+      if (!isTag(n)) continue;
+      if (test(n) && textLength(n) > 0) return n;
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
+    }
+    return null;
+  };
+  const el = first(root, (e) => e.name === 'h1') ?? first(block, (e) => /^h[1-6]$/.test(e.name)) ?? first(root, (e) => e.name === 'title');
+  return el === null ? null : propertyText(el);
+}
+
+/** The page's first machine-readable publication date (`time[datetime]`), if any. */
+function publishedOf(root: Document): string | null {
+  const stack: AnyNode[] = [...root.children];
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (!isTag(n)) continue;
+    if (n.name === 'time' && n.attribs['datetime'] !== undefined) return dateOf(n);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
+  }
+  return null;
+}
+
+function properties(page: ParsedPage, block: Element): ArticleProperties {
+  const { html, references } = renderHtml(block, page.url);
+  return {
+    title: titleOf(page.document, block),
+    author: null,
+    published: publishedOf(page.document),
+    updated: null,
+    categories: [],
+    text: renderText(block),
+    html,
+    references,
+  };
+}
+
+/**
+ * The main block of a page by E-mCST (001 Figure 3 b): the unique element with the primary marker,
+ * else the secondary marker, else the mCST main block. Null for channel pages (they list posts) and
+ * for pages without a block of `MIN_CONTENT_CHARS`.
+ */
+export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | null): MainBlock | null {
+  if (isListing(page)) return null;
+  for (const [rank, m] of [markers?.primary ?? null, markers?.secondary ?? null].entries()) {
+    if (m === null) continue;
+    const found = elementsWithMarker(page.document, m);
+    if (found.length === 1 && textLength(found[0] as Element) >= MIN_CONTENT_CHARS) {
+      return { properties: properties(page, found[0] as Element), confidence: MARKER_CONFIDENCE, reason: `${rank === 0 ? 'primary' : 'secondary'} marker ${markerKey(m)}` };
+    }
+  }
+  const block = mcstMainBlock(page.document);
+  if (block === null || textLength(block) < MIN_CONTENT_CHARS) return null;
+  return { properties: properties(page, block), confidence: MCST_CONFIDENCE, reason: `mCST main block <${block.name}> (no marker found)` };
+}

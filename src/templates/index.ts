@@ -1,0 +1,12 @@
+/**
+ * Templates stage: key-paths [000 §III-B], post templates learnt from feed-linked pages
+ * [000 §III-C/D], page matching [000 §III-E], and the E-mCST fallback [001 §3].
+ */
+export { parseKeyPath, serialiseKeyPath, keyPathOf, mergeKeyPaths } from './key-path.js';
+export { findNodes } from './key-path-match.js';
+export { learnTemplates } from './template-learner.js';
+export { matchPage } from './page-matcher.js';
+export { validateTemplate, templateStillFits } from './template-validation.js';
+export { blockImportance, mcstMainBlock } from './mcst.js';
+export { learnMarkers, extractMainBlock } from './content-markers.js';
+export type * from './types.js';

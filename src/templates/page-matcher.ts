@@ -1,0 +1,164 @@
+/**
+ * Matching a page against a host's templates [000 §III-E]: the page is a post when a template's
+ * key-path finds its node; the properties come from the first non-empty match of each property
+ * path. Guards against channel pages (several posts listed) follow 000 Listing 4 path 3.
+ */
+import type { Element } from 'domhandler';
+import * as chrono from 'chrono-node';
+import type { ArticleProperties, ParsedPage } from '../extract/index.js';
+import { linksElsewhere } from './channel-page.js';
+import { propertyText, renderHtml, renderText, textLength } from './content-render.js';
+import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_NO_TITLE_PENALTY } from './constants.js';
+import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
+import { parseKeyPath } from './key-path.js';
+import type { PageMatch, PostTemplate } from './types.js';
+
+/** Index of each path in a compiled template; null when the template has no such path. */
+interface CompiledTemplate {
+  key: CompiledKeyPath | null;
+  content: CompiledKeyPath | null;
+  title: CompiledKeyPath | null;
+  author: CompiledKeyPath | null;
+  date: CompiledKeyPath | null;
+  categories: CompiledKeyPath | null;
+}
+
+const compiled = new WeakMap<PostTemplate, CompiledTemplate>();
+
+function compile(path: string | null): CompiledKeyPath | null {
+  if (path === null) return null;
+  const kp = parseKeyPath(path);
+  return kp === null || kp.steps.length === 0 ? null : compileKeyPath(kp);
+}
+
+/** Paths are parsed and compiled once per template object. */
+function compiledTemplate(t: PostTemplate): CompiledTemplate {
+  let c = compiled.get(t);
+  if (c === undefined) {
+    c = {
+      key: compile(t.keyPath),
+      content: compile(t.contentPath),
+      title: compile(t.propertyPaths.title),
+      author: compile(t.propertyPaths.author),
+      date: compile(t.propertyPaths.date),
+      categories: compile(t.propertyPaths.categories),
+    };
+    compiled.set(t, c);
+  }
+  return c;
+}
+
+type Slot = keyof CompiledTemplate;
+const SLOTS: Slot[] = ['key', 'content', 'title', 'author', 'date', 'categories'];
+
+/** One walk of the page for every path of every template. */
+function matchAllPaths(page: ParsedPage, templates: readonly PostTemplate[]): Array<Record<Slot, Element[]>> {
+  const paths: CompiledKeyPath[] = [];
+  const where: Array<Record<Slot, number>> = [];
+  for (const t of templates) {
+    const c = compiledTemplate(t);
+    const idx = {} as Record<Slot, number>;
+    for (const slot of SLOTS) {
+      const p = c[slot];
+      idx[slot] = p === null ? -1 : paths.push(p) - 1;
+    }
+    where.push(idx);
+  }
+  const found = findAllNodes(page.document, paths);
+  return where.map((idx) => {
+    const r = {} as Record<Slot, Element[]>;
+    for (const slot of SLOTS) r[slot] = idx[slot] < 0 ? [] : (found[idx[slot]] ?? []);
+    return r;
+  });
+}
+
+const firstNonEmpty = (nodes: Element[]): Element | null => nodes.find((n) => textLength(n) > 0) ?? null;
+
+/** ISO date of a date node: machine-readable attribute first, then the text (chrono-node). */
+export function dateOf(el: Element): string | null {
+  for (const attr of ['datetime', 'content', 'title']) {
+    const v = el.attribs[attr];
+    if (v !== undefined) {
+      const t = Date.parse(v);
+      if (!Number.isNaN(t)) return new Date(t).toISOString();
+    }
+  }
+  const inner = el.name === 'time' ? null : (el.children.find((c) => c.type === 'tag' && (c as Element).name === 'time') as Element | undefined);
+  if (inner !== undefined && inner !== null) return dateOf(inner);
+  const text = propertyText(el);
+  if (text === '') return null;
+  const parsed = chrono.parseDate(text);
+  return parsed === null ? null : parsed.toISOString();
+}
+
+/** Author name without a leading "By". */
+function authorOf(el: Element): string | null {
+  const text = propertyText(el).replace(/^by\s+/i, '').trim();
+  return text === '' ? null : text;
+}
+
+/** Category names: the anchors of each matched node, else its text. */
+function categoriesOf(nodes: Element[]): string[] {
+  const out: string[] = [];
+  for (const n of nodes) {
+    const anchors: Element[] = [];
+    const stack: Element[] = [n];
+    while (stack.length > 0) {
+      const e = stack.pop() as Element;
+      if (e.name === 'a') anchors.push(e);
+      for (const c of e.children) if (c.type === 'tag') stack.push(c as Element);
+    }
+    const names = anchors.length > 0 ? anchors.map(propertyText) : [propertyText(n)];
+    for (const name of names) if (name !== '' && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/** The article properties of a page given the matched nodes of one template. */
+function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Element[]>): ArticleProperties {
+  const title = firstNonEmpty(m.title);
+  const author = firstNonEmpty(m.author);
+  const date = firstNonEmpty(m.date);
+  const { html, references } = renderHtml(content, page.url);
+  return {
+    title: title === null ? null : propertyText(title),
+    author: author === null ? null : authorOf(author),
+    published: date === null ? null : dateOf(date),
+    updated: null,
+    categories: categoriesOf(m.categories.filter((n) => textLength(n) > 0)),
+    text: renderText(content),
+    html,
+    references,
+  };
+}
+
+/**
+ * Is `page` a post of one of `templates` (best first: higher support first), and its properties.
+ * Not a post when no key-path matches, when the key-path or content path finds several non-empty
+ * nodes (a channel page lists several posts), or when the title links to another page (a list entry).
+ */
+export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]): PageMatch {
+  const ordered = [...templates].sort((a, b) => b.support - a.support);
+  const matches = matchAllPaths(page, ordered);
+  let reason = templates.length === 0 ? 'no template for this host' : 'no template key-path matches';
+  for (const [i, t] of ordered.entries()) {
+    const m = matches[i] as Record<Slot, Element[]>;
+    if (m.key.length === 0) continue;
+    const keyNodes = m.key.filter((n) => textLength(n) > 0);
+    const contentNodes = m.content.filter((n) => textLength(n) >= MIN_CONTENT_CHARS);
+    const no = (why: string): PageMatch => ({ isPost: false, templateId: t.id, properties: null, reason: why, confidence: TEMPLATE_CONFIDENCE });
+    if (keyNodes.length >= CHANNEL_MIN_REPEATS) return no(`channel page: key-path of template ${t.id} matches ${keyNodes.length} non-empty nodes`);
+    if (contentNodes.length >= CHANNEL_MIN_REPEATS) return no(`channel page: content path of template ${t.id} matches ${contentNodes.length} nodes`);
+    const content = contentNodes[0];
+    if (content === undefined) {
+      reason = `template ${t.id}: key-path matches but content path finds no node with >= ${MIN_CONTENT_CHARS} characters`;
+      continue;
+    }
+    const title = firstNonEmpty(m.title);
+    if (title !== null && linksElsewhere(title, page.url)) return no(`channel page: title of template ${t.id} links to another page (a list entry)`);
+    const properties = propertiesOf(page, content, m);
+    const confidence = TEMPLATE_CONFIDENCE - (properties.title === null ? TEMPLATE_NO_TITLE_PENALTY : 0);
+    return { isPost: true, templateId: t.id, properties, reason: `key-path of template ${t.id} matches`, confidence };
+  }
+  return { isPost: false, templateId: null, properties: null, reason, confidence: 0 };
+}

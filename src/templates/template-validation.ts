@@ -1,0 +1,150 @@
+/**
+ * Guards on learnt templates. `validateTemplate` checks a template on its own site [000 §III-E,
+ * Listing 4 path 3: a too-general path matches non-post pages]: it must accept its feed-linked pages
+ * and no structurally detected channel page; otherwise it is specialised (another property path
+ * promoted, attributes common to every feed-linked page added) or rejected. `templateStillFits`
+ * tells the integrator when a later crawl's markup no longer fits (issue #5 step 4).
+ */
+import type { Element } from 'domhandler';
+import { canonicalUrl } from '../core/url.js';
+import type { ParsedPage } from '../extract/index.js';
+import { entryLinkTargets } from './channel-page.js';
+import { CHANNEL_MIN_HEADING_LINKS, MAX_CHANNEL_ACCEPT_SHARE, MIN_FIT_SHARE, MIN_SPECIALISED_FIT } from './constants.js';
+import { findNodes } from './key-path-match.js';
+import { keyPathOf, mergeKeyPaths, parseKeyPath, serialiseKeyPath, specificityOf } from './key-path.js';
+import { matchPage } from './page-matcher.js';
+import { templateId } from './template-learner.js';
+import type { KeyPath, PostTemplate, TemplateFit, TemplateValidation } from './types.js';
+
+const share = (n: number, d: number): number => (d === 0 ? 0 : n / d);
+
+/** Share of `pages` the template accepts as posts. */
+function acceptedShare(template: PostTemplate, pages: readonly ParsedPage[]): number {
+  let n = 0;
+  for (const p of pages) if (matchPage(p, [template]).isPost) n++;
+  return share(n, pages.length);
+}
+
+/**
+ * Would the template still be learnt from this crawl? It fits when it accepts at least
+ * `MIN_FIT_SHARE` of the crawl's feed-linked pages; with none to test it is kept (nothing contradicts it).
+ */
+export function templateStillFits(template: PostTemplate, feedLinkedPages: readonly ParsedPage[]): TemplateFit {
+  if (feedLinkedPages.length === 0) return { fits: true, matchShare: 1 };
+  const matchShare = acceptedShare(template, feedLinkedPages);
+  return { fits: matchShare >= MIN_FIT_SHARE, matchShare };
+}
+
+/**
+ * The most specific path all feed-linked pages agree on for the node `kp` designates: the merge of
+ * `keyPathOf` of its first non-empty match on every page (all PATH_ATTRIBUTES, values clustered by
+ * prefix). Null when a page has no match or the merge is shorter than `kp` (it would generalise).
+ */
+function specialisedPath(kp: KeyPath, pages: readonly ParsedPage[]): KeyPath | null {
+  let merged: KeyPath | null = null;
+  for (const p of pages) {
+    const node = findNodes(p.document, kp).find((n: Element) => n.children.length > 0);
+    if (node === undefined) return null;
+    const full = keyPathOf(node);
+    merged = merged === null ? full : mergeKeyPaths(merged, full);
+    if (merged === null) return null;
+  }
+  if (merged === null || merged.steps.length < kp.steps.length || specificityOf(merged) <= specificityOf(kp)) return null;
+  return merged;
+}
+
+interface Candidate {
+  template: PostTemplate;
+  how: string;
+}
+
+/** Candidate key-paths: each property path as found, and specialised on the feed-linked pages. */
+function candidates(template: PostTemplate, feedPages: readonly ParsedPage[]): Candidate[] {
+  const out: Candidate[] = [];
+  const sources: Array<[string, string | null]> = [
+    ['key-path', template.keyPath],
+    ['content path', template.contentPath],
+    ['title path', template.propertyPaths.title],
+    ['date path', template.propertyPaths.date],
+    ['author path', template.propertyPaths.author],
+  ];
+  const seen = new Set<string>();
+  const add = (keyPath: string, how: string, contentPath: string = template.contentPath): void => {
+    const sig = `${keyPath}\n${contentPath}`;
+    if (seen.has(sig)) return;
+    seen.add(sig);
+    const { specialisedBy: _previous, ...rest } = template;
+    out.push({ template: { ...rest, keyPath, contentPath, id: templateId(template.host, template.feedUrl, keyPath, contentPath, template.propertyPaths) }, how });
+  };
+  for (const [name, path] of sources) {
+    if (path === null) continue;
+    add(path, name === 'key-path' ? 'unchanged' : `promoted the ${name}`);
+  }
+  for (const [name, path] of sources) {
+    const kp = path === null ? null : parseKeyPath(path);
+    if (kp === null || !kp.absolute || kp.steps.some((s) => s.name === '*')) continue;
+    const special = specialisedPath(kp, feedPages);
+    if (special === null) continue;
+    const keyPath = serialiseKeyPath(special);
+    add(keyPath, `promoted the ${name} with the attributes common to all ${feedPages.length} feed-linked pages`);
+    // The content path itself, made as specific, keeps content extraction away from look-alike blocks.
+    if (name === 'content path') add(keyPath, `specialised the content path on all ${feedPages.length} feed-linked pages`, keyPath);
+  }
+  return out;
+}
+
+/**
+ * Check `template` on the pages of its own host. Channel pages are found by structure: pages linking
+ * more other pages of the host as entries (headings, `rel=bookmark`) than any feed-linked post does,
+ * and at least `CHANNEL_MIN_HEADING_LINKS`. A template accepting one is specialised; when no
+ * specialisation keeps `MIN_SPECIALISED_FIT` of the feed-linked pages and excludes the channel pages,
+ * it is rejected. A template not accepting `MIN_FIT_SHARE` of its feed-linked pages (ambiguous
+ * key-path) is rejected too.
+ */
+export function validateTemplate(template: PostTemplate, hostPages: readonly ParsedPage[], feedLinkedUrls: ReadonlySet<string>): TemplateValidation {
+  const linked = new Set([...feedLinkedUrls].map((u) => canonicalUrl(u)));
+  const own = new Set(template.learntFrom.map((u) => canonicalUrl(u)));
+  const allFeedPages: ParsedPage[] = [];
+  const otherPages: ParsedPage[] = [];
+  for (const p of hostPages) (linked.has(canonicalUrl(p.url)) ? allFeedPages : otherPages).push(p);
+  // The template must fit the pages it was learnt from (other feeds may hold other layouts).
+  const ownPages = allFeedPages.filter((p) => own.has(canonicalUrl(p.url)));
+  const feedPages = ownPages.length > 0 ? ownPages : allFeedPages;
+
+  const postLinks = Math.max(0, ...allFeedPages.map((p) => entryLinkTargets(p).size));
+  const channelMin = Math.max(CHANNEL_MIN_HEADING_LINKS, postLinks + 1);
+  const channelPages = otherPages.filter((p) => entryLinkTargets(p).size >= channelMin);
+
+  const evaluate = (t: PostTemplate): { fit: number; channelAccepted: number; matchShare: number } => ({
+    fit: feedPages.length === 0 ? 1 : acceptedShare(t, feedPages),
+    channelAccepted: channelPages.filter((p) => matchPage(p, [t]).isPost).length,
+    matchShare: acceptedShare(t, otherPages),
+  });
+
+  const base = evaluate(template);
+  const result = (t: PostTemplate | null, reason: string, e: { channelAccepted: number; matchShare: number }): TemplateValidation => ({
+    template: t,
+    reason,
+    matchShare: e.matchShare,
+    channelPages: channelPages.length,
+    channelAccepted: e.channelAccepted,
+  });
+  const channelOk = (n: number): boolean => share(n, channelPages.length) <= MAX_CHANNEL_ACCEPT_SHARE;
+  if (base.fit >= MIN_FIT_SHARE && channelOk(base.channelAccepted)) {
+    return result(template, `accepts ${(base.fit * 100).toFixed(0)}% of ${feedPages.length} feed-linked pages and ${base.channelAccepted} of ${channelPages.length} channel pages`, base);
+  }
+  let best: { c: Candidate; e: ReturnType<typeof evaluate> } | null = null;
+  for (const c of candidates(template, feedPages)) {
+    if (c.how === 'unchanged') continue;
+    const e = evaluate(c.template);
+    if (e.fit < MIN_SPECIALISED_FIT || !channelOk(e.channelAccepted)) continue;
+    if (best === null || e.fit > best.e.fit || (e.fit === best.e.fit && e.matchShare > best.e.matchShare)) best = { c, e };
+  }
+  const problem = base.fit < MIN_FIT_SHARE
+    ? `accepts only ${(base.fit * 100).toFixed(0)}% of ${feedPages.length} feed-linked pages (ambiguous or too specific key-path)`
+    : `accepts ${base.channelAccepted} of ${channelPages.length} channel pages (too general, 000 Listing 4 path 3)`;
+  if (best === null) return result(null, `rejected: ${problem}; no specialisation helps`, base);
+  const specialisedBy = `${best.c.how}: it ${problem.replace(/^accepts/, 'accepted')}`;
+  const t: PostTemplate = { ...best.c.template, specialisedBy };
+  return result(t, `specialised: ${specialisedBy}; now ${(best.e.fit * 100).toFixed(0)}% of feed-linked pages, ${best.e.channelAccepted} channel pages`, best.e);
+}

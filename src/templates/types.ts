@@ -1,0 +1,121 @@
+import type { ArticleProperties, ParsedPage, PropertyPaths } from '../extract/index.js';
+
+/**
+ * One attribute value test of a key-path step [000 §III-B]. `prefix` makes `text` a value prefix
+ * (`post-*`); `prefix` with empty `text` only asks that the attribute is there (`@class=*`).
+ */
+export interface ValuePattern {
+  text: string;
+  prefix: boolean;
+}
+
+/**
+ * An attribute of a step. `class` is a token list: every pattern must match one class token of the
+ * node (themes add and drop style classes, 000 §III-B); any other attribute has one pattern.
+ */
+export interface AttributeTest {
+  name: string;
+  values: ValuePattern[];
+}
+
+/** A step: element name (`*` = any element) and attribute tests. A bare `*` step is a gap of any number of elements. */
+export interface KeyPathStep {
+  name: string;
+  attributes: AttributeTest[];
+}
+
+/** A key-path [000 §III-B]: absolute (`|html|body|...`, from the root) or relative (a suffix of the node's ancestry). */
+export interface KeyPath {
+  absolute: boolean;
+  steps: KeyPathStep[];
+}
+
+/** Options of `keyPathOf`. */
+export interface KeyPathOptions {
+  /** Attributes written into each step; default `PATH_ATTRIBUTES`. */
+  attributes?: readonly string[];
+}
+
+/** One training sample: a feed-linked page and the key-paths the extract stage found its properties in. */
+export interface LearningSample {
+  url: string;
+  feedUrl: string;
+  page: ParsedPage;
+  paths: PropertyPaths;
+}
+
+/** Key-paths (000 §III-B notation) of the properties other than the content. */
+export interface TemplatePropertyPaths {
+  title: string | null;
+  author: string | null;
+  date: string | null;
+  categories: string | null;
+}
+
+/** A site's post template learnt from one feed [000 §III-C/D]. Plain data: JSON round-trips it. */
+export interface PostTemplate {
+  /** Stable hash of host, feed and paths. */
+  id: string;
+  host: string;
+  feedUrl: string;
+  /** The promoted key-path that decides "is a post" [000 §III-A, §III-E]. */
+  keyPath: string;
+  contentPath: string;
+  propertyPaths: TemplatePropertyPaths;
+  /** Number of feed-linked pages the template was learnt from. */
+  support: number;
+  learntFrom: string[];
+  /** Set by `validateTemplate` when it changed the template: what it did and why. */
+  specialisedBy?: string;
+}
+
+/** The decision of `matchPage`, with its reason as data. */
+export interface PageMatch {
+  isPost: boolean;
+  templateId: string | null;
+  properties: ArticleProperties | null;
+  reason: string;
+  confidence: number;
+}
+
+/** The outcome of `validateTemplate`. `template` is the input, a specialised copy, or null when rejected. */
+export interface TemplateValidation {
+  template: PostTemplate | null;
+  reason: string;
+  /** Share of the site's non-feed-linked pages the (final) template accepts as posts. */
+  matchShare: number;
+  /** Pages detected structurally as channel pages (home, archives, pagination), and how many were accepted. */
+  channelPages: number;
+  channelAccepted: number;
+}
+
+/** The outcome of `templateStillFits`. */
+export interface TemplateFit {
+  fits: boolean;
+  /** Share of the feed-linked pages the template accepts as posts. */
+  matchShare: number;
+}
+
+/** A content block marker of E-mCST [001 §3, Table 1]: `tag|attribute|value`, e.g. `div|class|entry-content`. */
+export interface ContentMarker {
+  tag: string;
+  attribute: 'id' | 'class';
+  value: string;
+}
+
+/** Primary and secondary markers of a host's page cluster [001 §3, Algorithm 1]. */
+export interface ContentMarkers {
+  primary: ContentMarker | null;
+  secondary: ContentMarker | null;
+  /** How many pages of the cluster voted for each marker, most frequent first. */
+  votes: Array<{ marker: string; count: number }>;
+  /** Pages the markers were learnt from (channel pages left out). */
+  pages: number;
+}
+
+/** What `extractMainBlock` found. */
+export interface MainBlock {
+  properties: ArticleProperties;
+  confidence: number;
+  reason: string;
+}
