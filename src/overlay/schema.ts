@@ -160,6 +160,74 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX diagnostics_crawl ON diagnostics(crawl_id, kind);
   `,
+  // 2: changes between versions, site templates, page classification, channel-page segments,
+  // feeds advertised by archived pages.
+  `
+  CREATE TABLE changes (
+    id INTEGER PRIMARY KEY,
+    object_id INTEGER NOT NULL REFERENCES objects(id) ON DELETE CASCADE,
+    from_version_id INTEGER REFERENCES versions(id) ON DELETE CASCADE,   -- null for kind new
+    to_version_id INTEGER REFERENCES versions(id) ON DELETE CASCADE,     -- null for kind deleted
+    from_time TEXT,
+    to_time TEXT,
+    to_crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    kinds TEXT NOT NULL,                     -- JSON array of change kinds
+    similarity REAL,
+    significance REAL,
+    words_added INTEGER NOT NULL DEFAULT 0,
+    words_removed INTEGER NOT NULL DEFAULT 0,
+    detail TEXT,                             -- JSON: reasons, text diff, comment changes
+    UNIQUE (object_id, to_crawl_id)
+  );
+  CREATE INDEX changes_time ON changes(to_time);
+
+  CREATE TABLE templates (
+    id INTEGER PRIMARY KEY,
+    template_key TEXT NOT NULL UNIQUE,       -- stable id computed from host, feed and paths
+    host TEXT NOT NULL,
+    feed_url TEXT,
+    key_path TEXT NOT NULL,                  -- key-path notation [000 §III-B]
+    content_path TEXT NOT NULL,
+    property_paths TEXT NOT NULL,            -- JSON {title, author, date, categories}
+    support INTEGER NOT NULL,
+    learnt_crawl_id INTEGER REFERENCES crawls(id) ON DELETE SET NULL,
+    detail TEXT                              -- JSON: learnt-from URLs, required properties, ...
+  );
+  CREATE TABLE page_matches (
+    capture_id INTEGER PRIMARY KEY REFERENCES captures(id) ON DELETE CASCADE,
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    is_post INTEGER NOT NULL,
+    method TEXT,                             -- how the decision was made: feed | template | mcst | segmentation
+    template_id INTEGER REFERENCES templates(id) ON DELETE SET NULL,
+    reason TEXT NOT NULL
+  );
+  CREATE INDEX page_matches_crawl ON page_matches(crawl_id);
+  CREATE TABLE segments (
+    id INTEGER PRIMARY KEY,
+    capture_id INTEGER NOT NULL REFERENCES captures(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    method TEXT NOT NULL,                    -- feed-guided | model-based
+    permalink TEXT,
+    title TEXT,
+    author TEXT,
+    published TEXT,
+    text TEXT NOT NULL,
+    key_path TEXT,
+    object_id INTEGER REFERENCES objects(id) ON DELETE SET NULL,
+    UNIQUE (capture_id, position)
+  );
+  CREATE TABLE discovered_feeds (
+    host TEXT NOT NULL,
+    url TEXT NOT NULL,                       -- canonical feed URL
+    type TEXT,
+    title TEXT,
+    via TEXT NOT NULL,                       -- autodiscovery | link-heuristic
+    is_comment_feed INTEGER NOT NULL,
+    first_page TEXT NOT NULL,                -- first archived page that advertises it
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    PRIMARY KEY (crawl_id, url)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
