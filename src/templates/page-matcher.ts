@@ -135,7 +135,8 @@ function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Elemen
 /**
  * Is `page` a post of one of `templates` (best first: higher support first), and its properties.
  * Not a post when no key-path matches, when the key-path or content path finds several non-empty
- * nodes (a channel page lists several posts), or when the title links to another page (a list entry).
+ * nodes (a channel page lists several posts), when a property found on every learnt page is missing
+ * (a static page in the post theme), or when the title links to another page (a list entry).
  */
 export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]): PageMatch {
   const ordered = [...templates].sort((a, b) => b.support - a.support);
@@ -152,6 +153,11 @@ export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]):
     const content = contentNodes[0];
     if (content === undefined) {
       reason = `template ${t.id}: key-path matches but content path finds no node with >= ${MIN_CONTENT_CHARS} characters`;
+      continue;
+    }
+    const missing = t.requiredProperties.filter((p) => firstNonEmpty(m[p]) === null);
+    if (missing.length > 0) {
+      reason = `template ${t.id}: no ${missing.join(', ')} found, though every page it was learnt from has them`;
       continue;
     }
     const title = firstNonEmpty(m.title);

@@ -133,6 +133,8 @@ export function learnTemplates(samples: readonly LearningSample[]): PostTemplate
           }
         }
         const contentPath = serialiseKeyPath(cluster.path);
+        // Title and date identify a post [002 §2: post = {date, title, content, permalink, author}].
+        const requiredProperties = (['title', 'date', 'author'] as const).filter((p) => supportOf[p] === sampleIds.length);
         const keyPath = promoteKeyPath(cluster.path, propertyPaths.title !== null && supportOf['title'] === sampleIds.length ? parse(propertyPaths.title) : null);
         templates.push({
           id: templateId(host, feedUrl, keyPath, contentPath, propertyPaths),
@@ -141,6 +143,7 @@ export function learnTemplates(samples: readonly LearningSample[]): PostTemplate
           keyPath,
           contentPath,
           propertyPaths,
+          requiredProperties,
           support: sampleIds.length,
           learntFrom: sampleIds.map((i) => (hostSamples[i] as LearningSample).url),
         });

@@ -82,7 +82,7 @@ function candidates(template: PostTemplate, feedPages: readonly ParsedPage[]): C
   }
   for (const [name, path] of sources) {
     const kp = path === null ? null : parseKeyPath(path);
-    if (kp === null || !kp.absolute || kp.steps.some((s) => s.name === '*')) continue;
+    if (kp === null || kp.steps.some((s) => s.name === '*')) continue;
     const special = specialisedPath(kp, feedPages);
     if (special === null) continue;
     const keyPath = serialiseKeyPath(special);

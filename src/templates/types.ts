@@ -62,6 +62,11 @@ export interface PostTemplate {
   keyPath: string;
   contentPath: string;
   propertyPaths: TemplatePropertyPaths;
+  /**
+   * Properties found on every page the template was learnt from: a page must show them too to be a
+   * post (a static "About" page shares the theme but has no date or author).
+   */
+  requiredProperties: Array<keyof TemplatePropertyPaths>;
   /** Number of feed-linked pages the template was learnt from. */
   support: number;
   learntFrom: string[];

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import type { Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+import type { ParsedPage, PropertyPaths } from '../extract/index.js';
+import { fixturePage, fixtureText } from './test-pages.js';
+import { findNodes, keyPathOf, learnTemplates, matchPage, serialiseKeyPath, templateStillFits, validateTemplate } from './index.js';
+import type { LearningSample, PostTemplate } from './index.js';
+
+const CHANNELS = ['home', 'tag', 'page-2'] as const;
+const load = (engine: string, name: string): ParsedPage => fixturePage(`templates-${engine}-${name}.html`);
+
+/** Training paths as the extract stage would write them: id/class key-paths of the property nodes. */
+function pathsOf(page: ParsedPage, title: string): PropertyPaths {
+  const path = (rel: string): string | null => {
+    const n = findNodes(page.document, rel)[0];
+    return n === undefined ? null : serialiseKeyPath(keyPathOf(n as Element, { attributes: ['id', 'class'] }));
+  };
+  return { content: path('div[@class=entry-content]'), title: path(title), date: path('time'), author: null, categories: null };
+}
+
+function samples(engine: string, title: string): LearningSample[] {
+  return [1, 2, 3].map((i) => {
+    const page = load(engine, `post-feed-${i}`);
+    return { url: page.url, feedUrl: `${new URL(page.url).origin}/feed/`, page, paths: pathsOf(page, title) };
+  });
+}
+
+const words = (s: string): string[] => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+function shingleF1(a: string, b: string): number {
+  const sh = (s: string): Map<string, number> => {
+    const w = words(s);
+    const m = new Map<string, number>();
+    for (let i = 0; i + 4 <= w.length; i++) m.set(w.slice(i, i + 4).join(' '), (m.get(w.slice(i, i + 4).join(' ')) ?? 0) + 1);
+    return m;
+  };
+  const p = sh(a);
+  const g = sh(b);
+  let tp = 0;
+  for (const [k, v] of p) tp += Math.min(v, g.get(k) ?? 0);
+  const np = [...p.values()].reduce((x, y) => x + y, 0);
+  const ng = [...g.values()].reduce((x, y) => x + y, 0);
+  return tp === 0 ? 0 : (2 * tp) / (np + ng);
+}
+
+describe.each([
+  ['wp', 'h1[@class=entry-title]'],
+  ['pelican', 'h2[@class=entry-title]'],
+])('templates learnt from %s feed-linked posts', (engine, title) => {
+  const templates = learnTemplates(samples(engine, title));
+  const template = templates[0] as PostTemplate;
+
+  it('learns one template per feed, general over post ids, serialisable', () => {
+    expect(templates).toHaveLength(1);
+    expect(template.support).toBe(3);
+    expect(template.learntFrom).toHaveLength(3);
+    expect(template.requiredProperties).toEqual(['title', 'date']);
+    if (engine === 'wp') {
+      expect(template.contentPath).toMatch(/article\[@id=post-\*,@class=[^\]]*\btype-post\b/);
+      expect(template.contentPath).toContain('postid-*');
+      expect(template.contentPath).not.toContain('tag-');
+    }
+    expect(JSON.parse(JSON.stringify(template))).toEqual(template);
+    expect(learnTemplates(samples(engine, title))[0]?.id).toBe(template.id);
+  });
+
+  it('recognises a post no feed links, with its properties', () => {
+    const m = matchPage(load(engine, 'post-unlinked'), templates);
+    expect(m.isPost).toBe(true);
+    expect(m.templateId).toBe(template.id);
+    expect(m.properties?.title).toBeTruthy();
+    expect(m.properties?.published).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(m.properties?.text.length).toBeGreaterThan(200);
+    expect(m.properties?.html).not.toMatch(/<(script|style|form)\b/);
+    expect(m.confidence).toBeGreaterThan(0.5);
+  });
+
+  it.each([...CHANNELS, 'about'])('does not take the %s page for a post', (name) => {
+    const m = matchPage(load(engine, name), templates);
+    expect(m.isPost).toBe(false);
+    expect(m.properties).toBeNull();
+    expect(m.reason).not.toBe('');
+  });
+
+  it('validates on its own site: all feed-linked pages, no channel page', () => {
+    const pages = [...[1, 2, 3].map((i) => load(engine, `post-feed-${i}`)), load(engine, 'post-unlinked'), load(engine, 'about'), ...CHANNELS.map((c) => load(engine, c))];
+    const v = validateTemplate(template, pages, new Set(template.learntFrom));
+    expect(v.template).toBe(template);
+    expect(v.channelPages).toBeGreaterThanOrEqual(2);
+    expect(v.channelAccepted).toBe(0);
+    expect(v.matchShare).toBeCloseTo(1 / 5);
+  });
+});
+
+describe('content extraction', () => {
+  it('extracts the gold text of a WordPress post (word 4-shingle F1 >= 0.95)', () => {
+    const templates = learnTemplates(samples('wp', 'h1[@class=entry-title]'));
+    const m = matchPage(load('wp', 'post-feed-1'), templates);
+    expect(shingleF1(m.properties?.text ?? '', fixtureText('templates-wp-post-feed-1.truth.txt'))).toBeGreaterThanOrEqual(0.95);
+    for (const r of m.properties?.references ?? []) expect(r.url).toMatch(/^https?:\/\//);
+  });
+
+  it('cuts comment zones, scripts and forms out of the content', () => {
+    const page: ParsedPage = {
+      url: 'http://x.test/a/',
+      language: null,
+      document: parseDocument(`<html><body><div id="post"><p>First paragraph of the post, long enough.</p><script>x()</script>
+        <p>Second paragraph with a <a href="/b">link</a>.</p><form><input name="q"></form>
+        <div id="comments"><p>A reader comment that must not be in the post.</p></div>
+        <div class="comment-respond"><p>Leave a reply</p></div></div></body></html>`),
+    };
+    const t: PostTemplate = { id: 't', host: 'x.test', feedUrl: 'f', keyPath: 'div[@id=post]', contentPath: 'div[@id=post]', propertyPaths: { title: null, author: null, date: null, categories: null }, requiredProperties: [], support: 1, learntFrom: [] };
+    const m = matchPage(page, [t]);
+    expect(m.isPost).toBe(true);
+    expect(m.properties?.text).toBe('First paragraph of the post, long enough.\nSecond paragraph with a link.');
+    expect(m.properties?.html).toContain('href="http://x.test/b"');
+    expect(m.properties?.references).toEqual([{ kind: 'link', url: 'http://x.test/b', text: 'link' }]);
+  });
+});
+
+describe('channel guards (000 Listing 4 path 3)', () => {
+  const general: PostTemplate = {
+    id: 'general', host: 'pelican-dev.test', feedUrl: 'f', keyPath: 'div[@class=entry-content]', contentPath: 'div[@class=entry-content]',
+    propertyPaths: { title: 'h2[@class=entry-title]', author: null, date: null, categories: null }, requiredProperties: [], support: 3, learntFrom: [],
+  };
+
+  it('a too-general path still refuses pages listing several posts, and accepts the post', () => {
+    const home = matchPage(load('pelican', 'home'), [general]);
+    expect(home.isPost).toBe(false);
+    expect(home.reason).toMatch(/^channel page/);
+    expect(matchPage(load('pelican', 'post-unlinked'), [general]).isPost).toBe(true);
+  });
+
+  it('validateTemplate specialises a template that accepts a channel page', () => {
+    const loose: PostTemplate = { ...general, id: 'loose', keyPath: 'section[@id=content]', contentPath: 'section[@id=content]', propertyPaths: { ...general.propertyPaths, title: null } };
+    const feed = [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`));
+    const channels = CHANNELS.map((c) => load('pelican', c));
+    expect(channels.some((p) => matchPage(p, [loose]).isPost)).toBe(true);
+    const v = validateTemplate({ ...loose, learntFrom: feed.map((p) => p.url) }, [...feed, ...channels], new Set(feed.map((p) => p.url)));
+    expect(v.template).not.toBeNull();
+    expect(v.template?.specialisedBy).toMatch(/channel pages/);
+    expect(v.channelAccepted).toBe(0);
+    for (const p of channels) expect(matchPage(p, [v.template as PostTemplate]).isPost).toBe(false);
+    for (const p of feed) expect(matchPage(p, [v.template as PostTemplate]).isPost).toBe(true);
+  });
+
+  it('validateTemplate promotes a working property path when the key-path fits no feed-linked page', () => {
+    const feed = [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`));
+    const v = validateTemplate({ ...general, keyPath: '|html|body|div[@id=nowhere]', learntFrom: [] }, feed, new Set(feed.map((p) => p.url)));
+    expect(v.template?.specialisedBy).toMatch(/^promoted the/);
+    for (const p of feed) expect(matchPage(p, [v.template as PostTemplate]).isPost).toBe(true);
+  });
+
+  it('validateTemplate rejects a template that accepts none of its feed-linked pages', () => {
+    const nowhere = '|html|body|div[@id=nowhere]';
+    const wrong: PostTemplate = { ...general, keyPath: nowhere, contentPath: nowhere, propertyPaths: { ...general.propertyPaths, title: null }, learntFrom: [] };
+    const feed = [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`));
+    const v = validateTemplate(wrong, feed, new Set(feed.map((p) => p.url)));
+    expect(v.template).toBeNull();
+    expect(v.reason).toMatch(/^rejected/);
+  });
+});
+
+describe('templateStillFits (across crawls)', () => {
+  it('fits the same theme, not a changed one', () => {
+    const wp = learnTemplates(samples('wp', 'h1[@class=entry-title]'))[0] as PostTemplate;
+    expect(templateStillFits(wp, [load('wp', 'post-unlinked'), load('wp', 'post-feed-2')])).toEqual({ fits: true, matchShare: 1 });
+    expect(templateStillFits(wp, [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`)))).toEqual({ fits: false, matchShare: 0 });
+  });
+});
