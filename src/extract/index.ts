@@ -2,6 +2,7 @@
 export { parsePage, type ParsePageOptions } from './parse-page.js';
 export { extractObject, extractObjects, type ExtractOptions } from './extract-object.js';
 export { explainExtraction } from './explain.js';
+export { feedContentObject } from './feed-content.js';
 export { nodePath } from './node-path.js';
 export { DEFAULT_EXTRACT_CONFIG, type ExtractConfig } from './config.js';
 export type * from './types.js';

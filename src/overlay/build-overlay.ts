@@ -185,7 +185,7 @@ async function buildCrawl(
   const pages = new Map<number, PageWork>();
   const commentItemsByPost = new Map<string, FeedItem[]>();
   for (const { feed, entry } of found) {
-    const captureId = writer.captureIdAt(entry.file, entry.offset);
+    const captureId = writer.captureIdAt(entry.file, entry.offset, entry.inflatedOffset);
     if (captureId === undefined) continue;
     const { feedId, itemIds } = writer.addFeedSnapshot(feed, canonicalUrl(feed.url), crawlId, captureId, entry.time);
     if (feed.kind === 'comments') {
@@ -229,6 +229,7 @@ async function buildCrawl(
       payload_digest: string | null;
     };
     const object = feedContentObject(first.item, capture.url);
+    if (object === null) continue;
     writer.addVersion({
       canonicalUrl: canonicalUrl(capture.url),
       url: capture.url,

@@ -23,6 +23,7 @@ export interface ObjectVersionRow {
 
 const parseJson = <T>(s: string | null, fallback: T): T => (s === null ? fallback : (JSON.parse(s) as T));
 
+
 /** Streams every object version, oldest crawl first, with its comments. */
 export function* readObjectVersions(db: Db): Generator<ObjectVersionRow> {
   const versions = db.prepare(`
@@ -57,25 +58,144 @@ export function* readObjectVersions(db: Db): Generator<ObjectVersionRow> {
   }
 }
 
-/** Every archived HTML capture, with whether it became a post object (DESIGN "export --what pages"). */
+/**
+ * Every archived HTML capture (DESIGN "export --what pages"): whether it is a post, how that was
+ * decided (feed pairing, template, E-mCST, segmentation), its template, and the posts a channel
+ * page shows (its segments).
+ */
 export function* readPages(db: Db): Generator<Record<string, unknown>> {
   const rows = db.prepare(`
-    SELECT c.url, c.time AS capture_time, cr.name AS crawl, c.status,
+    SELECT c.id, c.url, c.time AS capture_time, cr.name AS crawl, c.status,
+      pm.is_post, pm.method AS match_method, pm.reason, t.template_key,
       (SELECT v.method FROM versions v WHERE v.capture_id = c.id AND v.method <> 'full-feed'
         ORDER BY v.confidence DESC LIMIT 1) AS method
     FROM captures c JOIN crawls cr ON cr.id = c.crawl_id
+    LEFT JOIN page_matches pm ON pm.capture_id = c.id LEFT JOIN templates t ON t.id = pm.template_id
     WHERE (c.mime IN ('text/html', 'application/xhtml+xml') OR c.mime IS NULL) AND c.status BETWEEN 200 AND 299
+      AND c.record_type IN ('response', 'revisit', 'resource')
     ORDER BY c.crawl_id, c.url`);
+  const segments = db.prepare(`SELECT position, method, permalink, title, author, published FROM segments
+    WHERE capture_id = ? ORDER BY position`);
   for (const row of rows.iterate() as Iterable<Record<string, unknown>>) {
+    const method = (row.method as string | null) ?? null;
     yield {
       url: row.url,
       capture_time: row.capture_time,
       crawl: row.crawl,
-      is_post: row.method !== null,
-      method: row.method,
-      template_id: null,
+      is_post: row.is_post === null ? method !== null : row.is_post === 1,
+      method,
+      template_id: row.template_key ?? null,
+      decided_by: row.match_method ?? (method === null ? null : method),
+      reason: row.reason ?? null,
+      segments: segments.all(row.id),
     };
   }
+}
+
+/** Every stored change between two versions of an object (DESIGN "export --what changes"). */
+export function* readChanges(db: Db, filter: ChangeFilter = {}): Generator<Record<string, unknown>> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.url !== undefined) {
+    where.push('(o.url LIKE ? OR o.canonical_url LIKE ?)');
+    params.push(`%${filter.url}%`, `%${filter.url}%`);
+  }
+  if (filter.since !== undefined) {
+    where.push('COALESCE(ch.to_time, ch.from_time) >= ?');
+    params.push(filter.since);
+  }
+  const rows = db.prepare(`
+    SELECT o.url, o.canonical_url, ch.from_time, ch.to_time, cr.name AS crawl, ch.kinds, ch.similarity, ch.significance,
+      ch.words_added, ch.words_removed, ch.detail
+    FROM changes ch JOIN objects o ON o.id = ch.object_id JOIN crawls cr ON cr.id = ch.to_crawl_id
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY ch.to_crawl_id, o.canonical_url`);
+  for (const row of rows.iterate(...params) as Iterable<Record<string, unknown>>) {
+    const kinds = parseJson<string[]>(row.kinds as string, []);
+    if (filter.kinds !== undefined && !kinds.some((k) => filter.kinds?.includes(k))) continue;
+    if (filter.minSignificance !== undefined && ((row.significance as number | null) ?? 0) < filter.minSignificance) continue;
+    const detail = parseJson<Record<string, unknown>>(row.detail as string | null, {});
+    yield {
+      url: row.url,
+      canonical_url: row.canonical_url,
+      from_time: row.from_time,
+      to_time: row.to_time,
+      crawl: row.crawl,
+      kinds,
+      similarity: row.similarity,
+      significance: row.significance,
+      words_added: row.words_added,
+      words_removed: row.words_removed,
+      comments_added: detail.commentsAdded ?? 0,
+      comments_removed: detail.commentsRemoved ?? 0,
+      comments_edited: detail.commentsEdited ?? 0,
+      comment_changes: detail.commentChanges ?? [],
+      sentence_similarity: detail.sentenceSimilarity ?? null,
+      sentences_added: detail.sentencesAdded ?? 0,
+      sentences_removed: detail.sentencesRemoved ?? 0,
+      title_change: detail.titleChange ?? null,
+      metadata_changes: detail.metadataChanges ?? [],
+      references_added: detail.referencesAdded ?? [],
+      references_removed: detail.referencesRemoved ?? [],
+      reasons: detail.reasons ?? [],
+      text_diff: detail.textDiff ?? [],
+    };
+  }
+}
+
+export interface ChangeFilter {
+  /** Substring of the object URL. */
+  url?: string;
+  /** ISO time: changes whose later capture is at or after it. */
+  since?: string;
+  /** Keep changes having one of these kinds. */
+  kinds?: string[];
+  minSignificance?: number;
+}
+
+/** Learnt templates in key-path notation [000 §III-B] (DESIGN "export --what templates"). */
+export function* readTemplates(db: Db): Generator<Record<string, unknown>> {
+  const rows = db.prepare(`SELECT t.template_key, t.host, t.feed_url, t.key_path, t.content_path, t.property_paths, t.support,
+      cr.name AS learnt_in, (SELECT count(*) FROM page_matches pm WHERE pm.template_id = t.id AND pm.is_post = 1) AS posts_matched
+    FROM templates t LEFT JOIN crawls cr ON cr.id = t.learnt_crawl_id ORDER BY t.host, t.support DESC`);
+  for (const row of rows.iterate() as Iterable<Record<string, unknown>>) {
+    yield {
+      id: row.template_key,
+      host: row.host,
+      feed_url: row.feed_url,
+      key_path: row.key_path,
+      content_path: row.content_path,
+      property_paths: parseJson(row.property_paths as string, {}),
+      support: row.support,
+      learnt_in: row.learnt_in,
+      posts_matched: row.posts_matched,
+    };
+  }
+}
+
+/**
+ * Feeds that archived pages advertise, per host, and whether the archive holds them [002 "Feed
+ * discovery"]: the ones missing are URLs a crawler should add.
+ */
+export function readDiscoveredFeeds(db: Db): Array<Record<string, unknown>> {
+  return (
+    db
+      .prepare(`SELECT d.host, d.url, d.type, d.title, d.via, d.is_comment_feed, min(d.first_page) AS first_page,
+        EXISTS (SELECT 1 FROM feeds f WHERE f.url = d.url) AS parsed,
+        EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
+      FROM discovered_feeds d GROUP BY d.host, d.url ORDER BY d.host, d.url`)
+      .all() as Array<Record<string, unknown>>
+  ).map((r) => ({
+    host: r.host,
+    url: r.url,
+    type: r.type,
+    title: r.title,
+    via: r.via,
+    comment_feed: r.is_comment_feed === 1,
+    captured: r.captured === 1,
+    parsed: r.parsed === 1,
+    first_page: r.first_page,
+  }));
 }
 
 /** One row per feed: format, kind, full/partial, items, paired and unpaired with reasons. */

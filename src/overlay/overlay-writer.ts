@@ -28,10 +28,12 @@ export class OverlayWriter {
     this.#db = db;
     this.#insertCapture = db.prepare(`
       INSERT INTO captures (crawl_id, record_type, record_id, url, canonical_url, url_key, host, time, status, mime,
-        file, offset, length, payload_digest, payload_length, location, refers_to_id, refers_to_url, refers_to_time)
+        file, offset, length, payload_digest, payload_length, location, refers_to_id, refers_to_url, refers_to_time,
+        inflated_offset)
       VALUES (@crawlId, @recordType, @recordId, @url, @canonicalUrl, @urlKey, @host, @time, @status, @mime,
-        @file, @offset, @length, @payloadDigest, @payloadLength, @location, @refersToId, @refersToUrl, @refersToTime)
-      ON CONFLICT (file, offset) DO UPDATE SET crawl_id = excluded.crawl_id`);
+        @file, @offset, @length, @payloadDigest, @payloadLength, @location, @refersToId, @refersToUrl, @refersToTime,
+        @inflatedOffset)
+      ON CONFLICT DO UPDATE SET crawl_id = excluded.crawl_id`);
     this.#insertDiagnostic = db.prepare(
       'INSERT INTO diagnostics (crawl_id, kind, severity, message, file, offset, url) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -71,14 +73,16 @@ export class OverlayWriter {
     const rows = this.#pending.splice(0);
     this.#db.transaction(() => {
       for (const e of rows) {
-        this.#insertCapture.run({ ...e, crawlId, urlKey: schemelessKey(e.url) });
+        this.#insertCapture.run({ ...e, crawlId, urlKey: schemelessKey(e.url), inflatedOffset: e.inflatedOffset ?? null });
       }
     })();
   }
 
   /** Id of the capture stored at this place (after flushCaptures). */
-  captureIdAt(file: string, offset: number): number | undefined {
-    const row = this.#db.prepare('SELECT id FROM captures WHERE file = ? AND offset = ?').get(file, offset) as
+  captureIdAt(file: string, offset: number, inflatedOffset?: number): number | undefined {
+    const row = this.#db
+      .prepare('SELECT id FROM captures WHERE file = ? AND offset = ? AND coalesce(inflated_offset, -1) = ?')
+      .get(file, offset, inflatedOffset ?? -1) as
       | { id: number }
       | undefined;
     return row?.id;

@@ -38,8 +38,9 @@ export const MIGRATIONS: readonly string[] = [
     refers_to_id TEXT,
     refers_to_url TEXT,
     refers_to_time TEXT,
-    UNIQUE (file, offset)
+    inflated_offset INTEGER                  -- only for records inside a shared gzip member (whole-file gzip)
   );
+  CREATE UNIQUE INDEX captures_place ON captures(file, offset, coalesce(inflated_offset, -1));
   CREATE INDEX captures_url_key ON captures(url_key, time);
   CREATE INDEX captures_crawl ON captures(crawl_id, host);
   CREATE INDEX captures_digest ON captures(payload_digest);

@@ -1,44 +1,96 @@
 import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
-import { openStore, readComments, readFeedStats, readObjectVersions, readPages } from '../../overlay/index.js';
+import { UsageError } from '../../core/errors.js';
+import {
+  openStore,
+  readChanges,
+  readComments,
+  readDiscoveredFeeds,
+  readFeedStats,
+  readObjectVersions,
+  readPages,
+  readTemplates,
+} from '../../overlay/index.js';
+import { writeOverlayWacz, writeReconstructedPages } from '../../reconstruct/index.js';
 import { writeRows } from '../output.js';
 
-export const EXPORT_KINDS = ['objects', 'pages', 'feeds', 'comments'] as const;
+export const EXPORT_KINDS = ['objects', 'pages', 'changes', 'feeds', 'comments', 'templates', 'discovered-feeds', 'reconstructed'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export interface ExportArgs {
   dir: string;
   what: ExportKind;
-  format: 'jsonl' | 'csv';
+  format: 'jsonl' | 'csv' | 'wacz';
   output?: string;
 }
 
 export function exportCommand(yargs: Argv): Argv<ExportArgs> {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
-    .option('what', { describe: 'what to export', choices: EXPORT_KINDS, default: 'objects' as ExportKind })
-    .option('format', { describe: 'output format', choices: ['jsonl', 'csv'] as const, default: 'jsonl' as const })
-    .option('output', { alias: 'O', describe: 'write to this file instead of stdout', type: 'string' })
+    .option('what', { describe: 'what to export (reconstructed: standalone HTML pages of every version)', choices: EXPORT_KINDS, default: 'objects' as ExportKind })
+    .option('format', {
+      describe: 'jsonl / csv rows, or wacz: the whole overlay as a WACZ collection to replay next to the original',
+      choices: ['jsonl', 'csv', 'wacz'] as const,
+      default: 'jsonl' as const,
+    })
+    .option('output', { alias: ['O', 'out'], describe: 'file (or directory for reconstructed pages) to write instead of stdout', type: 'string' })
     .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per object version')
-    .example('$0 export overlay/ --what feeds --format csv', 'feeds with their pairing figures') as unknown as Argv<ExportArgs>;
+    .example('$0 export overlay/ --what changes --format csv', 'changes between versions, with their kinds')
+    .example('$0 export overlay/ --format wacz', 'write overlay/overlay.wacz (replayable in ReplayWeb.page)')
+    .example('$0 export overlay/ --what reconstructed --output pages/', 'standalone pages of every object version') as unknown as Argv<ExportArgs>;
+}
+
+function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'reconstructed'>): Iterable<Record<string, unknown>> {
+  switch (what) {
+    case 'objects':
+      return readObjectVersions(db) as Iterable<unknown> as Iterable<Record<string, unknown>>;
+    case 'pages':
+      return readPages(db);
+    case 'changes':
+      return readChanges(db);
+    case 'feeds':
+      return readFeedStats(db);
+    case 'comments':
+      return readComments(db);
+    case 'templates':
+      return readTemplates(db);
+    case 'discovered-feeds':
+      return readDiscoveredFeeds(db);
+  }
 }
 
 export async function runExport(args: ExportArgs): Promise<number> {
+  if (args.format === 'wacz') {
+    const db = openStore(args.dir, { writable: false });
+    try {
+      const file = args.output ?? join(args.dir, 'overlay.wacz');
+      const { pages, bytes } = await writeOverlayWacz(db, file);
+      process.stderr.write(`wrote ${file}: ${pages} reconstructed pages, ${(bytes / 1e6).toFixed(1)} MB\n`);
+      return 0;
+    } finally {
+      db.close();
+    }
+  }
+  if (args.what === 'reconstructed') {
+    const db = openStore(args.dir, { writable: false });
+    try {
+      const outDir = args.output ?? join(args.dir, 'pages');
+      const { pages, indexes } = writeReconstructedPages(db, outDir);
+      process.stderr.write(`wrote ${pages} pages and ${indexes} index pages under ${outDir}\n`);
+      return 0;
+    } finally {
+      db.close();
+    }
+  }
+  if (args.format !== 'jsonl' && args.format !== 'csv') throw new UsageError(`--format ${String(args.format)} is not a row format`);
   const db = openStore(args.dir, { writable: false });
   const out = args.output ? createWriteStream(args.output) : process.stdout;
   try {
-    const rows: Iterable<Record<string, unknown>> =
-      args.what === 'objects'
-        ? (readObjectVersions(db) as Iterable<unknown> as Iterable<Record<string, unknown>>)
-        : args.what === 'pages'
-          ? readPages(db)
-          : args.what === 'feeds'
-            ? readFeedStats(db)
-            : readComments(db);
-    await writeRows(rows, args.format, out);
+    await writeRows(rowsOf(db, args.what), args.format, out);
   } finally {
     db.close();
-    if (out !== process.stdout) await new Promise((resolve) => out.end(resolve));
+    if (out !== process.stdout) await new Promise<void>((resolve) => out.end(() => resolve()));
   }
   return 0;
 }

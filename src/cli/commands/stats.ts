@@ -1,24 +1,59 @@
 import type { Argv } from 'yargs';
-import { openStore, readFeedStats } from '../../overlay/index.js';
+import { computeFeedDynamics, type FeedDynamics } from '../../changes/index.js';
+import { type Db, openStore, readDiscoveredFeeds, readFeedStats } from '../../overlay/index.js';
 
 export interface StatsArgs {
   dir: string;
   json: boolean;
+  missingFeeds: boolean;
 }
 
 export function statsCommand(yargs: Argv): Argv<StatsArgs> {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('json', { describe: 'print JSON instead of text', type: 'boolean', default: false })
-    .example('$0 stats overlay/', 'per feed: format, kind, full/partial, items, paired, unpaired with reasons') as unknown as Argv<StatsArgs>;
+    .option('missing-feeds', { describe: 'only list feeds the archived pages advertise but the archive lacks', type: 'boolean', default: false })
+    .example('$0 stats overlay/', 'per feed: format, kind, full/partial, items, pairing, update intervals, recrawl advice')
+    .example('$0 stats overlay/ --missing-feeds', 'feed URLs a crawler should add') as unknown as Argv<StatsArgs>;
 }
+
+/** Publication dynamics of each article feed from its snapshots across crawls [004 §3.2]. */
+function feedDynamics(db: Db): Map<string, FeedDynamics> {
+  const feeds = db.prepare("SELECT id, url FROM feeds WHERE kind = 'article'").all() as Array<{ id: number; url: string }>;
+  const snapshots = db.prepare('SELECT id, capture_time FROM feed_snapshots WHERE feed_id = ? ORDER BY capture_time');
+  const items = db.prepare(`SELECT i.guid, i.link, i.published FROM snapshot_items si JOIN items i ON i.id = si.item_id
+    WHERE si.snapshot_id = ? ORDER BY si.position`);
+  const out = new Map<string, FeedDynamics>();
+  for (const f of feeds) {
+    const snaps = (snapshots.all(f.id) as Array<{ id: number; capture_time: string }>).map((s) => ({
+      captureTime: s.capture_time,
+      items: items.all(s.id) as Array<{ guid: string | null; link: string | null; published: string | null }>,
+    }));
+    out.set(f.url, computeFeedDynamics({ feedUrl: f.url, snapshots: snaps }));
+  }
+  return out;
+}
+
+const hours = (h: number | null): string => (h === null ? 'unknown' : h >= 48 ? `${(h / 24).toFixed(1)} days` : `${h.toFixed(1)} h`);
 
 export async function runStats(args: StatsArgs): Promise<number> {
   const db = openStore(args.dir, { writable: false });
   try {
+    const discovered = readDiscoveredFeeds(db);
+    const missing = discovered.filter((d) => !d.captured);
+    if (args.missingFeeds) {
+      if (args.json) process.stdout.write(`${JSON.stringify(missing, null, 2)}\n`);
+      else {
+        process.stdout.write(`${missing.length} advertised feed(s) not in the archive\n`);
+        for (const m of missing) process.stdout.write(`${m.url}\t${m.host}\t${m.via}${m.comment_feed ? ', comment feed' : ''}\t(first seen on ${m.first_page})\n`);
+      }
+      return 0;
+    }
     const feeds = readFeedStats(db);
+    const dynamics = feedDynamics(db);
     if (args.json) {
-      process.stdout.write(`${JSON.stringify({ feeds }, null, 2)}\n`);
+      const withDynamics = feeds.map((f) => ({ ...f, dynamics: dynamics.get(f.url as string) ?? null }));
+      process.stdout.write(`${JSON.stringify({ feeds: withDynamics, discoveredFeeds: discovered }, null, 2)}\n`);
       return 0;
     }
     for (const f of feeds) {
@@ -32,6 +67,20 @@ export async function runStats(args: StatsArgs): Promise<number> {
       for (const u of f.unpaired as Array<{ item: string; crawl: string; reason: string }>) {
         process.stdout.write(`    unpaired ${u.item} [${u.crawl}]: ${u.reason}\n`);
       }
+      const d = dynamics.get(f.url as string);
+      if (d !== undefined) {
+        const median = d.intervals === null ? 'unknown' : hours(d.intervals.medianHours);
+        process.stdout.write(
+          `  publication: median interval ${median}, ${d.distinctItems} distinct items, capacity ${d.feedCapacity}; ` +
+            `recrawl the feed every ${hours(d.recrawl.feedHours)}, its pages every ${hours(d.recrawl.pageHours)}` +
+            `${d.gaps.length > 0 ? `; ${d.gaps.length} gap(s) where items may have been missed` : ''}\n`,
+        );
+      }
+    }
+    if (discovered.length > 0) {
+      process.stdout.write(`\nfeeds advertised by archived pages: ${discovered.length}, not in the archive: ${missing.length}\n`);
+      for (const m of missing.slice(0, 20)) process.stdout.write(`  missing ${m.url} (${m.host}, ${m.via})\n`);
+      if (missing.length > 20) process.stdout.write(`  ... ${missing.length - 20} more: stats --missing-feeds\n`);
     }
     return 0;
   } finally {

@@ -1,0 +1,33 @@
+import type { Argv } from 'yargs';
+
+export interface ServeArgs {
+  dir: string;
+  port: number;
+  host: string;
+}
+
+export function serveCommand(yargs: Argv): Argv<ServeArgs> {
+  return yargs
+    .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
+    .option('port', { alias: 'p', describe: 'port of the viewer (0: any free port)', type: 'number', default: 8090 })
+    .option('host', {
+      describe: 'interface to bind; archived pages are hostile, keep the loopback default unless you know why',
+      type: 'string',
+      default: '127.0.0.1',
+    })
+    .example('$0 serve overlay/', 'browse objects, versions and diffs at http://127.0.0.1:8090/') as unknown as Argv<ServeArgs>;
+}
+
+/** Runs the viewer until SIGINT / SIGTERM. */
+export async function runServe(args: ServeArgs): Promise<number> {
+  const { startViewer } = await import('../../viewer/index.js');
+  const viewer = await startViewer({ dir: args.dir, host: args.host, port: args.port });
+  process.stderr.write(`viewer on ${viewer.url} (archived pages replayed from ${viewer.replayUrl}); Ctrl-C to stop\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await viewer.close();
+  return 0;
+}
