@@ -1,0 +1,76 @@
+/**
+ * Every threshold and pattern of the feeds stage, named and explained once.
+ * Sources: 002 = Glance, "Indexing Weblogs One Post at a Time" (papers/002_c8c5d639f94fba41.txt).
+ */
+
+/** Characters of a body that `looksLikeFeed` sniffs. The root element of a feed sits near the top. */
+export const SNIFF_CHARS = 2048;
+
+/** MIME types that name a feed format outright. */
+export const FEED_MIME = /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)\b|^application\/(rss|atom|rdf)\b|^application\/feed\+json\b/i;
+/** MIME types under which feeds are commonly (mis)served; these need sniffing. */
+export const SNIFFABLE_MIME = /^(text\/xml|application\/xml|text\/html|application\/xhtml\+xml|application\/octet-stream|text\/plain|application\/json|text\/json|application\/x-rss\+xml|binary\/octet-stream)\b/i;
+
+/** Root elements of RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom, after an optional prolog. */
+export const FEED_ROOT = /^<([\w-]+:)?(rss|feed|RDF|rdf)[\s>/]/;
+/** An HTML root: pages are never feeds. */
+export const HTML_ROOT = /^<(!doctype\s+html|html|head|body|meta|title|script|link|div)[\s>]/i;
+/** JSON Feed version marker [jsonfeed.org 1.0/1.1]. */
+export const JSON_FEED_VERSION = /"version"\s*:\s*"https?:\/\/jsonfeed\.org\/version\//;
+
+/**
+ * 002 "Full content vs. partial content feeds": the classifier looks at "presence/absence of HTML
+ * tags; % posts ending in ellipses; and type of feed".
+ * Share of bodies with a truncation ending above which the feed is partial. Ours: a simple majority.
+ */
+export const PARTIAL_TRUNCATED_SHARE = 0.5;
+/** Share of items carrying a separate content field (content:encoded, Atom content) for "full". Ours. */
+export const FULL_CONTENT_FIELD_SHARE = 0.5;
+/** Share of bodies with block-level markup above which markup counts as present. Ours. */
+export const FULL_MARKUP_SHARE = 0.5;
+/**
+ * Median body length (words) from which a marked-up feed counts as full content. WordPress excerpts
+ * are 55 words and meta descriptions about 25; real posts are longer. Ours: chosen on the dev corpus.
+ */
+export const FULL_MARKUP_MIN_WORDS = 80;
+/** Median length (words) from which even plain-text bodies count as full content. Ours. */
+export const FULL_PLAIN_MIN_WORDS = 150;
+/**
+ * 002 suggests "the variance in the length of text": excerpts cut at a fixed word count have
+ * nearly equal lengths. Coefficient of variation of word counts below which bodies look cut. Ours.
+ */
+export const EXCERPT_MAX_LENGTH_VARIATION = 0.12;
+/** Items needed before the length-variation test is trusted. Ours. */
+export const EXCERPT_MIN_ITEMS = 4;
+
+/** Endings that mark a cut body: ellipsis, "[…]", "[...]", "Read more", "Continue reading", "more »". */
+export const TRUNCATION_ENDING =
+  /(\u2026|\.{3}|\[\s*(\u2026|\.{3})\s*\]|\(\s*(\u2026|\.{3})\s*\)|\b(read|view|see)\s+(the\s+)?(more|rest|full\s+(article|post|story))|\bcontinue\s+reading\b.*|\bmore\s*(\u00bb|\u203a|>>|\u2192)|\bweiterlesen|\blire\s+la\s+suite|\bleer\s+m[aá]s|\bcontinua(r)?\s+a?\s*leggere|\blees\s+meer)\W*$/i;
+
+/** Block-level tags whose presence means the body is marked-up HTML, not a plain excerpt. */
+export const BLOCK_MARKUP = /<(p|br|div|img|ul|ol|li|blockquote|h[1-6]|pre|figure|table|hr|section|article)\b/i;
+
+/** Channel titles of comment feeds (WordPress and its translations, Blogger, Drupal, Disqus...). */
+export const COMMENT_FEED_TITLE =
+  /^(comments?\s+(on|for|to|feed)\b|comments?\s*:|commentaires?\s+(sur|pour)\b|kommentare\s+(zu|f[uü]r)\b|comentarios?\s+(en|sobre|para|a)\b|commenti\s+(a|su|per)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b|kommentarer\s+(til|p[aå])\b|komentarze\s+do\b)|\b(comments?|kommentare|commentaires|comentarios|commenti)\s*(feed)?\s*$|[-–—:|»]\s*comments?\b/i;
+/** Channel titles naming one post's comments (per-post comment feeds). */
+export const PER_POST_COMMENT_TITLE =
+  /^(comments?\s+on\b|commentaires\s+sur\b|kommentare\s+zu\b|comentarios\s+(en|sobre)\b|commenti\s+(a|su)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b)/i;
+/** Item titles of comments: "By: Jane", "Re: Post", "Comment on X by Jane", and translations. */
+export const COMMENT_ITEM_TITLE = /^(by|par|von|por|door|da|av|przez|re|aw|sv|comment\s+on\b.*\bby)\b\s*:?/i;
+/** Feed URLs of comment feeds (WordPress, Blogger, Drupal, Movable Type, Ghost/Disqus-style). */
+export const COMMENT_FEED_URL =
+  /(\/comments?\/(feed|rss|atom|default)\b|\/feeds\/(\d+\/)?comments\b|[?&]feed=comments-(rss2?|atom)\b|\/crss\b|comments?[-_.]?(rss|atom|feed)|\/(rss|feed|atom)[-_.]?comments?\b|\/comments?\.(xml|rss|atom)\b)/i;
+/** Share of items needing a comment signal (by-line title, thr:in-reply-to) for a comment feed. */
+export const COMMENT_ITEM_SHARE = 0.5;
+/** Item link fragments and parameters that point at one comment on a post page. */
+export const COMMENT_ANCHOR = /#(comment|c|li-comment|div-comment|respond|reply|cmt)[-_]?\d*[\w-]*$/i;
+export const COMMENT_QUERY_PARAM = /^(showComment|replytocom|cid|comment_id|commentId|comment)$/i;
+
+/** 002 "Feed discovery": autodiscovery link types [diveintomark.org RSS autodiscovery]. */
+export const AUTODISCOVERY_TYPE = /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)$|^application\/(rss|atom|rdf)$|^application\/json$/i;
+/** 002 "Feed discovery": link heuristics on anchors (/feed, /rss, .rss, .xml, atom, FeedBurner). */
+export const FEED_LINK_HREF =
+  /(\/(feed|feeds|rss|rss2|atom|rdf|index\.rdf)(\/|\.xml|\/?$|\/?\?)|\.(rss|atom|rdf)(\?|$)|\.xml(\?|$)|[?&](feed|rss)=|feeds\.feedburner\.com|feedproxy\.google\.com|\/feed\.json(\?|$)|atom\.xml|rss\.xml|\/feeds\/posts\/default)/i;
+/** Anchors with .xml that are not feeds (sitemaps, OPML, config files). */
+export const NOT_FEED_HREF = /(sitemap|opml|wlwmanifest|xmlrpc|oembed|\.(php|html?)$)/i;

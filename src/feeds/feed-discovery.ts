@@ -1,0 +1,127 @@
+import type { Document, Element } from 'domhandler';
+import { getAttributeValue, getElementsByTagName, textContent } from 'domutils';
+import { Parser } from 'htmlparser2';
+import { absoluteUrl } from '../core/url.js';
+import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, COMMENT_FEED_URL, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
+
+/** A feed a page refers to. */
+export interface DiscoveredFeed {
+  url: string;
+  /** MIME type from the autodiscovery link, or guessed from the URL for anchors (null when unknown). */
+  type: string | null;
+  title: string | null;
+  via: 'autodiscovery' | 'link-heuristic';
+  isCommentFeed: boolean;
+}
+
+interface Candidate {
+  href: string;
+  type: string | null;
+  title: string | null;
+  via: DiscoveredFeed['via'];
+}
+
+/**
+ * 002 "Feed discovery": first RSS autodiscovery (`<link rel="alternate" type="application/rss+xml">`
+ * and its Atom / RDF / JSON Feed siblings), then hyperlinks filtered by heuristics (/feed, /rss,
+ * .rss, .xml, atom, FeedBurner). Autodiscovered feeds come first; each URL once.
+ */
+export function discoverFeeds(html: string | Document, pageUrl: string): DiscoveredFeed[] {
+  const { base, candidates } = typeof html === 'string' ? scanHtml(html) : scanDocument(html);
+  const baseUrl = base === null ? pageUrl : (absoluteUrl(base, pageUrl) ?? pageUrl);
+  const seen = new Set<string>();
+  const found: DiscoveredFeed[] = [];
+  const ordered = [...candidates.filter((c) => c.via === 'autodiscovery'), ...candidates.filter((c) => c.via === 'link-heuristic')];
+  for (const c of ordered) {
+    const url = absoluteUrl(c.href, baseUrl);
+    if (url === undefined || !/^https?:/i.test(url)) continue;
+    const key = url.replace(/#.*$/, '');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const title = c.title === null || c.title.trim() === '' ? null : c.title.replace(/\s+/g, ' ').trim();
+    found.push({
+      url: key,
+      type: c.type ?? guessType(key),
+      title,
+      via: c.via,
+      isCommentFeed: COMMENT_FEED_URL.test(key) || (title !== null && COMMENT_FEED_TITLE.test(title)),
+    });
+  }
+  return found;
+}
+
+/** Streaming scan of HTML source: `<base>`, `<link rel=alternate>` and anchors (no tree built). */
+function scanHtml(html: string): { base: string | null; candidates: Candidate[] } {
+  let base: string | null = null;
+  const candidates: Candidate[] = [];
+  let anchor: { href: string; text: string; title: string | null } | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === 'base' && base === null && attribs.href) base = attribs.href;
+        else if (name === 'link') {
+          const c = autodiscoveryCandidate(attribs.rel, attribs.type, attribs.href, attribs.title);
+          if (c) candidates.push(c);
+        } else if (name === 'a' && attribs.href && isFeedHref(attribs.href)) {
+          anchor = { href: attribs.href, text: '', title: attribs.title ?? null };
+        }
+      },
+      ontext(data) {
+        if (anchor) anchor.text += data;
+      },
+      onclosetag(name) {
+        if (name === 'a' && anchor) {
+          candidates.push({ href: anchor.href, type: null, title: anchor.title ?? anchor.text, via: 'link-heuristic' });
+          anchor = null;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  return { base, candidates };
+}
+
+/** The same scan over an already parsed document (the extract stage shares its DOM). */
+function scanDocument(doc: Document): { base: string | null; candidates: Candidate[] } {
+  const baseElement = getElementsByTagName('base', doc, true, 1)[0];
+  const candidates: Candidate[] = [];
+  for (const link of getElementsByTagName('link', doc, true)) {
+    const c = autodiscoveryCandidate(attribute(link, 'rel'), attribute(link, 'type'), attribute(link, 'href'), attribute(link, 'title'));
+    if (c) candidates.push(c);
+  }
+  for (const a of getElementsByTagName('a', doc, true)) {
+    const href = attribute(a, 'href');
+    if (href === undefined || !isFeedHref(href)) continue;
+    candidates.push({ href, type: null, title: attribute(a, 'title') ?? textContent(a), via: 'link-heuristic' });
+  }
+  return { base: baseElement === undefined ? null : (attribute(baseElement, 'href') ?? null), candidates };
+}
+
+function attribute(element: Element, name: string): string | undefined {
+  return getAttributeValue(element, name);
+}
+
+function autodiscoveryCandidate(rel: string | undefined, type: string | undefined, href: string | undefined, title: string | undefined): Candidate | null {
+  if (!rel || !href || !type) return null;
+  const rels = rel.toLowerCase().split(/\s+/);
+  if (!rels.includes('alternate') && !rels.includes('feed')) return null;
+  const mime = type.trim().toLowerCase();
+  if (!AUTODISCOVERY_TYPE.test(mime)) return null;
+  // application/json alone is also used for oEmbed and REST links: only a feed when the URL says so.
+  if (mime === 'application/json' && !/feed/i.test(href)) return null;
+  return { href, type: mime, title: title ?? null, via: 'autodiscovery' };
+}
+
+function isFeedHref(href: string): boolean {
+  const path = href.trim();
+  return FEED_LINK_HREF.test(path) && !NOT_FEED_HREF.test(path.replace(/[?#].*$/, ''));
+}
+
+function guessType(url: string): string | null {
+  if (/atom/i.test(url)) return 'application/atom+xml';
+  if (/\.json(\?|$)|feed\.json/i.test(url)) return 'application/feed+json';
+  if (/\.rdf(\?|$)|\/rdf\b/i.test(url)) return 'application/rdf+xml';
+  if (/rss|\/feed\b|feedburner|feedproxy/i.test(url)) return 'application/rss+xml';
+  return null;
+}

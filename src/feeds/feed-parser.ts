@@ -1,0 +1,159 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { Diagnostics } from '../core/diagnostics.js';
+import { InputError, type InputLocation } from '../core/errors.js';
+import { mapAtom } from './atom-mapper.js';
+import { classifyContent, itemValidity } from './content-classifier.js';
+import type { RawChannel, RawItem } from './feed-item.js';
+import { classifyKind, fillInReplyTo } from './feed-kind.js';
+import { sniffRoot } from './feed-sniffer.js';
+import { mapJsonFeed } from './json-feed.js';
+import { mapRss } from './rss-mapper.js';
+import type { Feed, FeedFormat } from './types.js';
+import { neutraliseDoctype } from './xml-safety.js';
+import { canonicalName, defaultNamespace, isNode, prefixMap, type XmlNode } from './xml-nodes.js';
+
+export interface ParseFeedContext {
+  /** URL the feed was captured from (base for relative URLs, comment-feed URL signal). */
+  url: string;
+  /** Where problems are reported; without it, a feed that cannot be read throws an `InputError`. */
+  diagnostics?: Diagnostics;
+  file?: string;
+  offset?: number;
+}
+
+/** Elements whose inner text is kept raw (CDATA, escaped or inline HTML) and decoded by us. */
+const RAW_ELEMENTS = ['*.title', '*.description', '*.content:encoded', '*.content', '*.summary', '*.xhtml:body'];
+
+/**
+ * Parse a feed capture (RSS 0.9x/1.0/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1) into a normalised
+ * `Feed`, or null when the body is not a feed. No DTD is ever processed (see xml-safety.ts).
+ * Malformed XML is reported as `feed.malformed` and parsed leniently when a feed root survives.
+ */
+export function parseFeed(text: string, ctx: ParseFeedContext): Feed | null {
+  const location: InputLocation = locationOf(ctx);
+  const root = sniffRoot(text.slice(0, 4096));
+  if (root === 'html') return null;
+  const body = text.replace(/^\uFEFF/, '').trimStart();
+  if (body.startsWith('{')) return parseJsonFeed(body, ctx, location);
+  if (root !== 'feed') return null;
+  return parseXmlFeed(body, ctx, location);
+}
+
+function parseJsonFeed(body: string, ctx: ParseFeedContext, location: InputLocation): Feed | null {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(body);
+  } catch (cause) {
+    fail(ctx, new InputError('feed.malformed', `JSON Feed does not parse: ${(cause as Error).message}`, location, { cause }));
+    return null;
+  }
+  if (!isNode(doc) || typeof doc.version !== 'string' || !doc.version.includes('jsonfeed.org')) return null;
+  const { channel, items } = mapJsonFeed(doc, ctx.url);
+  return buildFeed(ctx.url, 'json-feed', channel, items);
+}
+
+function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocation): Feed | null {
+  const safe = neutraliseDoctype(body);
+  if (safe.entityDeclarations > 0) {
+    ctx.diagnostics?.warn(
+      'feed.entity-expansion',
+      `DOCTYPE with ${safe.entityDeclarations} entity declarations removed unexpanded (entity-expansion risk)`,
+      location,
+    );
+  }
+  const xml = safe.text;
+  const validation = XMLValidator.validate(xml);
+  const malformed = validation === true ? null : `${validation.err.msg} (line ${validation.err.line}, column ${validation.err.col})`;
+  const prefixes = prefixMap(xml);
+  let doc: XmlNode;
+  try {
+    doc = xmlParser(prefixes).parse(xml) as XmlNode;
+  } catch (cause) {
+    fail(ctx, new InputError('feed.malformed', `feed XML does not parse: ${malformed ?? (cause as Error).message}`, location, { cause }));
+    return null;
+  }
+  const feed = mapXmlDocument(doc, xml, ctx.url);
+  if (malformed !== null) {
+    if (feed === null) {
+      fail(ctx, new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
+      return null;
+    }
+    ctx.diagnostics?.warn('feed.malformed', `feed XML is malformed, read leniently (${feed.items.length} items): ${malformed}`, location);
+  }
+  return feed;
+}
+
+function mapXmlDocument(doc: XmlNode, xml: string, url: string): Feed | null {
+  const rss = doc.rss;
+  if (isNode(rss)) {
+    const version = typeof rss['@_version'] === 'string' ? rss['@_version'].trim() : '';
+    const format: FeedFormat = /^0\.9/.test(version) ? 'rss-0.9x' : 'rss-2.0';
+    const { channel, items } = mapRss(rss, url);
+    return buildFeed(url, format, channel, items);
+  }
+  const rdf = doc['rdf:RDF'] ?? doc.RDF;
+  if (isNode(rdf)) {
+    const format: FeedFormat = defaultNamespace(xml).includes('netscape.com/rdf/simple/0.9') ? 'rss-0.9x' : 'rss-1.0';
+    const { channel, items } = mapRss(rdf, url);
+    return buildFeed(url, format, channel, items);
+  }
+  const atom = doc.feed;
+  if (isNode(atom)) {
+    const isAtom03 = atom['@_version'] === '0.3' || defaultNamespace(xml).includes('purl.org/atom/ns#');
+    const { channel, items } = mapAtom(atom, url);
+    return buildFeed(url, isAtom03 ? 'atom-0.3' : 'atom-1.0', channel, items);
+  }
+  return null;
+}
+
+function buildFeed(url: string, format: FeedFormat, channel: RawChannel, rawItems: RawItem[]): Feed {
+  const decision = classifyKind(url, channel, rawItems);
+  if (decision.kind === 'comments') fillInReplyTo(rawItems, decision, channel.siteUrl);
+  const items = rawItems.map((item) => ({ ...item, ...itemValidity(item) }));
+  const content =
+    decision.kind === 'comments'
+      ? { isFullContent: true, reason: 'comment feed: each item is a whole comment' }
+      : classifyContent(rawItems);
+  return {
+    url,
+    format,
+    kind: decision.kind,
+    kindReason: decision.reason,
+    title: channel.title,
+    siteUrl: channel.siteUrl,
+    language: channel.language,
+    items,
+    isFullContent: content.isFullContent,
+    fullContentReason: content.reason,
+  };
+}
+
+function xmlParser(prefixes: Map<string, string>): XMLParser {
+  const rename = (name: string): string => canonicalName(name, prefixes);
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    textNodeName: '#text',
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: true,
+    htmlEntities: true,
+    transformTagName: rename,
+    transformAttributeName: rename,
+    stopNodes: RAW_ELEMENTS,
+  });
+}
+
+function locationOf(ctx: ParseFeedContext): InputLocation {
+  const location: InputLocation = { url: ctx.url };
+  if (ctx.file !== undefined) location.file = ctx.file;
+  if (ctx.offset !== undefined) location.offset = ctx.offset;
+  return location;
+}
+
+/** Report to the run's diagnostics, or throw when the caller gave none. */
+function fail(ctx: ParseFeedContext, error: InputError): void {
+  if (ctx.diagnostics === undefined) throw error;
+  ctx.diagnostics.report(error);
+}

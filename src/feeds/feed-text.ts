@@ -1,0 +1,36 @@
+import { decodeHTML } from 'entities';
+
+const CDATA = /<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)/g;
+const TAG = /<\/?[a-zA-Z][^>]*>|<!--[\s\S]*?-->/g;
+const SCRIPT_OR_STYLE = /<(script|style)\b[\s\S]*?<\/\1\s*>/gi;
+const BLOCK_BREAK = /<\/?(p|br|div|li|h[1-6]|blockquote|pre|tr|section|article)\b[^>]*>/gi;
+
+/**
+ * Text of an element kept raw by the XML parser: CDATA sections as they are, everything else with
+ * entities decoded (HTML named entities too: feeds use `&nbsp;` and `&hellip;` without declaring them).
+ */
+export function decodeXmlText(raw: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of raw.matchAll(CDATA)) {
+    out += decodeHTML(raw.slice(last, match.index));
+    out += match[1] ?? '';
+    last = match.index + match[0].length;
+  }
+  out += decodeHTML(raw.slice(last));
+  return out.trim();
+}
+
+/** Plain text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  if (!html.includes('<') && !html.includes('&')) return html.replace(/\s+/g, ' ').trim();
+  const text = html.replace(SCRIPT_OR_STYLE, ' ').replace(BLOCK_BREAK, ' ').replace(TAG, '');
+  return decodeHTML(text).replace(/\s+/g, ' ').trim();
+}
+
+/** Word count of an HTML fragment's text. */
+export function countWords(html: string): number {
+  const text = htmlToText(html);
+  if (text === '') return 0;
+  return text.split(' ').length;
+}
