@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
-import { canonicalUrl, schemelessKey } from '../core/url.js';
+import { canonicalUrl, hostOf, parseUrl, schemelessKey } from '../core/url.js';
 import {
   type ExplainStep,
   type ExtractedObject,
@@ -12,10 +12,11 @@ import {
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
-import { type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
+import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
 import { crawlCaptureLookup, resolvePayloadSource } from './capture-lookup.js';
+import { runChangesStage } from './changes-stage.js';
 import { type Db, openStore } from './overlay-db.js';
 import { OverlayWriter } from './overlay-writer.js';
 import type { StoredComment } from './types.js';
@@ -59,6 +60,10 @@ export interface CrawlReport {
   items: { article: number; paired: number; unpaired: number; unpairedExamples: string[] };
   objects: { fullFeed: number; pageExtracted: number; unchanged: number; failed: number; failedExamples: string[] };
   comments: number;
+  /** Feeds advertised by archived pages [002 "Feed discovery"], and those the archive lacks. */
+  discoveredFeeds: { advertised: number; missing: number; missingExamples: string[] };
+  /** Change kinds against the previous crawl of the same sites (empty for a first crawl). */
+  changes: Record<string, number>;
   seconds: number;
 }
 
@@ -120,6 +125,8 @@ function emptyReport(name: string): CrawlReport {
     items: { article: 0, paired: 0, unpaired: 0, unpairedExamples: [] },
     objects: { fullFeed: 0, pageExtracted: 0, unchanged: 0, failed: 0, failedExamples: [] },
     comments: 0,
+    discoveredFeeds: { advertised: 0, missing: 0, missingExamples: [] },
+    changes: {},
     seconds: 0,
   };
 }
@@ -259,6 +266,9 @@ async function buildCrawl(
     done++;
   }
   progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
+  await discoverFromHomePages(db, writer, crawlId, diagnostics);
+  report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
+  report.changes = runChangesStage(db, crawlId).byKind;
   report.seconds = (Date.now() - started) / 1000;
   writer.finishCrawl(crawlId, report.records, report);
   return report;
@@ -304,6 +314,7 @@ async function extractPage(
   }
   const capture = await readCapture(source, { diagnostics });
   const page = parsePage(capture.text(), row.url, { diagnostics });
+  writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, discoverFeeds(page.document, row.url));
   const chosen = pickItem(work);
   const [result] = extractObjects(page, [chosen.item]);
   if (!result) return;
@@ -367,4 +378,41 @@ function copyUnchangedVersion(
   if (!previous) return false;
   writer.copyVersion(previous.id, crawlId, work.captureId, row.time);
   return true;
+}
+
+/**
+ * Feed discovery on each host's home page [002 "Feed discovery": a blog advertises its feeds in
+ * every page head]; pages extracted in pass 2 were searched already.
+ */
+async function discoverFromHomePages(db: Db, writer: OverlayWriter, crawlId: number, diagnostics: Diagnostics): Promise<void> {
+  const homes = new Map<string, { id: number; url: string; host: string }>();
+  const candidates = db
+    .prepare(`SELECT id, url, host FROM captures WHERE crawl_id = ? AND status = 200 AND record_type IN ('response', 'revisit')
+        AND (mime IN ('text/html', 'application/xhtml+xml') OR mime IS NULL) AND url_key LIKE '%/'`)
+    .iterate(crawlId) as Iterable<{ id: number; url: string; host: string }>;
+  for (const c of candidates) {
+    const u = parseUrl(c.url);
+    if (u !== undefined && u.pathname === '/' && u.search === '' && !homes.has(c.host)) homes.set(c.host, c);
+  }
+  for (const home of homes.values()) {
+    try {
+      const source = resolvePayloadSource(db, home.id);
+      if (!source) continue;
+      const capture = await readCapture(source, { diagnostics });
+      const page = parsePage(capture.text(), home.url, { diagnostics });
+      writer.addDiscoveredFeeds(crawlId, home.host, home.url, discoverFeeds(page.document, home.url));
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      diagnostics.report(error);
+    }
+  }
+}
+
+function discoveredFeedsReport(db: Db, crawlId: number): CrawlReport['discoveredFeeds'] {
+  const rows = db
+    .prepare(`SELECT d.url, EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
+      FROM discovered_feeds d WHERE d.crawl_id = ? ORDER BY d.url`)
+    .all(crawlId) as Array<{ url: string; captured: number }>;
+  const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
+  return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
 }

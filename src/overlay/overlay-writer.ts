@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics.js';
-import { schemelessKey } from '../core/url.js';
+import { canonicalUrl, schemelessKey } from '../core/url.js';
 import type { ExtractedObject } from '../extract/types.js';
 import type { Feed, FeedItem } from '../feeds/types.js';
 import type { IndexEntry } from '../warc/types.js';
@@ -277,6 +277,21 @@ export class OverlayWriter {
           FROM comments WHERE version_id = ?`)
         .run(row.id, fromVersionId);
       return row.id;
+    })();
+  }
+
+  /** Feeds an archived page advertises [002 "Feed discovery"]; the first page seen per crawl is kept. */
+  addDiscoveredFeeds(
+    crawlId: number,
+    host: string,
+    pageUrl: string,
+    feeds: ReadonlyArray<{ url: string; type: string | null; title: string | null; via: string; isCommentFeed: boolean }>,
+  ): void {
+    if (feeds.length === 0) return;
+    const insert = this.#db.prepare(`INSERT INTO discovered_feeds (host, url, type, title, via, is_comment_feed, first_page, crawl_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (crawl_id, url) DO NOTHING`);
+    this.#db.transaction(() => {
+      for (const f of feeds) insert.run(host, canonicalUrl(f.url), f.type, f.title, f.via, f.isCommentFeed ? 1 : 0, pageUrl, crawlId);
     })();
   }
 }

@@ -69,6 +69,11 @@ export function formatBuildReport(report: BuildReport, out: string): string {
     );
     for (const e of c.objects.failedExamples) lines.push(`            failed: ${e}`);
     lines.push(`  comments  ${c.comments}`);
+    const d = c.discoveredFeeds;
+    lines.push(`  discovery ${d.advertised} feeds advertised by archived pages, ${d.missing} not in the archive`);
+    for (const m of d.missingExamples) lines.push(`            missing: ${m}`);
+    const kinds = Object.entries(c.changes).map(([k, n]) => `${n} ${k}`).join(', ');
+    if (kinds !== '') lines.push(`  changes   ${kinds} (details: warc-overlay changes ${out})`);
   }
   if (report.errors.length > 0) {
     lines.push('problems (counted; the build went on):');
