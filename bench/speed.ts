@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { Diagnostics } from '../src/core/diagnostics.js';
 import { type IndexEntry, listArchiveInputs, scanArchive } from '../src/warc/index.js';
+import { pipelineMeasures } from './speed-pipeline.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'bench/out');
@@ -99,10 +100,10 @@ export async function measureIndexPass(ctx: BenchContext): Promise<Measure> {
 }
 
 /**
- * HOOK for later measures (e.g. page extraction speed in pages/s, by the extract stage): push a
- * function here; it gets the bench context and its Measure joins the table and speed.json.
+ * Measures after the index pass: the whole build on a dataset crawl and extraction alone
+ * (bench/speed-pipeline.ts); each Measure joins the table and speed.json.
  */
-export const extraMeasures: Array<(ctx: BenchContext) => Promise<Measure>> = [];
+const extraMeasures: Array<(ctx: BenchContext) => Promise<Measure>> = pipelineMeasures();
 
 /** The .warc.gz files to concatenate into the generated input: samples first, then the dev corpus. */
 function sourceFiles(): string[] {

@@ -1,0 +1,154 @@
+/**
+ * The README's commands end to end, through the real CLI entry (`main`) in a child process: build
+ * the shipped sample crawls, rebuild (idempotent), export every kind, changes, stats, exit codes.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CRAWL_1 = join(ROOT, 'samples', 'pelican-crawl-1.warc.gz');
+const CRAWL_2 = join(ROOT, 'samples', 'pelican-crawl-2.warc.gz');
+
+function cli(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+}
+
+const jsonl = (s: string): Array<Record<string, unknown>> =>
+  s
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+function rowCounts(dir: string): Record<string, number> {
+  const db = new Database(join(dir, 'overlay.sqlite'), { readonly: true });
+  try {
+    const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+    return Object.fromEntries(['crawls', 'captures', 'feeds', 'items', 'objects', 'versions', 'comments', 'changes'].map((t) => [t, count(t)]));
+  } finally {
+    db.close();
+  }
+}
+
+describe('warc-overlay CLI on the shipped sample', () => {
+  let work = '';
+  let out = '';
+  let first: ReturnType<typeof cli>;
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'warc-overlay-cli-'));
+    out = join(work, 'overlay');
+    first = cli('build', CRAWL_1, CRAWL_2, '--out', out);
+  }, 120_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('builds both crawls and prints a report', () => {
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/pelican-crawl-1\.warc\.gz/);
+    expect(first.stdout).toMatch(/items\s+\d+ article items, (\d+) paired, 0 unpaired/);
+    expect(first.stdout).toMatch(/changes\s+.*new/);
+  });
+
+  it('is idempotent: the same crawls again add no rows', () => {
+    const before = rowCounts(out);
+    const again = cli('build', CRAWL_1, CRAWL_2, '--out', out);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/already in the overlay, skipped/);
+    expect(rowCounts(out)).toEqual(before);
+  }, 60_000);
+
+  it('exports objects with the documented fields', () => {
+    const r = cli('export', out, '--what', 'objects');
+    expect(r.code).toBe(0);
+    const objects = jsonl(r.stdout);
+    expect(objects.length).toBeGreaterThan(10);
+    for (const o of objects) {
+      expect(Object.keys(o)).toEqual(
+        expect.arrayContaining(['url', 'canonical_url', 'feed_url', 'guid', 'crawl', 'capture_time', 'title', 'author', 'published', 'updated', 'categories', 'text', 'html', 'references', 'comments', 'method', 'confidence']),
+      );
+      expect(['full-feed', 'feed-guided', 'template', 'mcst', 'segmentation']).toContain(o.method);
+      expect((o.text as string).length).toBeGreaterThan(0);
+      expect(o.confidence).toBeGreaterThanOrEqual(0);
+      expect(o.confidence).toBeLessThanOrEqual(1);
+    }
+    expect(objects.some((o) => o.method === 'feed-guided')).toBe(true);
+  });
+
+  it('exports pages, changes, feeds and templates; CSV has a header', () => {
+    const pages = jsonl(cli('export', out, '--what', 'pages').stdout);
+    expect(pages.some((p) => p.is_post === true)).toBe(true);
+    expect(pages.some((p) => p.is_post === false)).toBe(true);
+    const changes = jsonl(cli('export', out, '--what', 'changes').stdout);
+    expect(changes.length).toBeGreaterThan(0);
+    for (const c of changes) expect(Array.isArray(c.kinds)).toBe(true);
+    const feeds = cli('export', out, '--what', 'feeds', '--format', 'csv');
+    expect(feeds.code).toBe(0);
+    expect(feeds.stdout.split('\n')[0]).toMatch(/^url,title,format,kind/);
+  });
+
+  it('changes prints a report; --format jsonl filters by kind', () => {
+    const text = cli('changes', out);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^\d+ changes?/);
+    const onlyNew = jsonl(cli('changes', out, '--kind', 'new', '--format', 'jsonl').stdout);
+    for (const c of onlyNew) expect(c.kinds).toContain('new');
+    expect(cli('changes', out, '--since', 'yesterday-ish').code).toBe(2);
+  });
+
+  it('stats describes each feed', () => {
+    const r = cli('stats', out);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/article feed/);
+    expect(r.stdout).toMatch(/snapshot\(s\)/);
+  });
+
+  it('writes the overlay as a WACZ', () => {
+    const r = cli('export', out, '--format', 'wacz');
+    expect(r.code).toBe(0);
+    expect(statSync(join(out, 'overlay.wacz')).size).toBeGreaterThan(1000);
+  });
+});
+
+describe('warc-overlay CLI exit codes', () => {
+  let work = '';
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'warc-overlay-exit-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('2 on no readable input, with the reason', () => {
+    const missing = cli('build', join(work, 'nope.warc.gz'), '--out', join(work, 'o1'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.warc\.gz/);
+    const notWarc = join(work, 'notes.warc');
+    copyFileSync(join(ROOT, 'README.md'), notWarc);
+    expect(cli('build', notWarc, '--out', join(work, 'o2')).code).toBe(2);
+  }, 60_000);
+
+  it('2 on usage errors', () => {
+    expect(cli('frobnicate').code).toBe(2);
+    expect(cli('export', join(work, 'o3'), '--what', 'everything').code).toBe(2);
+  }, 60_000);
+
+  it('1 when a crawl is truncated mid-record: located message, the rest is kept', () => {
+    const broken = join(work, 'truncated.warc.gz');
+    copyFileSync(CRAWL_1, broken);
+    truncateSync(broken, Math.floor(statSync(CRAWL_1).size * 0.6));
+    const r = cli('build', broken, '--out', join(work, 'o4'), '--json');
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout) as { crawls: Array<{ captures: number }>; errors: Array<{ kind: string; examples: string[] }> };
+    expect(report.crawls[0]?.captures).toBeGreaterThan(10);
+    expect(report.errors.length).toBeGreaterThan(0);
+    expect(report.errors[0]?.examples[0]).toMatch(/truncated\.warc\.gz.*(offset|@)/);
+    expect(readFileSync(join(work, 'o4', 'overlay.sqlite')).length).toBeGreaterThan(0);
+  }, 60_000);
+});
