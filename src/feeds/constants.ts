@@ -52,7 +52,7 @@ export const BLOCK_MARKUP = /<(p|br|div|img|ul|ol|li|blockquote|h[1-6]|pre|figur
 
 /** Channel titles of comment feeds (WordPress and its translations, Blogger, Drupal, Disqus...). */
 export const COMMENT_FEED_TITLE =
-  /^(comments?\s+(on|for|to|feed)\b|comments?\s*:|commentaires?\s+(sur|pour)\b|kommentare\s+(zu|f[uü]r)\b|comentarios?\s+(en|sobre|para|a)\b|commenti\s+(a|su|per)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b|kommentarer\s+(til|p[aå])\b|komentarze\s+do\b)|\b(comments?|kommentare|commentaires|comentarios|commenti)\s*(feed)?\s*$|[-–—:|»]\s*comments?\b/i;
+  /^(comments?\s+(on|for|to|feed)\b|comments?\s*:|commentaires?\s+(sur|pour)\b|kommentare\s+(zu|f[uü]r)\b|comentarios?\s+(en|sobre|para|a)\b|commenti\s+(a|su|per)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b|kommentarer\s+(til|p[aå])\b|komentarze\s+do\b)|\s[-–—:|»]\s*(comments?|kommentare|commentaires|comentarios|commenti)\b|\b(comments?|kommentare|commentaires|comentarios|commenti)\s+feed\s*$/i;
 /** Channel titles naming one post's comments (per-post comment feeds). */
 export const PER_POST_COMMENT_TITLE =
   /^(comments?\s+on\b|commentaires\s+sur\b|kommentare\s+zu\b|comentarios\s+(en|sobre)\b|commenti\s+(a|su)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b)/i;

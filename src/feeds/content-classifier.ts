@@ -41,7 +41,7 @@ export function isTruncated(html: string): boolean {
  * could be added, such as the variance in the length of text". Decided in this order:
  * 1. most bodies end in a truncation marker -> partial;
  * 2. bodies of nearly equal word counts (cut at a fixed length) -> partial;
- * 3. most items carry a separate content field longer than the description -> full;
+ * 3. most items carry an uncut content field at least as long as the description -> full;
  * 4. bodies are marked-up HTML of post length -> full;
  * 5. plain-text bodies long enough to be whole posts -> full; else partial.
  */
@@ -59,9 +59,12 @@ export function classifyContent(items: RawItem[]): { isFullContent: boolean; rea
   if (n >= EXCERPT_MIN_ITEMS && variation < EXCERPT_MAX_LENGTH_VARIATION && medianWords < FULL_PLAIN_MIN_WORDS) {
     return { isFullContent: false, reason: `bodies of nearly equal length (median ${medianWords} words, variation ${variation.toFixed(2)})` };
   }
-  const withContentField = items.filter((i) => hasText(i.content) && countWords(i.content ?? '') > countWords(i.description ?? '')).length;
-  if (withContentField / items.length >= FULL_CONTENT_FIELD_SHARE && truncated === 0) {
-    return { isFullContent: true, reason: `${withContentField}/${items.length} items carry a content field longer than the description` };
+  // A separate content field at least as long as the description, and never cut, is the full post.
+  const withContentField = items.filter(
+    (i) => i.content !== null && hasText(i.content) && countWords(i.content) >= countWords(i.description ?? '') && !isTruncated(i.content),
+  ).length;
+  if (withContentField / items.length >= FULL_CONTENT_FIELD_SHARE) {
+    return { isFullContent: true, reason: `${withContentField}/${items.length} items carry an uncut content field at least as long as the description` };
   }
   const marked = bodies.filter((b) => BLOCK_MARKUP.test(b)).length;
   if (marked / n >= FULL_MARKUP_SHARE && medianWords >= FULL_MARKUP_MIN_WORDS) {
@@ -71,6 +74,24 @@ export function classifyContent(items: RawItem[]): { isFullContent: boolean; rea
     return { isFullContent: true, reason: `median body length ${medianWords} words >= ${FULL_PLAIN_MIN_WORDS}` };
   }
   return { isFullContent: false, reason: `short bodies (median ${medianWords} words, ${marked}/${n} with block markup)` };
+}
+
+/**
+ * The same evidence for one item, for feeds that mix whole posts and excerpts: a cut ending ->
+ * partial; an uncut content field at least as long as the description, or a body of post length
+ * (marked-up or plain) -> full.
+ */
+export function classifyItemContent(item: RawItem): { isFullContent: boolean; reason: string } {
+  const body = itemBody(item);
+  if (body === null) return { isFullContent: false, reason: 'no content or description' };
+  if (isTruncated(body)) return { isFullContent: false, reason: 'body ends in a truncation marker' };
+  const words = countWords(body);
+  if (item.content !== null && body === item.content && countWords(item.description ?? '') <= words) {
+    return { isFullContent: true, reason: 'uncut content field at least as long as the description' };
+  }
+  if (BLOCK_MARKUP.test(body) && words >= FULL_MARKUP_MIN_WORDS) return { isFullContent: true, reason: `HTML body of ${words} words` };
+  if (words >= FULL_PLAIN_MIN_WORDS) return { isFullContent: true, reason: `body of ${words} words` };
+  return { isFullContent: false, reason: `short body (${words} words)` };
 }
 
 function median(values: number[]): number {

@@ -2,14 +2,14 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError, type InputLocation } from '../core/errors.js';
 import { mapAtom } from './atom-mapper.js';
-import { classifyContent, itemValidity } from './content-classifier.js';
+import { classifyContent, classifyItemContent, itemValidity } from './content-classifier.js';
 import type { RawChannel, RawItem } from './feed-item.js';
 import { classifyKind, fillInReplyTo } from './feed-kind.js';
 import { sniffRoot } from './feed-sniffer.js';
 import { mapJsonFeed } from './json-feed.js';
 import { mapRss } from './rss-mapper.js';
-import type { Feed, FeedFormat } from './types.js';
-import { neutraliseDoctype } from './xml-safety.js';
+import type { Feed, FeedFormat, FeedItem } from './types.js';
+import { closeTruncatedFeed, neutraliseDoctype } from './xml-safety.js';
 import { canonicalName, defaultNamespace, isNode, prefixMap, type XmlNode } from './xml-nodes.js';
 
 export interface ParseFeedContext {
@@ -20,6 +20,9 @@ export interface ParseFeedContext {
   file?: string;
   offset?: number;
 }
+
+/** Comment feeds carry whole comments (the excerpt question is about posts). */
+const COMMENT_CONTENT = { isFullContent: true, reason: 'comment feed: each item is a whole comment' } as const;
 
 /** Elements whose inner text is kept raw (CDATA, escaped or inline HTML) and decoded by us. */
 const RAW_ELEMENTS = ['*.title', '*.description', '*.content:encoded', '*.content', '*.summary', '*.xhtml:body'];
@@ -61,26 +64,40 @@ function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocati
       location,
     );
   }
-  const xml = safe.text;
-  const validation = XMLValidator.validate(xml);
-  const malformed = validation === true ? null : `${validation.err.msg} (line ${validation.err.line}, column ${validation.err.col})`;
-  const prefixes = prefixMap(xml);
-  let doc: XmlNode;
-  try {
-    doc = xmlParser(prefixes).parse(xml) as XmlNode;
-  } catch (cause) {
-    fail(ctx, new InputError('feed.malformed', `feed XML does not parse: ${malformed ?? (cause as Error).message}`, location, { cause }));
+  const validation = XMLValidator.validate(safe.text);
+  if (validation === true) return readXml(safe.text, ctx.url);
+  const malformed = `${validation.err.msg} (line ${validation.err.line}, column ${validation.err.col})`;
+  // Malformed: read leniently; a capture cut mid-document keeps the items before the cut.
+  let feed = tryReadXml(safe.text, ctx.url);
+  let repair = 'read leniently';
+  if (feed === null || feed.items.length === 0) {
+    const closed = closeTruncatedFeed(safe.text);
+    const salvaged = closed === null ? null : tryReadXml(closed.text, ctx.url);
+    if (closed !== null && salvaged !== null && salvaged.items.length > 0) {
+      feed = salvaged;
+      repair = `cut after the last complete item at character ${closed.keptChars} of ${safe.text.length}`;
+    }
+  }
+  if (feed === null) {
+    fail(ctx, new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
     return null;
   }
-  const feed = mapXmlDocument(doc, xml, ctx.url);
-  if (malformed !== null) {
-    if (feed === null) {
-      fail(ctx, new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
-      return null;
-    }
-    ctx.diagnostics?.warn('feed.malformed', `feed XML is malformed, read leniently (${feed.items.length} items): ${malformed}`, location);
-  }
+  ctx.diagnostics?.warn('feed.malformed', `feed XML is malformed, ${repair} (${feed.items.length} items kept): ${malformed}`, location);
   return feed;
+}
+
+function readXml(xml: string, url: string): Feed | null {
+  const doc = xmlParser(prefixMap(xml)).parse(xml) as XmlNode;
+  return mapXmlDocument(doc, xml, url);
+}
+
+/** Lenient read of malformed XML: fast-xml-parser throws on some defects and not on others. */
+function tryReadXml(xml: string, url: string): Feed | null {
+  try {
+    return readXml(xml, url);
+  } catch {
+    return null;
+  }
 }
 
 function mapXmlDocument(doc: XmlNode, xml: string, url: string): Feed | null {
@@ -109,11 +126,12 @@ function mapXmlDocument(doc: XmlNode, xml: string, url: string): Feed | null {
 function buildFeed(url: string, format: FeedFormat, channel: RawChannel, rawItems: RawItem[]): Feed {
   const decision = classifyKind(url, channel, rawItems);
   if (decision.kind === 'comments') fillInReplyTo(rawItems, decision, channel.siteUrl);
-  const items = rawItems.map((item) => ({ ...item, ...itemValidity(item) }));
+  const items = rawItems.map((item): FeedItem => {
+    const content = decision.kind === 'comments' ? COMMENT_CONTENT : classifyItemContent(item);
+    return { ...item, ...itemValidity(item), isFullContent: content.isFullContent, contentReason: content.reason };
+  });
   const content =
-    decision.kind === 'comments'
-      ? { isFullContent: true, reason: 'comment feed: each item is a whole comment' }
-      : classifyContent(rawItems);
+    decision.kind === 'comments' ? COMMENT_CONTENT : classifyContent(rawItems);
   return {
     url,
     format,

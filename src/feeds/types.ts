@@ -41,6 +41,10 @@ export interface FeedItem {
   /** 002: an item is valid iff it has a date AND (content OR description). */
   isValid: boolean;
   invalidReason: string | null;
+  /** 002 full vs partial, judged for this item alone (feeds may mix whole posts and excerpts). */
+  isFullContent?: boolean;
+  /** Why `isFullContent` was chosen (e.g. 'body ends in a truncation marker'). */
+  contentReason?: string;
 }
 
 /** A parsed feed capture. */

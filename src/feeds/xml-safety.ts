@@ -37,3 +37,21 @@ function firstElementAfter(xml: string, from: number): number {
   const m = root.exec(xml);
   return m === null ? xml.length : m.index;
 }
+
+/** Closing tags of the last complete item or entry. */
+const LAST_ITEM_END = /<\/(?:[\w-]+:)?(item|entry)\s*>/g;
+/** Feed containers that may be left open when a capture is cut: root and RSS channel. */
+const OPEN_CONTAINER = /<((?:[\w-]+:)?(?:rss|feed|RDF|channel))[\s>]/g;
+
+/**
+ * A feed cut mid-document (truncated capture) ends at its last complete item, with the root and
+ * channel closed again, so the items before the cut are kept. Null when no complete item exists.
+ */
+export function closeTruncatedFeed(xml: string): { text: string; keptChars: number } | null {
+  let end = -1;
+  for (const m of xml.matchAll(LAST_ITEM_END)) end = m.index + m[0].length;
+  if (end < 0) return null;
+  const head = xml.slice(0, end);
+  const open = [...head.matchAll(OPEN_CONTAINER)].map((m) => m[1] ?? '').filter((name) => !head.includes(`</${name}>`));
+  return { text: head + open.reverse().map((name) => `</${name}>`).join(''), keptChars: end };
+}

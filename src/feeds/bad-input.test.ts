@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { Diagnostics } from '../core/diagnostics.js';
+import { InputError } from '../core/errors.js';
+import { parseFeed } from './index.js';
+import { readFixture } from './test-fixtures.js';
+
+const OFFSET = 123_456;
+
+function parseWithReport(name: string) {
+  const diagnostics = new Diagnostics();
+  const url = `http://pelican-dev.test:8090/feeds/${name}`;
+  const feed = parseFeed(readFixture(name), { url, diagnostics, file: 'crawl-1.warc.gz', offset: OFFSET });
+  return { feed, diagnostics, url };
+}
+
+describe('bad feeds: located report, counted, the rest kept', () => {
+  it('billion laughs: DOCTYPE removed unexpanded, reported, feed read', () => {
+    const started = Date.now();
+    const { feed, diagnostics, url } = parseWithReport('billion-laughs.xml');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(diagnostics.count('feed.entity-expansion')).toBe(1);
+    const [report] = diagnostics.summary();
+    expect(report?.examples[0]).toBe(
+      `DOCTYPE with 10 entity declarations removed unexpanded (entity-expansion risk) (crawl-1.warc.gz @ ${OFFSET}, ${url})`,
+    );
+    expect(feed?.items).toHaveLength(10);
+    // The reference stays literal: 10^9 "lol"s never exist in memory.
+    expect(feed?.title).toBe('Backports & Bytes &lol9;');
+  });
+
+  it('mismatched closing tag: feed.malformed warning with line and column, items read leniently', () => {
+    const { feed, diagnostics } = parseWithReport('malformed-mismatched-tag.xml');
+    expect(diagnostics.count('feed.malformed')).toBe(1);
+    expect(diagnostics.errorCount()).toBe(0);
+    expect(diagnostics.summary()[0]?.examples[0]).toMatch(
+      new RegExp(`^feed XML is malformed, read leniently \\(10 items kept\\): Expected closing tag 'item' .* instead of closing tag 'itme'\\. \\(line 4, column \\d+\\) \\(crawl-1\\.warc\\.gz @ ${OFFSET}, http`),
+    );
+    expect(feed?.items).toHaveLength(10);
+  });
+
+  it('feed cut mid-item: items before the cut kept, reported', () => {
+    const { feed, diagnostics } = parseWithReport('malformed-truncated.xml');
+    expect(diagnostics.count('feed.malformed')).toBe(1);
+    expect(diagnostics.summary()[0]?.examples[0]).toMatch(/cut after the last complete item at character \d+ of \d+ \(5 items kept\)/);
+    expect(feed?.items.map((i) => i.title)).toHaveLength(5);
+    expect(feed?.items.every((i) => i.isValid)).toBe(true);
+  });
+
+  it('unreadable XML: null and a feed.malformed error with its place', () => {
+    const { feed, diagnostics } = parseWithReport('malformed-not-xml.xml');
+    expect(feed).toBeNull();
+    expect(diagnostics.errorCount()).toBe(1);
+    expect(diagnostics.summary()[0]).toMatchObject({ kind: 'feed.malformed', severity: 'error' });
+    expect(diagnostics.summary()[0]?.examples[0]).toMatch(/\(line 1, column \d+\) \(crawl-1\.warc\.gz @ 123456, http:\/\/pelican-dev\.test:8090\/feeds\/malformed-not-xml\.xml\)$/);
+  });
+
+  it('without a diagnostics sink, an unreadable feed throws a located InputError', () => {
+    const text = readFixture('malformed-not-xml.xml');
+    expect(() => parseFeed(text, { url: 'http://x.test/feed', file: 'a.warc.gz', offset: 9 })).toThrow(InputError);
+    try {
+      parseFeed(text, { url: 'http://x.test/feed', file: 'a.warc.gz', offset: 9 });
+    } catch (error) {
+      expect(error).toMatchObject({ kind: 'feed.malformed', location: { url: 'http://x.test/feed', file: 'a.warc.gz', offset: 9 } });
+    }
+  });
+
+  it('a JSON Feed that does not parse is reported as feed.malformed', () => {
+    const diagnostics = new Diagnostics();
+    const broken = readFixture('json-feed-1.1.json').slice(0, 500);
+    expect(parseFeed(broken, { url: 'http://x.test/feed.json', diagnostics })).toBeNull();
+    expect(diagnostics.count('feed.malformed')).toBe(1);
+  });
+
+  it('a feed served as text/html is still parsed (the body decides)', () => {
+    const diagnostics = new Diagnostics();
+    const feed = parseFeed(readFixture('wordpress-rss2-full.xml'), { url: 'http://devblog.test:8081/?feed=rss2', diagnostics });
+    expect(feed?.items).toHaveLength(10);
+    expect(diagnostics.count()).toBe(0);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { type Feed, parseFeed } from './index.js';
+import { readFixture } from './test-fixtures.js';
+
+function parse(name: string, url: string): Feed {
+  const feed = parseFeed(readFixture(name), { url });
+  if (feed === null) throw new Error(`${name} did not parse`);
+  return feed;
+}
+
+describe('comment feeds are told apart from article feeds', () => {
+  it('WordPress site-wide comment feed: kind comments, each item answers the post of its #comment anchor', () => {
+    const feed = parse('wordpress-comments-sitewide.xml', 'http://devblog.test:8081/comments/feed/');
+    expect(feed.kind).toBe('comments');
+    expect(feed.kindReason).toMatch(/Comments for Package Notes/);
+    expect(feed.items[0]?.link).toBe('http://devblog.test:8081/2026/03/description-the-control-file/#comment-26');
+    expect(feed.items[0]?.inReplyTo).toBe('http://devblog.test:8081/2026/03/description-the-control-file/');
+    expect(feed.items.every((i) => i.inReplyTo !== null && !i.inReplyTo.includes('#'))).toBe(true);
+  });
+
+  it('WordPress per-post comment feed: items reply to the post named by the channel link', () => {
+    const feed = parse('wordpress-comments-per-post.xml', 'http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/feed/');
+    expect(feed.kind).toBe('comments');
+    expect(new Set(feed.items.map((i) => i.inReplyTo))).toEqual(new Set(['http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/']));
+  });
+
+  it('an empty per-post comment feed is still a comment feed (by its title)', () => {
+    const feed = parse('wordpress-comments-per-post-empty.xml', 'http://devblog.test:8081/2025/11/x/feed/');
+    expect(feed).toMatchObject({ kind: 'comments', items: [] });
+  });
+
+  it('Blogger-style Atom comment feed with only thr:in-reply-to to tell (channel title is the blog name)', () => {
+    const feed = parse('atom-comments-thr.xml', 'http://devblog.test:8081/feeds/comments/default');
+    expect(feed.kind).toBe('comments');
+    expect(feed.kindReason).toBe('4/4 items declare thr:in-reply-to');
+    expect(feed.items[0]?.inReplyTo).toBe('http://devblog.test:8081/2026/03/description-the-control-file/');
+  });
+
+  it('the same comments at a neutral URL with no thr and no title signal fall back on comment anchors in links', () => {
+    const xml = readFixture('atom-comments-thr.xml').replace(/<thr:in-reply-to[^>]*\/>/g, '');
+    const feed = parseFeed(xml, { url: 'http://devblog.test:8081/atom.xml' });
+    expect(feed?.kind).toBe('comments');
+    expect(feed?.kindReason).toMatch(/comment anchor/);
+    expect(feed?.items[0]?.inReplyTo).toBe('http://devblog.test:8081/2026/03/description-the-control-file/');
+  });
+
+  it.each([
+    ['wordpress-rss2-full.xml', 'http://devblog.test:8081/feed/'],
+    ['wordpress-atom.xml', 'http://devblog.test:8081/feed/atom/'],
+    ['pelican-atom-full.xml', 'http://pelican-dev.test:8090/feeds/all.atom.xml'],
+    ['pelican-rss-summary.xml', 'http://pelican-dev.test:8090/feeds/all.rss.xml'],
+    ['dataset-excerpt-rss.xml', 'http://googlenewsblog.blogspot.com/feed.xml'],
+  ])('article feed %s stays an article feed', (name, url) => {
+    const feed = parse(name, url);
+    expect(feed.kind).toBe('article');
+    expect(feed.items.every((i) => i.inReplyTo === null)).toBe(true);
+  });
+});
+
+describe('full vs partial content (002)', () => {
+  it.each([
+    ['wordpress-rss2-full.xml', 'content field'],
+    ['wordpress-atom.xml', 'content field'],
+    ['pelican-atom-full.xml', 'content field'],
+    ['rss-1.0-rdf.xml', 'content field'],
+    ['json-feed-1.1.json', 'content field'],
+  ])('%s is full content', (name, reason) => {
+    const feed = parse(name, 'http://x.test/feed');
+    expect(feed.isFullContent).toBe(true);
+    expect(feed.fullContentReason).toMatch(reason);
+    expect(feed.items.every((i) => i.isFullContent === true)).toBe(true);
+  });
+
+  it('Pelican RSS summaries ending in an ellipsis: partial', () => {
+    const feed = parse('pelican-rss-summary.xml', 'http://pelican-dev.test:8090/feeds/all.rss.xml');
+    expect(feed.isFullContent).toBe(false);
+    expect(feed.fullContentReason).toBe('9/10 bodies end in a truncation marker (ellipsis, [...], read more)');
+  });
+
+  it('WordPress descriptions end in "Continue reading": partial when the content field is gone', () => {
+    const xml = readFixture('wordpress-rss2-full.xml').replace(/<content:encoded>[\s\S]*?<\/content:encoded>/g, '');
+    const feed = parseFeed(xml, { url: 'http://devblog.test:8081/feed/' });
+    expect(feed?.isFullContent).toBe(false);
+    expect(feed?.fullContentReason).toMatch(/truncation marker/);
+  });
+
+  it.each(['dataset-excerpt-rss.xml', 'dataset-excerpt-html-rss.xml', 'dataset-meta-description-rss.xml'])('%s (excerpts, meta descriptions) is partial', (name) => {
+    const feed = parse(name, 'http://x.test/feed.xml');
+    expect(feed.isFullContent).toBe(false);
+    expect(feed.items.every((i) => i.isFullContent === false)).toBe(true);
+  });
+
+  it('a one-item feed whose content equals its short description is full (nothing was cut)', () => {
+    const xml = readFixture('wordpress-rss2-full.xml');
+    const first = xml.slice(0, xml.indexOf('<item>')) + xml.slice(xml.indexOf('<item>'), xml.indexOf('</item>') + 7) + '</channel></rss>';
+    const feed = parseFeed(first, { url: 'http://devblog.test:8081/feed/' });
+    expect(feed?.isFullContent).toBe(true);
+  });
+
+  it('comment feeds carry whole comments', () => {
+    expect(parse('wordpress-comments-sitewide.xml', 'http://devblog.test:8081/comments/feed/').isFullContent).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeFeed } from './index.js';
+import { readFixture } from './test-fixtures.js';
+
+const head = (name: string): string => readFixture(name).slice(0, 1024);
+
+describe('looksLikeFeed', () => {
+  it('accepts feed MIME types whatever the body start', () => {
+    expect(looksLikeFeed('application/rss+xml', 'http://x.test/feed/', head('wordpress-rss2-full.xml'))).toBe(true);
+    expect(looksLikeFeed('application/atom+xml', 'http://x.test/feed/atom/', head('wordpress-atom.xml'))).toBe(true);
+    expect(looksLikeFeed('application/feed+json', 'http://x.test/feed.json', head('json-feed-1.1.json'))).toBe(true);
+  });
+
+  it.each(['text/xml', 'application/xml', 'text/html', 'application/octet-stream', 'text/plain', null])(
+    'sniffs feeds served as %s',
+    (mime) => {
+      for (const name of ['wordpress-rss2-full.xml', 'pelican-atom-full.xml', 'rss-1.0-rdf.xml', 'atom-0.3.xml', 'rss-0.91-broken-dates.xml', 'billion-laughs.xml']) {
+        expect(looksLikeFeed(mime, 'http://x.test/whatever', head(name)), name).toBe(true);
+      }
+    },
+  );
+
+  it('sniffs JSON Feed served as application/json or octet-stream', () => {
+    expect(looksLikeFeed('application/json', 'http://x.test/feed.json', head('json-feed-1.0.json'))).toBe(true);
+    expect(looksLikeFeed('application/octet-stream', 'http://x.test/f', head('json-feed-1.1.json'))).toBe(true);
+    expect(looksLikeFeed('application/json', 'http://x.test/api', '{"version": "1.0", "items": []}')).toBe(false);
+  });
+
+  it('rejects HTML pages, even at feed-like URLs or with a feed MIME type', () => {
+    expect(looksLikeFeed('text/html', 'http://devblog.test:8081/feed/', head('wordpress-home.html'))).toBe(false);
+    expect(looksLikeFeed('application/rss+xml', 'http://x.test/feed/', head('pelican-home.html'))).toBe(false);
+    expect(looksLikeFeed(null, 'http://x.test/rss', head('anchor-only-feedburner.html'))).toBe(false);
+  });
+
+  it('rejects other XML and media types', () => {
+    expect(looksLikeFeed('application/xml', 'http://x.test/sitemap.xml', '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(false);
+    expect(looksLikeFeed('image/png', 'http://x.test/feed.png', '<rss version="2.0">')).toBe(false);
+  });
+});
