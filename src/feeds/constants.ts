@@ -45,7 +45,24 @@ export const EXCERPT_MIN_ITEMS = 4;
 
 /** Endings that mark a cut body: ellipsis, "[…]", "[...]", "Read more", "Continue reading", "more »". */
 export const TRUNCATION_ENDING =
-  /(\u2026|\.{3}|\[\s*(\u2026|\.{3})\s*\]|\(\s*(\u2026|\.{3})\s*\)|\b(read|view|see)\s+(the\s+)?(more|rest|full\s+(article|post|story))|\bcontinue\s+reading\b.*|\bmore\s*(\u00bb|\u203a|>>|\u2192)|\bweiterlesen|\blire\s+la\s+suite|\bleer\s+m[aá]s|\bcontinua(r)?\s+a?\s*leggere|\blees\s+meer)\W*$/i;
+  /(\u2026|\.{3}|\[\s*(\u2026|\.{3})\s*\]|\(\s*(\u2026|\.{3})\s*\)|\b(read|view|see)\s+(the\s+)?(more|rest|full\s+(article|post|story))|\bcontinue\s+reading(\s+on\s+[\w .-]+)?|\bmore\s*(\u00bb|\u203a|>>|\u2192)|\bweiterlesen|\blire\s+la\s+suite|\bleer\s+m[aá]s|\bcontinua(r)?\s+a?\s*leggere|\blees\s+meer)\W*$/i;
+/**
+ * Text of a trailing "read more" link, which engines follow with the post title ("Continue reading
+ * <span>Title</span>" in WordPress, "Read more<span> about Title</span>" in Drupal).
+ */
+export const READ_MORE_LINK_TEXT =
+  /^\W*(continue\s+reading|read\s+(the\s+)?(more|rest|full|on)|keep\s+reading|view\s+(the\s+)?(full|more)|more\b|weiterlesen|lire\s+la\s+suite|leer\s+m[aá]s|continua(r)?\s+a?\s*leggere|lees\s+meer|\[?\s*(\u2026|\.{3})\s*\]?)/i;
+/** A link closing the body: `<a ...>text</a>` followed only by closing tags and whitespace. */
+export const TRAILING_LINK = /<a\b[^>]*>((?:(?!<a\b)[\s\S])*?)<\/a>\s*(?:<\/[a-z0-9]+>\s*)*$/i;
+/**
+ * Feed advertising and tracking that 002 says to remove before matching ("advertisements included in
+ * the feed (for example FeedBurner ads) are removed"): FeedBurner flares, 1x1 tracking images.
+ */
+export const FEED_ADS = [
+  /<div\s+class=["']feedflare["'][^>]*>[\s\S]*?<\/div>/gi,
+  /<img\b[^>]*\bsrc=["'][^"']*(feeds\.feedburner\.com\/~r\/|feedsportal\.com|pheedo\.com|feeds\.wordpress\.com\/1\.0\/|stats\.wordpress\.com|pixel\.wp\.com)[^"']*["'][^>]*>/gi,
+  /<img\b(?=[^>]*\bwidth=["']?1["'\s>])(?=[^>]*\bheight=["']?1["'\s>])[^>]*>/gi,
+];
 
 /** Block-level tags whose presence means the body is marked-up HTML, not a plain excerpt. */
 export const BLOCK_MARKUP = /<(p|br|div|img|ul|ol|li|blockquote|h[1-6]|pre|figure|table|hr|section|article)\b/i;
@@ -57,7 +74,14 @@ export const COMMENT_FEED_TITLE =
 export const PER_POST_COMMENT_TITLE =
   /^(comments?\s+on\b|commentaires\s+sur\b|kommentare\s+zu\b|comentarios\s+(en|sobre)\b|commenti\s+(a|su)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b)/i;
 /** Item titles of comments: "By: Jane", "Re: Post", "Comment on X by Jane", and translations. */
-export const COMMENT_ITEM_TITLE = /^(by|par|von|por|door|da|av|przez|re|aw|sv|comment\s+on\b.*\bby)\b\s*:?/i;
+export const COMMENT_ITEM_TITLE =
+  /^((by|par|von|por|door|da|av|przez|re|aw|sv|antw)\s*:|(comment|commentaire|kommentar|comentario|commento)\s+(on|sur|zu|en|a|su)\b.*\b(by|par|von|por|da)\b)/i;
+/** URLs of one post's comment feed: WordPress `<permalink>/feed/`, Blogger `/feeds/<id>/comments/`, Drupal `/crss/node/<id>`. */
+export const PER_POST_COMMENT_URL = /\/[^/]+\/feed\/?(atom\/?|rss2?\/?)?(\?.*)?$|\/feeds\/\d+\/comments\/|\/crss\/node\/\d+|[?&]p=\d+.*[?&]?feed=/i;
+/** Comment feeds of the whole site, whose items answer many posts. */
+export const SITE_COMMENT_URL = /\/comments\/feed\/?|\/feeds\/comments\/|[?&]feed=comments-|\/crss\/?$/i;
+/** Comment permalinks that are not the post page (Drupal `/comment/123`). */
+export const COMMENT_PERMALINK_PATH = /\/comment\/\d+\/?$/i;
 /** Feed URLs of comment feeds (WordPress, Blogger, Drupal, Movable Type, Ghost/Disqus-style). */
 export const COMMENT_FEED_URL =
   /(\/comments?\/(feed|rss|atom|default)\b|\/feeds\/(\d+\/)?comments\b|[?&]feed=comments-(rss2?|atom)\b|\/crss\b|comments?[-_.]?(rss|atom|feed)|\/(rss|feed|atom)[-_.]?comments?\b|\/comments?\.(xml|rss|atom)\b)/i;

@@ -7,6 +7,8 @@ import {
   FULL_MARKUP_SHARE,
   FULL_PLAIN_MIN_WORDS,
   PARTIAL_TRUNCATED_SHARE,
+  READ_MORE_LINK_TEXT,
+  TRAILING_LINK,
   TRUNCATION_ENDING,
 } from './constants.js';
 import type { RawItem } from './feed-item.js';
@@ -32,7 +34,9 @@ export function itemBody(item: RawItem): string | null {
 
 /** Whether an item's body ends the way cut excerpts end ("…", "[…]", "Read more", "Continue reading"). */
 export function isTruncated(html: string): boolean {
-  return TRUNCATION_ENDING.test(htmlToText(html));
+  if (TRUNCATION_ENDING.test(htmlToText(html))) return true;
+  const trailingLink = TRAILING_LINK.exec(html.trimEnd());
+  return trailingLink !== null && READ_MORE_LINK_TEXT.test(htmlToText(trailingLink[1] ?? ''));
 }
 
 /**

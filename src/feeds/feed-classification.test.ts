@@ -101,3 +101,39 @@ describe('full vs partial content (002)', () => {
     expect(parse('wordpress-comments-sitewide.xml', 'http://devblog.test:8081/comments/feed/').isFullContent).toBe(true);
   });
 });
+
+describe('engine conventions beyond WordPress and Pelican', () => {
+  const pelicanRss = readFixture('pelican-rss-summary.xml');
+
+  it('Drupal-style teasers ending in a "Read more about <title>" link are partial', () => {
+    // The ellipsis of each summary replaced by a Drupal 8+ read-more link naming the post.
+    const xml = pelicanRss.replace(/ …&lt;\/p&gt;/g, '&lt;/p&gt;&lt;a href="/node/1"&gt;Read more&lt;span class="visually-hidden"&gt; about this post&lt;/span&gt;&lt;/a&gt;');
+    const feed = parseFeed(xml, { url: 'http://drupal.test/rss.xml' });
+    expect(feed?.isFullContent).toBe(false);
+    expect(feed?.items.filter((i) => i.contentReason === 'body ends in a truncation marker').length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('FeedBurner flares and tracking pixels are removed, and do not hide the cut ending', () => {
+    const flare = '&lt;div class="feedflare"&gt;&lt;a href="http://feeds.feedburner.com/~ff/x?a=1"&gt;&lt;img src="http://feeds.feedburner.com/~ff/x?d=2" border="0"&gt;&lt;/a&gt;&lt;/div&gt;&lt;img src="http://feeds.feedburner.com/~r/x/~4/abc" height="1" width="1" alt=""/&gt;';
+    const xml = pelicanRss.replace(/&lt;\/p&gt;<\/description>/g, `&lt;/p&gt;${flare}</description>`);
+    const feed = parseFeed(xml, { url: 'http://feeds.feedburner.com/x' });
+    expect(feed?.items.some((i) => i.description?.includes('feedflare') || i.description?.includes('~r/'))).toBe(false);
+    expect(feed?.isFullContent).toBe(false);
+  });
+
+  it('article titles starting with "By" or "Re" words are not comment by-lines', () => {
+    const titles = ['By the numbers: APT in 2026', 'Reproducible builds', 'By design', 'Release notes'];
+    let i = 0;
+    const xml = pelicanRss.replace(/<item><title>[^<]*<\/title>/g, () => `<item><title>${titles[i++ % titles.length]}</title>`);
+    expect(parseFeed(xml, { url: 'http://blog.test/feed.xml' })?.kind).toBe('article');
+  });
+
+  it('Drupal comment permalinks (/comment/N#comment-N) are not taken for the post; the per-post channel link is', () => {
+    const xml = readFixture('wordpress-comments-per-post.xml')
+      .replace(/<title>\s*Comments on: [^<]*<\/title>/, '<title>Automatic Upgrades: Configuring APT</title>')
+      .replace(/<link>http:\/\/devblog\.test:8081\/2025\/10\/automatic-upgrades-configuring-apt\/#comment-(\d+)<\/link>/g, '<link>http://devblog.test:8081/comment/$1#comment-$1</link>');
+    const feed = parseFeed(xml, { url: 'http://devblog.test:8081/crss/node/12' });
+    expect(feed?.kind).toBe('comments');
+    expect(new Set(feed?.items.map((i) => i.inReplyTo))).toEqual(new Set(['http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/']));
+  });
+});

@@ -35,6 +35,8 @@ export function discoverFeeds(html: string | Document, pageUrl: string): Discove
   for (const c of ordered) {
     const url = absoluteUrl(c.href, baseUrl);
     if (url === undefined || !/^https?:/i.test(url)) continue;
+    // Anchors to other sites' feeds (blogrolls, share buttons) are not this site's feeds; feed proxies are.
+    if (c.via === 'link-heuristic' && !isSameSite(url, pageUrl) && !FEED_PROXY_HOST.test(url)) continue;
     const key = url.replace(/#.*$/, '');
     if (seen.has(key)) continue;
     seen.add(key);
@@ -116,6 +118,28 @@ function autodiscoveryCandidate(rel: string | undefined, type: string | undefine
 function isFeedHref(href: string): boolean {
   const path = href.trim();
   return FEED_LINK_HREF.test(path) && !NOT_FEED_HREF.test(path.replace(/[?#].*$/, ''));
+}
+
+/** Hosts that serve other sites' feeds (FeedBurner and its Google successor). */
+const FEED_PROXY_HOST = /^https?:\/\/(feeds\.feedburner\.com|feedproxy\.google\.com|feeds2\.feedburner\.com)\//i;
+
+/** Same registrable domain, approximately: the last two labels, three under a two-letter ccTLD's second level (co.uk). */
+function isSameSite(a: string, b: string): boolean {
+  return siteKey(a) === siteKey(b);
+}
+
+function siteKey(url: string): string {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return url;
+  }
+  const labels = host.split('.');
+  const tld = labels.at(-1) ?? '';
+  const second = labels.at(-2) ?? '';
+  const keep = tld.length === 2 && second.length <= 3 && labels.length > 2 ? 3 : 2;
+  return labels.slice(-keep).join('.');
 }
 
 function guessType(url: string): string | null {

@@ -6,6 +6,7 @@ import { classifyContent, classifyItemContent, itemValidity } from './content-cl
 import type { RawChannel, RawItem } from './feed-item.js';
 import { classifyKind, fillInReplyTo } from './feed-kind.js';
 import { sniffRoot } from './feed-sniffer.js';
+import { stripFeedAds } from './feed-text.js';
 import { mapJsonFeed } from './json-feed.js';
 import { mapRss } from './rss-mapper.js';
 import type { Feed, FeedFormat, FeedItem } from './types.js';
@@ -123,7 +124,8 @@ function mapXmlDocument(doc: XmlNode, xml: string, url: string): Feed | null {
   return null;
 }
 
-function buildFeed(url: string, format: FeedFormat, channel: RawChannel, rawItems: RawItem[]): Feed {
+function buildFeed(url: string, format: FeedFormat, channel: RawChannel, mappedItems: RawItem[]): Feed {
+  const rawItems = mappedItems.map(withoutAds);
   const decision = classifyKind(url, channel, rawItems);
   if (decision.kind === 'comments') fillInReplyTo(rawItems, decision, channel.siteUrl);
   const items = rawItems.map((item): FeedItem => {
@@ -144,6 +146,12 @@ function buildFeed(url: string, format: FeedFormat, channel: RawChannel, rawItem
     isFullContent: content.isFullContent,
     fullContentReason: content.reason,
   };
+}
+
+function withoutAds(item: RawItem): RawItem {
+  const description = item.description === null ? null : stripFeedAds(item.description);
+  const content = item.content === null ? null : stripFeedAds(item.content);
+  return { ...item, description: description === '' ? null : description, content: content === '' ? null : content };
 }
 
 function xmlParser(prefixes: Map<string, string>): XMLParser {

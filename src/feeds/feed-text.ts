@@ -1,4 +1,5 @@
 import { decodeHTML } from 'entities';
+import { FEED_ADS } from './constants.js';
 
 const CDATA = /<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)/g;
 const TAG = /<\/?[a-zA-Z][^>]*>|<!--[\s\S]*?-->/g;
@@ -33,4 +34,12 @@ export function countWords(html: string): number {
   const text = htmlToText(html);
   if (text === '') return 0;
   return text.split(' ').length;
+}
+
+/** An item body without feed advertising and tracking pixels (002: "FeedBurner ads are removed"). */
+export function stripFeedAds(html: string): string {
+  if (!html.includes('<img') && !html.includes('feedflare')) return html;
+  let out = html;
+  for (const pattern of FEED_ADS) out = out.replace(pattern, '');
+  return out.trim();
 }
