@@ -1,0 +1,117 @@
+/**
+ * DOM reading shared by both segmenters: visible text of elements (cached, the DOM is shared and
+ * never mutated), block-separated text and HTML of a post's nodes, and element walks.
+ */
+import render from 'dom-serializer';
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { absoluteUrl } from '../core/url.js';
+
+/** Elements that never show text. */
+const INVISIBLE = new Set([
+  'script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'title', 'meta', 'link', 'select', 'option',
+  'textarea', 'input', 'button', 'iframe', 'object', 'embed',
+]);
+
+/** Block elements: their text starts a new line of the post text. */
+const BLOCKS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2',
+  'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tr', 'td', 'th',
+  'ul', 'br',
+]);
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+export function isInvisible(el: Element): boolean {
+  const a = el.attribs;
+  return INVISIBLE.has(el.name) || a.hidden !== undefined || a['aria-hidden'] === 'true' || (a.style !== undefined && HIDDEN_STYLE.test(a.style));
+}
+
+const textCache = new WeakMap<Element, string>();
+
+/** Visible text of an element, whitespace collapsed. */
+export function elementText(el: Element): string {
+  let t = textCache.get(el);
+  if (t === undefined) {
+    const parts: string[] = [];
+    collectText(el, parts, false);
+    t = parts.join('').replace(/\s+/g, ' ').trim();
+    textCache.set(el, t);
+  }
+  return t;
+}
+
+function collectText(node: AnyNode, out: string[], withLines: boolean): void {
+  if (isText(node)) {
+    out.push(node.data);
+    return;
+  }
+  if (!isTag(node) || isInvisible(node)) return;
+  const block = withLines && BLOCKS.has(node.name);
+  if (block) out.push('\n');
+  for (const c of node.children) collectText(c, out, withLines);
+  if (block) out.push('\n');
+}
+
+/** Readable text of a post's nodes: one line per block, inner whitespace collapsed. */
+export function nodesText(nodes: readonly AnyNode[]): string {
+  const parts: string[] = [];
+  for (const n of nodes) collectText(n, parts, true);
+  return parts
+    .join('')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '')
+    .join('\n');
+}
+
+/** HTML of a post's nodes, scripts and styles left out. */
+export function nodesHtml(nodes: readonly AnyNode[]): string {
+  return nodes
+    .filter((n) => !(isTag(n) && isInvisible(n)))
+    .map((n) => render(n, { decodeEntities: false }))
+    .join('\n');
+}
+
+/** Every element under `root` (itself included) in document order. */
+export function elementsUnder(root: AnyNode): Element[] {
+  const out: Element[] = [];
+  const stack: AnyNode[] = [root];
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (!isTag(n)) continue;
+    out.push(n);
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
+  }
+  return out;
+}
+
+/** Whether `ancestor` contains `node` (or is it). */
+export function contains(ancestor: AnyNode, node: AnyNode): boolean {
+  for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;
+  return false;
+}
+
+/** The parent element, or null at the top. */
+export function parentElement(el: AnyNode): Element | null {
+  const p = el.parent;
+  return p !== null && isTag(p) ? p : null;
+}
+
+/** Lowest element containing all of `els`. */
+export function lowestCommonAncestor(els: readonly Element[]): Element | null {
+  const [first, ...rest] = els;
+  if (first === undefined) return null;
+  for (let a: Element | null = first; a !== null; a = parentElement(a)) {
+    if (rest.every((e) => contains(a as Element, e))) return a;
+  }
+  return null;
+}
+
+/** Absolute, fragment-free URL of an anchor, or null for in-page, mail and script links. */
+export function anchorUrl(a: Element, pageUrl: string): string | null {
+  const href = a.attribs.href?.trim();
+  if (href === undefined || href === '' || href.startsWith('#')) return null;
+  const url = absoluteUrl(href, pageUrl);
+  if (url === undefined || !/^https?:/i.test(url)) return null;
+  return url.replace(/#.*$/, '');
+}
