@@ -73,10 +73,13 @@ export const MIN_SPECIALISED_FIT = 0.9;
 /** `templateStillFits`: the template fits a later crawl when it accepts at least this share of its feed-linked pages. ours: 0.8. */
 export const MIN_FIT_SHARE = 0.8;
 
-/** Confidence of a template match with title and content found. ours: below a feed-guided object. */
-export const TEMPLATE_CONFIDENCE = 0.9;
-/** ours: subtracted when the template's title path found nothing. */
-export const TEMPLATE_NO_TITLE_PENALTY = 0.15;
+/**
+ * Confidence of a template match that found every property the template has a path for. ours: below
+ * a feed-guided object (calibrated 0.9-0.95 on the dev harness), since no feed text confirms the zone.
+ */
+export const TEMPLATE_CONFIDENCE = 0.85;
+/** ours: share of TEMPLATE_CONFIDENCE lost when none of the template's property paths found a value (linear in the share missing). */
+export const TEMPLATE_MISSING_PROPERTY_PENALTY = 0.3;
 
 /** Class/id words of comment zones cut out of extracted content (generic, not site-specific). */
 export const COMMENT_ZONE = /comment|respond|reply|discussion/i;
@@ -105,3 +108,18 @@ export const MIN_MARKER_SHARE = 0.3;
 /** Confidences of the E-mCST fallback [001 §4: marker filtering beats plain mCST]; ours: below TEMPLATE_CONFIDENCE. */
 export const MARKER_CONFIDENCE = 0.7;
 export const MCST_CONFIDENCE = 0.5;
+
+/**
+ * E-mCST post guard (post-signals.ts): a main block whose text is at least this share link text is a
+ * list of pages (archive index, tag cloud), not a post. ours: 0.5, more navigation than prose.
+ */
+export const MAX_BLOCK_LINK_SHARE = 0.5;
+
+/** ours: a main block's title is looked for at most this many ancestors up (block -> article -> main). */
+export const MAX_TITLE_ASCENT = 2;
+
+/** ours: longest text node read as a date line ("Posted on March 3, 2026 by Ann"); longer is prose. */
+export const MAX_DATE_TEXT_CHARS = 80;
+
+/** ours: a block title is an entry link when at least this share of its text is link text (`<h2><a href=post>Title</a></h2>`), not a heading with a byline link in it. */
+export const MIN_TITLE_LINK_SHARE = 0.8;

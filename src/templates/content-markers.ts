@@ -5,11 +5,11 @@
  */
 import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
 import type { ArticleProperties, ParsedPage } from '../extract/index.js';
-import { entryLinkTargets } from './channel-page.js';
 import { propertyText, renderHtml, renderText, textLength } from './content-render.js';
-import { CHANNEL_MIN_HEADING_LINKS, MARKER_CONFIDENCE, MAX_MARKERS, MCST_CONFIDENCE, MIN_CONTENT_CHARS, MIN_MARKER_SHARE } from './constants.js';
+import { CHANNEL_MIN_REPEATS, MARKER_CONFIDENCE, MAX_MARKERS, MCST_CONFIDENCE, MIN_CONTENT_CHARS, MIN_MARKER_SHARE } from './constants.js';
 import { mcstMainBlock } from './mcst.js';
 import { dateOf } from './page-matcher.js';
+import { listingSignal, looksLikePost } from './post-signals.js';
 import type { ContentMarker, ContentMarkers, MainBlock } from './types.js';
 
 const NUMBERED = /\d+$/;
@@ -60,37 +60,43 @@ function rootMarker(block: Element, root: Document): ContentMarker | null {
   return candidates.find((m) => elementsWithMarker(root, m).length === 1) ?? null;
 }
 
-/** A page listing posts (channel page) is no cluster member and no post: see `entryLinkTargets`. */
-function isListing(page: ParsedPage): boolean {
-  return entryLinkTargets(page).size >= CHANNEL_MIN_HEADING_LINKS;
+/**
+ * Algorithm 1 (mCST_MarkerDetector) of 001 §3 over a host's pages, one page at a time (the cluster
+ * need not be in memory): each page's mCST main block votes for its root marker when it is unique in
+ * the page; the two most frequent markers are the primary and secondary markers. Deviation: channel
+ * pages (listings) are left out of the cluster, since the paper's cluster holds posts only; a marker
+ * needs `MIN_MARKER_SHARE` of the votes cast.
+ */
+export class MarkerVotes {
+  readonly #counts = new Map<string, number>();
+  #pages = 0;
+
+  add(page: ParsedPage): void {
+    const block = mcstMainBlock(page.document);
+    if (block === null || listingSignal(page, block) !== null) return;
+    this.#pages++;
+    const m = rootMarker(block, page.document);
+    if (m !== null) this.#counts.set(markerKey(m), (this.#counts.get(markerKey(m)) ?? 0) + 1);
+  }
+
+  markers(): ContentMarkers {
+    const votes = [...this.#counts.entries()].map(([marker, count]) => ({ marker, count })).sort((a, b) => b.count - a.count || (a.marker < b.marker ? -1 : 1));
+    const cast = votes.reduce((n, v) => n + v.count, 0);
+    const kept = votes.filter((v) => v.count >= MIN_MARKER_SHARE * cast).slice(0, MAX_MARKERS);
+    return {
+      primary: kept[0] === undefined ? null : parseMarkerKey(kept[0].marker),
+      secondary: kept[1] === undefined ? null : parseMarkerKey(kept[1].marker),
+      votes,
+      pages: this.#pages,
+    };
+  }
 }
 
-/**
- * Algorithm 1 (mCST_MarkerDetector) of 001 §3 over a host's pages: each page's mCST main block votes
- * for its root marker when it is unique in the page; the two most frequent markers are the primary
- * and secondary markers. Deviation: channel pages (listings) are left out of the cluster, since the
- * paper's cluster holds posts only; a marker needs `MIN_MARKER_SHARE` of the votes cast.
- */
-export function learnMarkers(pages: readonly ParsedPage[]): ContentMarkers {
-  const counts = new Map<string, number>();
-  let used = 0;
-  for (const page of pages) {
-    if (isListing(page)) continue;
-    used++;
-    const block = mcstMainBlock(page.document);
-    if (block === null) continue;
-    const m = rootMarker(block, page.document);
-    if (m !== null) counts.set(markerKey(m), (counts.get(markerKey(m)) ?? 0) + 1);
-  }
-  const votes = [...counts.entries()].map(([marker, count]) => ({ marker, count })).sort((a, b) => b.count - a.count || (a.marker < b.marker ? -1 : 1));
-  const cast = votes.reduce((n, v) => n + v.count, 0);
-  const kept = votes.filter((v) => v.count >= MIN_MARKER_SHARE * cast).slice(0, MAX_MARKERS);
-  return {
-    primary: kept[0] === undefined ? null : parseMarkerKey(kept[0].marker),
-    secondary: kept[1] === undefined ? null : parseMarkerKey(kept[1].marker),
-    votes,
-    pages: used,
-  };
+/** The markers of a host's page cluster (`MarkerVotes` over `pages`). */
+export function learnMarkers(pages: Iterable<ParsedPage>): ContentMarkers {
+  const votes = new MarkerVotes();
+  for (const page of pages) votes.add(page);
+  return votes.markers();
 }
 
 /** Title: the first `h1` of the page, else the first heading inside the block, else `<title>`. */
@@ -137,19 +143,25 @@ function properties(page: ParsedPage, block: Element): ArticleProperties {
 
 /**
  * The main block of a page by E-mCST (001 Figure 3 b): the unique element with the primary marker,
- * else the secondary marker, else the mCST main block. Null for channel pages (they list posts) and
- * for pages without a block of `MIN_CONTENT_CHARS`.
+ * else the secondary marker, else the mCST main block. Not a post: a page repeating a marker block
+ * (a channel page lists several posts, 000 Listing 4 path 3), a page without a block of
+ * `MIN_CONTENT_CHARS`, and a page failing `looksLikePost` (a list, or no publication date).
  */
-export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | null): MainBlock | null {
-  if (isListing(page)) return null;
+export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | null): MainBlock {
+  const no = (reason: string): MainBlock => ({ isPost: false, properties: null, confidence: 0, reason });
+  let found: { block: Element; confidence: number; how: string } | null = null;
   for (const [rank, m] of [markers?.primary ?? null, markers?.secondary ?? null].entries()) {
-    if (m === null) continue;
-    const found = elementsWithMarker(page.document, m);
-    if (found.length === 1 && textLength(found[0] as Element) >= MIN_CONTENT_CHARS) {
-      return { properties: properties(page, found[0] as Element), confidence: MARKER_CONFIDENCE, reason: `${rank === 0 ? 'primary' : 'secondary'} marker ${markerKey(m)}` };
-    }
+    if (m === null || found !== null) continue;
+    const blocks = elementsWithMarker(page.document, m).filter((b) => textLength(b) >= MIN_CONTENT_CHARS);
+    if (blocks.length >= CHANNEL_MIN_REPEATS) return no(`a listing: ${blocks.length} blocks with marker ${markerKey(m)}`);
+    if (blocks.length === 1) found = { block: blocks[0] as Element, confidence: MARKER_CONFIDENCE, how: `${rank === 0 ? 'primary' : 'secondary'} marker ${markerKey(m)}` };
   }
-  const block = mcstMainBlock(page.document);
-  if (block === null || textLength(block) < MIN_CONTENT_CHARS) return null;
-  return { properties: properties(page, block), confidence: MCST_CONFIDENCE, reason: `mCST main block <${block.name}> (no marker found)` };
+  if (found === null) {
+    const block = mcstMainBlock(page.document);
+    if (block === null || textLength(block) < MIN_CONTENT_CHARS) return no(`no main block with ${MIN_CONTENT_CHARS} characters of text`);
+    found = { block, confidence: MCST_CONFIDENCE, how: `mCST main block <${block.name}> (no marker found)` };
+  }
+  const signal = looksLikePost(page, found.block);
+  if (!signal.isPost) return no(`${found.how}, but ${signal.reason}`);
+  return { isPost: true, properties: properties(page, found.block), confidence: found.confidence, reason: `${found.how}; ${signal.reason}` };
 }

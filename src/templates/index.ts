@@ -6,7 +6,8 @@ export { parseKeyPath, serialiseKeyPath, keyPathOf, mergeKeyPaths } from './key-
 export { findNodes } from './key-path-match.js';
 export { learnTemplates } from './template-learner.js';
 export { matchPage } from './page-matcher.js';
-export { validateTemplate, templateStillFits } from './template-validation.js';
+export { entryLinkTargets } from './channel-page.js';
+export { validateTemplate, TemplateValidator, channelLinkThreshold, templateStillFits } from './template-validation.js';
 export { blockImportance, mcstMainBlock } from './mcst.js';
-export { learnMarkers, extractMainBlock } from './content-markers.js';
+export { learnMarkers, MarkerVotes, extractMainBlock } from './content-markers.js';
 export type * from './types.js';

@@ -8,7 +8,7 @@ import * as chrono from 'chrono-node';
 import type { ArticleProperties, ParsedPage } from '../extract/index.js';
 import { linksElsewhere } from './channel-page.js';
 import { propertyText, renderHtml, renderText, textLength } from './content-render.js';
-import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_NO_TITLE_PENALTY } from './constants.js';
+import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_MISSING_PROPERTY_PENALTY } from './constants.js';
 import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
 import { parseKeyPath } from './key-path.js';
 import type { PageMatch, PostTemplate } from './types.js';
@@ -132,6 +132,16 @@ function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Elemen
   };
 }
 
+const PROPERTY_SLOTS = ['title', 'author', 'date', 'categories'] as const;
+
+/** TEMPLATE_CONFIDENCE, lowered by the share of the template's property paths that found nothing on the page. */
+function matchConfidence(t: PostTemplate, m: Record<Slot, Element[]>): number {
+  const declared = PROPERTY_SLOTS.filter((p) => t.propertyPaths[p] !== null);
+  if (declared.length === 0) return TEMPLATE_CONFIDENCE * (1 - TEMPLATE_MISSING_PROPERTY_PENALTY);
+  const missing = declared.filter((p) => firstNonEmpty(m[p]) === null).length;
+  return Math.round(TEMPLATE_CONFIDENCE * (1 - (TEMPLATE_MISSING_PROPERTY_PENALTY * missing) / declared.length) * 1000) / 1000;
+}
+
 /**
  * Is `page` a post of one of `templates` (best first: higher support first), and its properties.
  * Not a post when no key-path matches, when the key-path or content path finds several non-empty
@@ -163,7 +173,7 @@ export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]):
     const title = firstNonEmpty(m.title);
     if (title !== null && linksElsewhere(title, page.url)) return no(`channel page: title of template ${t.id} links to another page (a list entry)`);
     const properties = propertiesOf(page, content, m);
-    const confidence = TEMPLATE_CONFIDENCE - (properties.title === null ? TEMPLATE_NO_TITLE_PENALTY : 0);
+    const confidence = matchConfidence(t, m);
     return { isPost: true, templateId: t.id, properties, reason: `key-path of template ${t.id} matches`, confidence };
   }
   return { isPost: false, templateId: null, properties: null, reason, confidence: 0 };

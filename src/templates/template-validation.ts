@@ -26,12 +26,16 @@ function acceptedShare(template: PostTemplate, pages: readonly ParsedPage[]): nu
 }
 
 /**
- * Would the template still be learnt from this crawl? It fits when it accepts at least
- * `MIN_FIT_SHARE` of the crawl's feed-linked pages; with none to test it is kept (nothing contradicts it).
+ * Would the host's templates still be learnt from this crawl? They fit when together they accept at
+ * least `MIN_FIT_SHARE` of the crawl's feed-linked pages; with none to test they are kept (nothing
+ * contradicts them).
  */
-export function templateStillFits(template: PostTemplate, feedLinkedPages: readonly ParsedPage[]): TemplateFit {
+export function templateStillFits(templates: PostTemplate | readonly PostTemplate[], feedLinkedPages: readonly ParsedPage[]): TemplateFit {
   if (feedLinkedPages.length === 0) return { fits: true, matchShare: 1 };
-  const matchShare = acceptedShare(template, feedLinkedPages);
+  const set = Array.isArray(templates) ? (templates as readonly PostTemplate[]) : [templates as PostTemplate];
+  let n = 0;
+  for (const p of feedLinkedPages) if (matchPage(p, set).isPost) n++;
+  const matchShare = share(n, feedLinkedPages.length);
   return { fits: matchShare >= MIN_FIT_SHARE, matchShare };
 }
 
@@ -93,6 +97,94 @@ function candidates(template: PostTemplate, feedPages: readonly ParsedPage[]): C
   return out;
 }
 
+/** The entry-link count from which a page counts as a channel page, given the host's feed-linked pages. */
+export function channelLinkThreshold(feedLinkedPages: readonly ParsedPage[]): number {
+  let postLinks = 0;
+  for (const p of feedLinkedPages) postLinks = Math.max(postLinks, entryLinkTargets(p).size);
+  return Math.max(CHANNEL_MIN_HEADING_LINKS, postLinks + 1);
+}
+
+/** Counts of one candidate over the observed pages. */
+interface CandidateTally {
+  candidate: Candidate;
+  fit: number;
+  accepted: number;
+  channelAccepted: number;
+}
+
+/**
+ * `validateTemplate` one page at a time, so a host's pages need not be in memory together: the
+ * feed-linked pages are given up front (the candidates are built from them), every other page of
+ * the host is passed to `observe` and can be dropped afterwards.
+ */
+export class TemplateValidator {
+  readonly #template: PostTemplate;
+  readonly #feedPageCount: number;
+  readonly #channelMin: number;
+  readonly #tallies: CandidateTally[];
+  #otherPages = 0;
+  #channelPages = 0;
+
+  /** `feedLinkedPages`: the host's feed-linked pages; the template must fit those it was learnt from (other feeds may hold other layouts). */
+  constructor(template: PostTemplate, feedLinkedPages: readonly ParsedPage[]) {
+    this.#template = template;
+    const own = new Set(template.learntFrom.map((u) => canonicalUrl(u)));
+    const ownPages = feedLinkedPages.filter((p) => own.has(canonicalUrl(p.url)));
+    const feedPages = ownPages.length > 0 ? ownPages : feedLinkedPages;
+    this.#feedPageCount = feedPages.length;
+    this.#channelMin = channelLinkThreshold(feedLinkedPages);
+    const fitOf = (t: PostTemplate): number => (feedPages.length === 0 ? 1 : acceptedShare(t, feedPages));
+    this.#tallies = [{ template, how: 'unchanged' }, ...candidates(template, feedPages).filter((c) => c.how !== 'unchanged')].map((candidate) => ({
+      candidate,
+      fit: fitOf(candidate.template),
+      accepted: 0,
+      channelAccepted: 0,
+    }));
+  }
+
+  /** Test every candidate on one page of the host that no feed links. */
+  observe(page: ParsedPage): void {
+    this.#otherPages++;
+    const isChannel = entryLinkTargets(page).size >= this.#channelMin;
+    if (isChannel) this.#channelPages++;
+    for (const t of this.#tallies) {
+      if (!matchPage(page, [t.candidate.template]).isPost) continue;
+      t.accepted++;
+      if (isChannel) t.channelAccepted++;
+    }
+  }
+
+  /** Keep, specialise or reject the template, from what was observed. */
+  result(): TemplateValidation {
+    const channelOk = (n: number): boolean => share(n, this.#channelPages) <= MAX_CHANNEL_ACCEPT_SHARE;
+    const matchShare = (t: CandidateTally): number => share(t.accepted, this.#otherPages);
+    const result = (template: PostTemplate | null, reason: string, t: CandidateTally): TemplateValidation => ({
+      template,
+      reason,
+      matchShare: matchShare(t),
+      channelPages: this.#channelPages,
+      channelAccepted: t.channelAccepted,
+    });
+    const base = this.#tallies[0] as CandidateTally;
+    const feedPages = this.#feedPageCount;
+    if (base.fit >= MIN_FIT_SHARE && channelOk(base.channelAccepted)) {
+      return result(this.#template, `accepts ${(base.fit * 100).toFixed(0)}% of ${feedPages} feed-linked pages and ${base.channelAccepted} of ${this.#channelPages} channel pages`, base);
+    }
+    let best: CandidateTally | null = null;
+    for (const t of this.#tallies.slice(1)) {
+      if (t.fit < MIN_SPECIALISED_FIT || !channelOk(t.channelAccepted)) continue;
+      if (best === null || t.fit > best.fit || (t.fit === best.fit && matchShare(t) > matchShare(best))) best = t;
+    }
+    const problem = base.fit < MIN_FIT_SHARE
+      ? `accepts only ${(base.fit * 100).toFixed(0)}% of ${feedPages} feed-linked pages (ambiguous or too specific key-path)`
+      : `accepts ${base.channelAccepted} of ${this.#channelPages} channel pages (too general, 000 Listing 4 path 3)`;
+    if (best === null) return result(null, `rejected: ${problem}; no specialisation helps`, base);
+    const specialisedBy = `${best.candidate.how}: it ${problem.replace(/^accepts/, 'accepted')}`;
+    const t: PostTemplate = { ...best.candidate.template, specialisedBy };
+    return result(t, `specialised: ${specialisedBy}; now ${(best.fit * 100).toFixed(0)}% of feed-linked pages, ${best.channelAccepted} channel pages`, best);
+  }
+}
+
 /**
  * Check `template` on the pages of its own host. Channel pages are found by structure: pages linking
  * more other pages of the host as entries (headings, `rel=bookmark`) than any feed-linked post does,
@@ -103,48 +195,8 @@ function candidates(template: PostTemplate, feedPages: readonly ParsedPage[]): C
  */
 export function validateTemplate(template: PostTemplate, hostPages: readonly ParsedPage[], feedLinkedUrls: ReadonlySet<string>): TemplateValidation {
   const linked = new Set([...feedLinkedUrls].map((u) => canonicalUrl(u)));
-  const own = new Set(template.learntFrom.map((u) => canonicalUrl(u)));
-  const allFeedPages: ParsedPage[] = [];
-  const otherPages: ParsedPage[] = [];
-  for (const p of hostPages) (linked.has(canonicalUrl(p.url)) ? allFeedPages : otherPages).push(p);
-  // The template must fit the pages it was learnt from (other feeds may hold other layouts).
-  const ownPages = allFeedPages.filter((p) => own.has(canonicalUrl(p.url)));
-  const feedPages = ownPages.length > 0 ? ownPages : allFeedPages;
-
-  const postLinks = Math.max(0, ...allFeedPages.map((p) => entryLinkTargets(p).size));
-  const channelMin = Math.max(CHANNEL_MIN_HEADING_LINKS, postLinks + 1);
-  const channelPages = otherPages.filter((p) => entryLinkTargets(p).size >= channelMin);
-
-  const evaluate = (t: PostTemplate): { fit: number; channelAccepted: number; matchShare: number } => ({
-    fit: feedPages.length === 0 ? 1 : acceptedShare(t, feedPages),
-    channelAccepted: channelPages.filter((p) => matchPage(p, [t]).isPost).length,
-    matchShare: acceptedShare(t, otherPages),
-  });
-
-  const base = evaluate(template);
-  const result = (t: PostTemplate | null, reason: string, e: { channelAccepted: number; matchShare: number }): TemplateValidation => ({
-    template: t,
-    reason,
-    matchShare: e.matchShare,
-    channelPages: channelPages.length,
-    channelAccepted: e.channelAccepted,
-  });
-  const channelOk = (n: number): boolean => share(n, channelPages.length) <= MAX_CHANNEL_ACCEPT_SHARE;
-  if (base.fit >= MIN_FIT_SHARE && channelOk(base.channelAccepted)) {
-    return result(template, `accepts ${(base.fit * 100).toFixed(0)}% of ${feedPages.length} feed-linked pages and ${base.channelAccepted} of ${channelPages.length} channel pages`, base);
-  }
-  let best: { c: Candidate; e: ReturnType<typeof evaluate> } | null = null;
-  for (const c of candidates(template, feedPages)) {
-    if (c.how === 'unchanged') continue;
-    const e = evaluate(c.template);
-    if (e.fit < MIN_SPECIALISED_FIT || !channelOk(e.channelAccepted)) continue;
-    if (best === null || e.fit > best.e.fit || (e.fit === best.e.fit && e.matchShare > best.e.matchShare)) best = { c, e };
-  }
-  const problem = base.fit < MIN_FIT_SHARE
-    ? `accepts only ${(base.fit * 100).toFixed(0)}% of ${feedPages.length} feed-linked pages (ambiguous or too specific key-path)`
-    : `accepts ${base.channelAccepted} of ${channelPages.length} channel pages (too general, 000 Listing 4 path 3)`;
-  if (best === null) return result(null, `rejected: ${problem}; no specialisation helps`, base);
-  const specialisedBy = `${best.c.how}: it ${problem.replace(/^accepts/, 'accepted')}`;
-  const t: PostTemplate = { ...best.c.template, specialisedBy };
-  return result(t, `specialised: ${specialisedBy}; now ${(best.e.fit * 100).toFixed(0)}% of feed-linked pages, ${best.e.channelAccepted} channel pages`, best.e);
+  const isLinked = (p: ParsedPage): boolean => linked.has(canonicalUrl(p.url));
+  const validator = new TemplateValidator(template, hostPages.filter(isLinked));
+  for (const p of hostPages) if (!isLinked(p)) validator.observe(p);
+  return validator.result();
 }

@@ -21,7 +21,7 @@ function pathsOf(page: ParsedPage, title: string): PropertyPaths {
 function samples(engine: string, title: string): LearningSample[] {
   return [1, 2, 3].map((i) => {
     const page = load(engine, `post-feed-${i}`);
-    return { url: page.url, feedUrl: `${new URL(page.url).origin}/feed/`, page, paths: pathsOf(page, title) };
+    return { url: page.url, feedUrl: `${new URL(page.url).origin}/feed/`, paths: pathsOf(page, title) };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { ArticleProperties, ParsedPage, PropertyPaths } from '../extract/index.js';
+import type { ArticleProperties, PropertyPaths } from '../extract/index.js';
 
 /**
  * One attribute value test of a key-path step [000 §III-B]. `prefix` makes `text` a value prefix
@@ -36,11 +36,10 @@ export interface KeyPathOptions {
   attributes?: readonly string[];
 }
 
-/** One training sample: a feed-linked page and the key-paths the extract stage found its properties in. */
+/** One training sample: a feed-linked page's URL, its feed, and the key-paths the extract stage found its properties in. */
 export interface LearningSample {
   url: string;
   feedUrl: string;
-  page: ParsedPage;
   paths: PropertyPaths;
 }
 
@@ -118,9 +117,10 @@ export interface ContentMarkers {
   pages: number;
 }
 
-/** What `extractMainBlock` found. */
+/** What `extractMainBlock` decided: a post with its properties, or not a post, with the reason. */
 export interface MainBlock {
-  properties: ArticleProperties;
+  isPost: boolean;
+  properties: ArticleProperties | null;
   confidence: number;
   reason: string;
 }
