@@ -1,0 +1,508 @@
+/**
+ * The templates pass of a build (issue #5), run after the feed-guided pass of one crawl. Per host:
+ * learn post templates from the feed-linked pages [000 §III-C/D], or reuse the templates of an
+ * earlier crawl while they still fit (issue #5 step 4); validate them against channel pages [000
+ * Listing 4 path 3]; then classify every other HTML capture of the host [000 §III-E]. Hosts left
+ * without any template fall back to E-mCST [001 §3]. Pages are read one at a time; while a host is
+ * learnt only a bounded sample of its feed-linked pages stays parsed in memory.
+ */
+import type { Diagnostics } from '../core/diagnostics.js';
+import { isInputError } from '../core/errors.js';
+import { canonicalUrl, hostOf } from '../core/url.js';
+import type { ArticleProperties, ExtractedObject, ExtractionMethod, ParsedPage, PropertyPaths } from '../extract/index.js';
+import {
+  type ContentMarkers,
+  channelLinkThreshold,
+  entryLinkTargets,
+  extractMainBlock,
+  learnTemplates,
+  MarkerVotes,
+  matchPage,
+  type PostTemplate,
+  TemplateValidator,
+  templateStillFits,
+} from '../templates/index.js';
+import type { Db } from './overlay-db.js';
+import type { OverlayWriter } from './overlay-writer.js';
+
+/** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
+export const MAX_FEED_PAGES_IN_MEMORY = 40;
+/** ours: other pages of a host a template is validated on (evenly sampled, read one at a time); bounds the extra parse work. */
+export const MAX_VALIDATION_PAGES = 200;
+/** ours: pages of a host whose mCST blocks vote for the E-mCST markers [001 Algorithm 1], evenly sampled. */
+export const MAX_MARKER_PAGES = 200;
+/** ours: page decisions written per transaction. */
+export const WRITE_BATCH_PAGES = 50;
+
+/** A page the feed-guided pass paired with a feed item and extracted in this crawl. */
+export interface FeedLinkedPage {
+  captureId: number;
+  url: string;
+  /** The article feed the item came from. */
+  feedUrl: string;
+  /** Where the feed-guided pass found each property (`ExtractedObject.paths`): the training data of 000 §III-C. */
+  paths: PropertyPaths;
+}
+
+export interface TemplateStageInput {
+  db: Db;
+  writer: OverlayWriter;
+  crawlId: number;
+  diagnostics: Diagnostics;
+  /** Every page paired with an article-feed item in this crawl (comment feeds left out). */
+  feedPages: readonly FeedLinkedPage[];
+  /** Read and parse one capture (revisits resolved); null when it holds no page. InputErrors are reported and the page skipped. */
+  loadPage(captureId: number): Promise<ParsedPage | null>;
+}
+
+/** How a host's pages were classified. */
+export type HostTemplateSource =
+  | 'learnt' // templates learnt from this crawl's feed-linked pages
+  | 'relearnt' // an earlier crawl's templates no longer fit (markup changed): learnt again
+  | 'reused' // an earlier crawl's templates still fit this crawl's feed-linked pages
+  | 'earlier-crawl' // no feed-linked page in this crawl: an earlier crawl's templates
+  | 'mcst'; // no template: E-mCST
+
+export interface HostTemplateReport {
+  host: string;
+  source: HostTemplateSource;
+  /** Template keys used for the host. */
+  templates: string[];
+  /** Why: fit of earlier templates, validation of each learnt template, markers found. */
+  notes: string[];
+  pages: number;
+  posts: number;
+  nonPosts: number;
+  unreadable: number;
+}
+
+export interface TemplateStageReport {
+  hosts: HostTemplateReport[];
+  /** Captures classified (feed-linked ones included). */
+  pages: number;
+  posts: { feed: number; template: number; mcst: number };
+  nonPosts: number;
+  unreadable: number;
+}
+
+/** One HTML capture of the crawl. */
+interface CaptureRow {
+  id: number;
+  url: string;
+  canonicalUrl: string;
+  time: string;
+  pageDigest: string | null;
+}
+
+/** The decision for one capture, as written to `page_matches` (and `versions` for a post). */
+interface PageDecision {
+  captureId: number;
+  isPost: boolean;
+  method: 'feed' | 'template' | 'mcst' | null;
+  templateKey: string | null;
+  reason: string;
+  version: { row: CaptureRow; object: Omit<ExtractedObject, 'wrapper'> } | null;
+}
+
+/** What `detail` of a stored template holds besides the columns. */
+interface StoredDetail {
+  learntFrom: string[];
+  requiredProperties: PostTemplate['requiredProperties'];
+  specialisedBy?: string;
+  /** Entry links from which a page is a channel page on this host (`channelLinkThreshold`). */
+  channelLinkThreshold: number;
+  validation?: string;
+}
+
+const HTML_CAPTURES = `SELECT id, url, canonical_url AS canonicalUrl, time, payload_digest AS pageDigest FROM captures
+  WHERE crawl_id = ? AND host = ? AND mime IN ('text/html', 'application/xhtml+xml')
+    AND (status = 200 OR (status IS NULL AND record_type = 'resource'))
+  ORDER BY canonical_url, time DESC, id`;
+
+/** Every `max`-th element, so a sample spreads over the whole list. */
+function evenSample<T>(items: readonly T[], max: number): T[] {
+  if (items.length <= max) return [...items];
+  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)] as T);
+}
+
+/**
+ * Run the templates pass for one crawl: learn or reuse templates per host, classify every other
+ * HTML capture, write `templates`, `page_matches` and the `template`/`mcst` object versions.
+ * Idempotent: every write is an upsert on a natural key.
+ */
+export async function runTemplateStage(input: TemplateStageInput): Promise<TemplateStageReport> {
+  const report: TemplateStageReport = { hosts: [], pages: 0, posts: { feed: 0, template: 0, mcst: 0 }, nonPosts: 0, unreadable: 0 };
+  const feedByHost = new Map<string, FeedLinkedPage[]>();
+  for (const f of input.feedPages) {
+    const host = hostOf(f.url);
+    feedByHost.set(host, [...(feedByHost.get(host) ?? []), f]);
+  }
+  const hosts = input.db
+    .prepare(`SELECT DISTINCT host FROM captures WHERE crawl_id = ? AND mime IN ('text/html', 'application/xhtml+xml') ORDER BY host`)
+    .pluck()
+    .all(input.crawlId) as string[];
+  for (const host of new Set([...hosts, ...feedByHost.keys()])) {
+    const hostReport = await runHost(input, host, feedByHost.get(host) ?? []);
+    report.hosts.push(hostReport);
+    report.pages += hostReport.pages;
+    report.nonPosts += hostReport.nonPosts;
+    report.unreadable += hostReport.unreadable;
+  }
+  const counts = input.db
+    .prepare('SELECT method, count(*) AS n FROM page_matches WHERE crawl_id = ? AND is_post = 1 GROUP BY method')
+    .all(input.crawlId) as Array<{ method: string; n: number }>;
+  for (const { method, n } of counts) if (method === 'feed' || method === 'template' || method === 'mcst') report.posts[method] = n;
+  return report;
+}
+
+/** Load one page; an InputError is reported and gives null. */
+async function loadPage(input: TemplateStageInput, captureId: number): Promise<ParsedPage | null> {
+  try {
+    return await input.loadPage(captureId);
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    input.diagnostics.report(error);
+    return null;
+  }
+}
+
+async function runHost(input: TemplateStageInput, host: string, feedLinked: FeedLinkedPage[]): Promise<HostTemplateReport> {
+  const { db, crawlId } = input;
+  const report: HostTemplateReport = { host, source: 'mcst', templates: [], notes: [], pages: 0, posts: 0, nonPosts: 0, unreadable: 0 };
+  const captures = db.prepare(HTML_CAPTURES).all(crawlId, host) as CaptureRow[];
+  const feedCaptureIds = new Set(feedLinked.map((f) => f.captureId));
+  const feedUrls = new Set(feedLinked.map((f) => canonicalUrl(f.url)));
+  // One decision per URL (the latest capture); other captures of the URL copy it.
+  const groups = new Map<string, CaptureRow[]>();
+  for (const c of captures) groups.set(c.canonicalUrl, [...(groups.get(c.canonicalUrl) ?? []), c]);
+  const others = [...groups.values()].filter((g) => !feedUrls.has(canonicalUrl(g[0]?.url ?? '')) && !g.some((c) => feedCaptureIds.has(c.id)));
+
+  const chosen = await chooseTemplates(input, host, feedLinked, others.map((g) => g[0] as CaptureRow), report);
+  const templateRows = storeTemplates(db, chosen.templates, chosen.details, chosen.learnt ? crawlId : null);
+  report.templates = chosen.templates.map((t) => t.id);
+
+  const writer = new DecisionWriter(input, templateRows);
+  for (const f of feedLinked) {
+    const t = chosen.templates.find((x) => x.learntFrom.includes(f.url)) ?? null;
+    writer.add({ captureId: f.captureId, isPost: true, method: 'feed', templateKey: t?.id ?? null, reason: `linked from feed ${f.feedUrl}`, version: null });
+  }
+  report.pages += feedLinked.length;
+  report.posts += feedLinked.length;
+  const otherGroups = new Set(others);
+  for (const g of groups.values()) {
+    if (otherGroups.has(g)) continue;
+    for (const c of g) {
+      if (feedCaptureIds.has(c.id)) continue;
+      writer.add({ captureId: c.id, isPost: true, method: 'feed', templateKey: null, reason: 'another capture of this URL is linked from a feed', version: null });
+      report.pages++;
+      report.posts++;
+    }
+  }
+
+  const markers = chosen.templates.length === 0 ? await learnHostMarkers(input, others.map((g) => g[0] as CaptureRow), report) : null;
+  for (const group of others) {
+    const row = group[0] as CaptureRow;
+    const page = await loadPage(input, row.id);
+    let decision: PageDecision;
+    if (page === null) {
+      report.unreadable++;
+      decision = { captureId: row.id, isPost: false, method: null, templateKey: null, reason: 'page could not be read', version: null };
+    } else if (chosen.templates.length > 0) {
+      decision = classifyByTemplate(page, row, chosen.templates, chosen.channelMin);
+    } else {
+      decision = classifyByMainBlock(page, row, markers);
+    }
+    for (const c of group) {
+      report.pages++;
+      if (decision.isPost) report.posts++;
+      else if (page !== null) report.nonPosts++;
+      writer.add(c === row ? decision : { ...decision, captureId: c.id, reason: `same URL as capture ${row.id}: ${decision.reason}`, version: null });
+    }
+  }
+  writer.flush();
+  return report;
+}
+
+/** Templates for a host and where they come from. */
+interface ChosenTemplates {
+  templates: PostTemplate[];
+  details: Map<string, StoredDetail>;
+  /** True when learnt in this crawl (stored with this crawl as `learnt_crawl_id`). */
+  learnt: boolean;
+  channelMin: number;
+}
+
+/**
+ * Issue #5 step 4: the templates of the latest earlier crawl that learnt any for the host are reused
+ * when together they accept `MIN_FIT_SHARE` of this crawl's feed-linked pages (`templateStillFits`);
+ * otherwise the site's markup changed and templates are learnt again. Without feed-linked pages the
+ * earlier templates are used as they are.
+ */
+async function chooseTemplates(
+  input: TemplateStageInput,
+  host: string,
+  feedLinked: FeedLinkedPage[],
+  otherRows: CaptureRow[],
+  report: HostTemplateReport,
+): Promise<ChosenTemplates> {
+  const stored = readStoredTemplates(input.db, host, input.crawlId);
+  const storedChannelMin = Math.max(0, ...[...stored.details.values()].map((d) => d.channelLinkThreshold));
+  if (feedLinked.length === 0) {
+    if (stored.templates.length === 0) return { templates: [], details: new Map(), learnt: false, channelMin: 0 };
+    report.source = 'earlier-crawl';
+    report.notes.push(`no feed-linked page in this crawl: ${stored.templates.length} template(s) of crawl ${stored.crawlId}`);
+    return { templates: stored.templates, details: stored.details, learnt: false, channelMin: storedChannelMin };
+  }
+  const feedPages: ParsedPage[] = [];
+  for (const f of evenSample(feedLinked, MAX_FEED_PAGES_IN_MEMORY)) {
+    const page = await loadPage(input, f.captureId);
+    if (page !== null) feedPages.push(page);
+  }
+  const channelMin = channelLinkThreshold(feedPages);
+  if (stored.templates.length > 0) {
+    const fit = templateStillFits(stored.templates, feedPages);
+    const share = `${(fit.matchShare * 100).toFixed(0)}% of ${feedPages.length} feed-linked pages`;
+    if (fit.fits) {
+      report.source = 'reused';
+      report.notes.push(`templates of crawl ${stored.crawlId} still fit: they accept ${share}`);
+      return { templates: stored.templates, details: stored.details, learnt: false, channelMin: Math.max(channelMin, storedChannelMin) };
+    }
+    report.source = 'relearnt';
+    report.notes.push(`templates of crawl ${stored.crawlId} no longer fit (they accept ${share}): markup changed, learnt again`);
+  } else {
+    report.source = 'learnt';
+  }
+  const learnt = distinctTemplates(learnTemplates(feedLinked.map((f) => ({ url: f.url, feedUrl: f.feedUrl, paths: f.paths }))));
+  const validators = learnt.map((t) => new TemplateValidator(t, feedPages));
+  if (validators.length > 0) {
+    for (const row of evenSample(otherRows, MAX_VALIDATION_PAGES)) {
+      const page = await loadPage(input, row.id);
+      if (page !== null) for (const v of validators) v.observe(page);
+    }
+  }
+  const templates: PostTemplate[] = [];
+  const details = new Map<string, StoredDetail>();
+  const validated = validators.map((v) => v.result()).sort((a, b) => (b.template?.support ?? 0) - (a.template?.support ?? 0));
+  for (const result of validated) {
+    report.notes.push(result.reason);
+    if (result.template === null) continue;
+    const t = result.template;
+    // A template learnt from a small feed (one tag) whose pages a better supported one accepts adds nothing.
+    const own = feedPages.filter((p) => t.learntFrom.includes(p.url));
+    if (templates.length > 0 && own.length > 0 && own.every((p) => matchPage(p, templates).isPost)) {
+      report.notes.push(`template ${t.id} (feed ${t.feedUrl}) dropped: the pages it was learnt from match template(s) of larger support`);
+      continue;
+    }
+    templates.push(t);
+    details.set(t.id, {
+      learntFrom: t.learntFrom,
+      requiredProperties: t.requiredProperties,
+      ...(t.specialisedBy === undefined ? {} : { specialisedBy: t.specialisedBy }),
+      channelLinkThreshold: channelMin,
+      validation: result.reason,
+    });
+  }
+  if (learnt.length === 0) report.notes.push('no feed-linked page has a content path: no template');
+  if (templates.length === 0) report.source = 'mcst';
+  return { templates, details, learnt: true, channelMin };
+}
+
+/**
+ * The per-feed templates of a host (000 §III-C learns one per feed) are often the same paths learnt
+ * from the main, category, tag and author feeds: one is kept per set of paths, the best supported.
+ */
+function distinctTemplates(templates: PostTemplate[]): PostTemplate[] {
+  const bySignature = new Map<string, PostTemplate>();
+  for (const t of templates) {
+    const sig = JSON.stringify([t.host, t.keyPath, t.contentPath, t.propertyPaths, t.requiredProperties]);
+    const seen = bySignature.get(sig);
+    if (seen === undefined || t.support > seen.support) bySignature.set(sig, t);
+  }
+  return [...bySignature.values()];
+}
+
+/** Templates of the latest earlier crawl that learnt templates for `host`. */
+function readStoredTemplates(db: Db, host: string, crawlId: number): { templates: PostTemplate[]; details: Map<string, StoredDetail>; crawlId: number | null } {
+  const latest = db
+    .prepare('SELECT max(learnt_crawl_id) FROM templates WHERE host = ? AND learnt_crawl_id IS NOT NULL AND learnt_crawl_id <> ?')
+    .pluck()
+    .get(host, crawlId) as number | null;
+  if (latest === null) return { templates: [], details: new Map(), crawlId: null };
+  const rows = db
+    .prepare('SELECT template_key, host, feed_url, key_path, content_path, property_paths, support, detail FROM templates WHERE host = ? AND learnt_crawl_id = ? ORDER BY support DESC, template_key')
+    .all(host, latest) as Array<{ template_key: string; host: string; feed_url: string | null; key_path: string; content_path: string; property_paths: string; support: number; detail: string | null }>;
+  const templates: PostTemplate[] = [];
+  const details = new Map<string, StoredDetail>();
+  for (const r of rows) {
+    const detail = JSON.parse(r.detail ?? '{}') as StoredDetail;
+    templates.push({
+      id: r.template_key,
+      host: r.host,
+      feedUrl: r.feed_url ?? '',
+      keyPath: r.key_path,
+      contentPath: r.content_path,
+      propertyPaths: JSON.parse(r.property_paths) as PostTemplate['propertyPaths'],
+      requiredProperties: detail.requiredProperties ?? [],
+      support: r.support,
+      learntFrom: detail.learntFrom ?? [],
+      ...(detail.specialisedBy === undefined ? {} : { specialisedBy: detail.specialisedBy }),
+    });
+    details.set(r.template_key, detail);
+  }
+  return { templates, details, crawlId: latest };
+}
+
+/** Upsert templates on their key; returns key -> row id. `learntCrawlId` null keeps the stored crawl (reused templates). */
+function storeTemplates(db: Db, templates: PostTemplate[], details: Map<string, StoredDetail>, learntCrawlId: number | null): Map<string, number> {
+  const upsert = db.prepare(`INSERT INTO templates (template_key, host, feed_url, key_path, content_path, property_paths, support, learnt_crawl_id, detail)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (template_key) DO UPDATE SET support = excluded.support, detail = excluded.detail,
+      learnt_crawl_id = coalesce(excluded.learnt_crawl_id, templates.learnt_crawl_id)
+    RETURNING id`);
+  const ids = new Map<string, number>();
+  db.transaction(() => {
+    for (const t of templates) {
+      const row = upsert.get(t.id, t.host, t.feedUrl, t.keyPath, t.contentPath, JSON.stringify(t.propertyPaths), t.support, learntCrawlId, JSON.stringify(details.get(t.id) ?? {})) as { id: number };
+      ids.set(t.id, row.id);
+    }
+  })();
+  return ids;
+}
+
+/** The object of a page found to be a post without feed guidance. */
+function objectOf(properties: ArticleProperties, method: ExtractionMethod, confidence: number, paths: PropertyPaths): Omit<ExtractedObject, 'wrapper'> {
+  return { ...properties, method, confidence, paths };
+}
+
+/**
+ * 000 §III-E with the host's templates. A match is still refused on a page linking more posts as
+ * entries than any feed-linked post does (a channel page outside the validation sample).
+ */
+function classifyByTemplate(page: ParsedPage, row: CaptureRow, templates: PostTemplate[], channelMin: number): PageDecision {
+  const m = matchPage(page, templates);
+  const base = { captureId: row.id, method: 'template' as const, templateKey: m.templateId };
+  if (!m.isPost || m.properties === null) return { ...base, isPost: false, reason: m.reason, version: null };
+  const entries = entryLinkTargets(page).size;
+  if (channelMin > 0 && entries >= channelMin) {
+    return { ...base, isPost: false, reason: `channel page: links ${entries} pages of the host as entries (posts link at most ${channelMin - 1})`, version: null };
+  }
+  const t = templates.find((x) => x.id === m.templateId) as PostTemplate;
+  const paths: PropertyPaths = { content: t.contentPath, ...t.propertyPaths };
+  return { ...base, isPost: true, reason: m.reason, version: { row, object: objectOf(m.properties, 'template', m.confidence, paths) } };
+}
+
+/** E-mCST votes over a sample of the host's pages [001 Algorithm 1]. */
+async function learnHostMarkers(input: TemplateStageInput, rows: CaptureRow[], report: HostTemplateReport): Promise<ContentMarkers> {
+  const votes = new MarkerVotes();
+  for (const row of evenSample(rows, MAX_MARKER_PAGES)) {
+    const page = await loadPage(input, row.id);
+    if (page !== null) votes.add(page);
+  }
+  const markers = votes.markers();
+  const name = (m: ContentMarkers['primary']): string => (m === null ? 'none' : `${m.tag}|${m.attribute}|${m.value}`);
+  report.notes.push(`E-mCST markers from ${markers.pages} pages: primary ${name(markers.primary)}, secondary ${name(markers.secondary)}`);
+  return markers;
+}
+
+/** E-mCST [001 §3] for a host without templates; `extractMainBlock` refuses pages that do not look like one post. */
+function classifyByMainBlock(page: ParsedPage, row: CaptureRow, markers: ContentMarkers | null): PageDecision {
+  const base = { captureId: row.id, method: 'mcst' as const, templateKey: null };
+  const block = extractMainBlock(page, markers);
+  if (!block.isPost || block.properties === null) return { ...base, isPost: false, reason: `E-mCST: ${block.reason}`, version: null };
+  const paths: PropertyPaths = { content: null, title: null, author: null, date: null, categories: null };
+  return { ...base, isPost: true, reason: `E-mCST: ${block.reason}`, version: { row, object: objectOf(block.properties, 'mcst', block.confidence, paths) } };
+}
+
+/** Batched writes of page decisions: `page_matches` upserts and object versions. */
+class DecisionWriter {
+  readonly #input: TemplateStageInput;
+  readonly #templateRows: Map<string, number>;
+  readonly #pending: PageDecision[] = [];
+  readonly #upsertMatch;
+
+  constructor(input: TemplateStageInput, templateRows: Map<string, number>) {
+    this.#input = input;
+    this.#templateRows = templateRows;
+    this.#upsertMatch = input.db.prepare(`INSERT INTO page_matches (capture_id, crawl_id, is_post, method, template_id, reason) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (capture_id) DO UPDATE SET crawl_id = excluded.crawl_id, is_post = excluded.is_post, method = excluded.method,
+        template_id = excluded.template_id, reason = excluded.reason`);
+  }
+
+  add(d: PageDecision): void {
+    this.#pending.push(d);
+    if (this.#pending.length >= WRITE_BATCH_PAGES) this.flush();
+  }
+
+  flush(): void {
+    const { db, writer, crawlId } = this.#input;
+    const batch = this.#pending.splice(0);
+    db.transaction(() => {
+      for (const d of batch) {
+        const templateId = d.templateKey === null ? null : (this.#templateRows.get(d.templateKey) ?? null);
+        this.#upsertMatch.run(d.captureId, crawlId, d.isPost ? 1 : 0, d.method, templateId, d.reason);
+        if (d.version === null) continue;
+        const { row, object } = d.version;
+        writer.addVersion({
+          canonicalUrl: row.canonicalUrl,
+          url: row.url,
+          feedId: null,
+          guid: null,
+          crawlId,
+          captureId: row.id,
+          captureTime: row.time,
+          pageDigest: row.pageDigest,
+          object,
+          comments: [],
+        });
+      }
+    })();
+  }
+}
+
+/** A stored template, for `export --what templates`. */
+export interface StoredTemplate {
+  templateKey: string;
+  host: string;
+  feedUrl: string | null;
+  keyPath: string;
+  contentPath: string;
+  propertyPaths: PostTemplate['propertyPaths'];
+  support: number;
+  learntCrawlId: number | null;
+  requiredProperties: string[];
+  specialisedBy: string | null;
+  learntFrom: string[];
+}
+
+/** Every stored template, by host then support. */
+export function listTemplates(db: Db): StoredTemplate[] {
+  const rows = db
+    .prepare('SELECT template_key, host, feed_url, key_path, content_path, property_paths, support, learnt_crawl_id, detail FROM templates ORDER BY host, support DESC, template_key')
+    .all() as Array<{ template_key: string; host: string; feed_url: string | null; key_path: string; content_path: string; property_paths: string; support: number; learnt_crawl_id: number | null; detail: string | null }>;
+  return rows.map((r) => {
+    const detail = JSON.parse(r.detail ?? '{}') as Partial<StoredDetail>;
+    return {
+      templateKey: r.template_key,
+      host: r.host,
+      feedUrl: r.feed_url,
+      keyPath: r.key_path,
+      contentPath: r.content_path,
+      propertyPaths: JSON.parse(r.property_paths) as PostTemplate['propertyPaths'],
+      support: r.support,
+      learntCrawlId: r.learnt_crawl_id,
+      requiredProperties: detail.requiredProperties ?? [],
+      specialisedBy: detail.specialisedBy ?? null,
+      learntFrom: detail.learntFrom ?? [],
+    };
+  });
+}
+
+/** A template in the key-path notation of 000 §III-B, one `name: path` line per path, for a human reader. */
+export function formatTemplate(t: StoredTemplate): string[] {
+  const lines = [`template ${t.templateKey}  host ${t.host}  feed ${t.feedUrl ?? '-'}  support ${t.support}  crawl ${t.learntCrawlId ?? '-'}`];
+  lines.push(`  key-path: ${t.keyPath}`, `  content: ${t.contentPath}`);
+  for (const [name, path] of Object.entries(t.propertyPaths)) if (path !== null) lines.push(`  ${name}: ${path}`);
+  if (t.requiredProperties.length > 0) lines.push(`  required: ${t.requiredProperties.join(', ')}`);
+  if (t.specialisedBy !== null) lines.push(`  specialised: ${t.specialisedBy}`);
+  return lines;
+}
