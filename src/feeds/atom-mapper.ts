@@ -35,10 +35,8 @@ function mapEntry(node: XmlNode, base: string): RawItem {
     ...list(node.category).map((c) => attr(c, 'label') ?? attr(c, 'term') ?? text(c)),
     ...list(node['dc:subject']).map(text),
   ]);
-  const summary = atomBody(first(node, 'summary'));
-  const content = atomBody(first(node, 'content'));
-  item.description = summary === null ? null : absolutiseHtml(summary, base);
-  item.content = content === null ? null : absolutiseHtml(content, base);
+  item.description = atomHtml(first(node, 'summary'), base);
+  item.content = atomHtml(first(node, 'content'), base);
   for (const link of links) {
     const rel = attr(link, 'rel');
     const href = resolveUrl(attr(link, 'href'), base);
@@ -71,6 +69,12 @@ function preferredLink(links: unknown[]): string | null {
     fallback ??= href;
   }
   return fallback;
+}
+
+/** An Atom text construct as HTML with its URLs made absolute against its own xml:base, else the entry's. */
+function atomHtml(node: unknown, base: string): string | null {
+  const html = atomBody(node);
+  return html === null ? null : absolutiseHtml(html, resolveUrl(attr(node, 'xml:base'), base) ?? base);
 }
 
 /** An Atom text construct as HTML: type html (escaped), xhtml (inline) or text; 0.3 mode="base64" is skipped. */

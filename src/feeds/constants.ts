@@ -43,6 +43,8 @@ export const EXCERPT_MAX_LENGTH_VARIATION = 0.12;
 /** Items needed before the length-variation test is trusted. Ours. */
 export const EXCERPT_MIN_ITEMS = 4;
 
+/** Characters at the end of a body searched for a truncation ending. */
+export const TRUNCATION_TAIL_CHARS = 120;
 /** Endings that mark a cut body: ellipsis, "[…]", "[...]", "Read more", "Continue reading", "more »". */
 export const TRUNCATION_ENDING =
   /(\u2026|\.{3}|\[\s*(\u2026|\.{3})\s*\]|\(\s*(\u2026|\.{3})\s*\)|\b(read|view|see)\s+(the\s+)?(more|rest|full\s+(article|post|story))|\bcontinue\s+reading(\s+on\s+[\w .-]+)?|\bmore\s*(\u00bb|\u203a|>>|\u2192)|\bweiterlesen|\blire\s+la\s+suite|\bleer\s+m[aá]s|\bcontinua(r)?\s+a?\s*leggere|\blees\s+meer)\W*$/i;
@@ -52,6 +54,8 @@ export const TRUNCATION_ENDING =
  */
 export const READ_MORE_LINK_TEXT =
   /^\W*(continue\s+reading|read\s+(the\s+)?(more|rest|full|on)|keep\s+reading|view\s+(the\s+)?(full|more)|more\b|weiterlesen|lire\s+la\s+suite|leer\s+m[aá]s|continua(r)?\s+a?\s*leggere|lees\s+meer|\[?\s*(\u2026|\.{3})\s*\]?)/i;
+/** Characters at the end of a body's HTML searched for a trailing read-more link. */
+export const TRAILING_LINK_TAIL_CHARS = 600;
 /** A link closing the body: `<a ...>text</a>` followed only by closing tags and whitespace. */
 export const TRAILING_LINK = /<a\b[^>]*>((?:(?!<a\b)[\s\S])*?)<\/a>\s*(?:<\/[a-z0-9]+>\s*)*$/i;
 /**

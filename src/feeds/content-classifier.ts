@@ -9,6 +9,8 @@ import {
   PARTIAL_TRUNCATED_SHARE,
   READ_MORE_LINK_TEXT,
   TRAILING_LINK,
+  TRAILING_LINK_TAIL_CHARS,
+  TRUNCATION_TAIL_CHARS,
   TRUNCATION_ENDING,
 } from './constants.js';
 import type { RawItem } from './feed-item.js';
@@ -34,8 +36,8 @@ export function itemBody(item: RawItem): string | null {
 
 /** Whether an item's body ends the way cut excerpts end ("…", "[…]", "Read more", "Continue reading"). */
 export function isTruncated(html: string): boolean {
-  if (TRUNCATION_ENDING.test(htmlToText(html))) return true;
-  const trailingLink = TRAILING_LINK.exec(html.trimEnd());
+  if (TRUNCATION_ENDING.test(htmlToText(html).slice(-TRUNCATION_TAIL_CHARS))) return true;
+  const trailingLink = TRAILING_LINK.exec(html.trimEnd().slice(-TRAILING_LINK_TAIL_CHARS));
   return trailingLink !== null && READ_MORE_LINK_TEXT.test(htmlToText(trailingLink[1] ?? ''));
 }
 

@@ -145,3 +145,25 @@ describe('parseFeed: formats', () => {
     expect(parseFeed('{"version": "1.0", "items": []}', { url: 'http://x.test/api.json' })).toBeNull();
   });
 });
+
+describe('parseFeed: Atom text constructs and relative URLs', () => {
+  it('type="xhtml" content is kept as markup without its wrapper div; relative hrefs resolve against xml:base', () => {
+    const xml = readFixture('pelican-atom-full.xml').replace(
+      /<content type="html">[\s\S]*?<\/content>/,
+      '<content type="xhtml" xml:base="http://pelican-dev.test:8090/posts/2026/11/"><div xmlns="http://www.w3.org/1999/xhtml"><p>See <a href="../10/printer-configuration/">printers</a> &amp; <img src="img/apt.png"/></p></div></content>',
+    );
+    const feed = parseFeed(xml, { url: 'http://pelican-dev.test:8090/feeds/all.atom.xml' });
+    expect(feed?.items[0]?.content).toBe(
+      '<p>See <a href="http://pelican-dev.test:8090/posts/2026/10/printer-configuration/">printers</a> &amp; <img src="http://pelican-dev.test:8090/posts/2026/11/img/apt.png"/></p>',
+    );
+  });
+
+  it('type="text" summaries are stored as escaped HTML, titles of type="html" as plain text', () => {
+    const xml = readFixture('pelican-atom-full.xml')
+      .replace(/<summary type="html">[\s\S]*?<\/summary>/, '<summary type="text">a &lt; b &amp; c</summary>')
+      .replace('<title>Configuring the Package Manager (apt)</title>', '<title type="html">Configuring &lt;em&gt;apt&lt;/em&gt; &amp;amp; friends</title>');
+    const item = parseFeed(xml, { url: 'http://pelican-dev.test:8090/feeds/all.atom.xml' })?.items[0];
+    expect(item?.description).toBe('a &lt; b &amp; c');
+    expect(item?.title).toBe('Configuring apt & friends');
+  });
+});

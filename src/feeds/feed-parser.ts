@@ -163,8 +163,10 @@ function xmlParser(prefixes: Map<string, string>): XMLParser {
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: true,
+    // XML's five entities and character references only; HTML names are decoded where text is read
+    // (cheaper than the parser's HTML table). No DTD is ever seen: see neutraliseDoctype.
     processEntities: true,
-    htmlEntities: true,
+    htmlEntities: false,
     transformTagName: rename,
     transformAttributeName: rename,
     stopNodes: RAW_ELEMENTS,

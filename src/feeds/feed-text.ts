@@ -22,18 +22,28 @@ export function decodeXmlText(raw: string): string {
   return out.trim();
 }
 
+/** Recent htmlToText results: classification asks for the text of the same bodies several times. */
+const textCache = new Map<string, string>();
+const TEXT_CACHE_ENTRIES = 256;
+
 /** Plain text of an HTML fragment: tags dropped, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
   if (!html.includes('<') && !html.includes('&')) return html.replace(/\s+/g, ' ').trim();
-  const text = html.replace(SCRIPT_OR_STYLE, ' ').replace(BLOCK_BREAK, ' ').replace(TAG, '');
-  return decodeHTML(text).replace(/\s+/g, ' ').trim();
+  const cached = textCache.get(html);
+  if (cached !== undefined) return cached;
+  const text = decodeHTML(html.replace(SCRIPT_OR_STYLE, ' ').replace(BLOCK_BREAK, ' ').replace(TAG, '')).replace(/\s+/g, ' ').trim();
+  if (textCache.size >= TEXT_CACHE_ENTRIES) textCache.clear();
+  textCache.set(html, text);
+  return text;
 }
 
 /** Word count of an HTML fragment's text. */
 export function countWords(html: string): number {
   const text = htmlToText(html);
   if (text === '') return 0;
-  return text.split(' ').length;
+  let words = 1;
+  for (let i = text.indexOf(' '); i >= 0; i = text.indexOf(' ', i + 1)) words++;
+  return words;
 }
 
 /** An item body without feed advertising and tracking pixels (002: "FeedBurner ads are removed"). */

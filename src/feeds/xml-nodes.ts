@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import { decodeXmlText } from './feed-text.js';
 
 /** A parsed XML element as fast-xml-parser gives it: attributes under `@_`, text under `#text`. */
@@ -84,10 +85,14 @@ export function attr(node: unknown, name: string): string | null {
   return typeof value === 'string' ? value.trim() : null;
 }
 
-/** Text of a parsed (entity-decoded) element, or null when empty. */
+/** An HTML named entity left by the XML parser (feeds use `&eacute;` without declaring it). */
+const NAMED_ENTITY = /&[a-zA-Z][a-zA-Z0-9]*;/;
+
+/** Text of a parsed (XML-entity-decoded) element, or null when empty. */
 export function text(node: unknown): string | null {
   if (typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean') {
-    const s = String(node).trim();
+    const raw = String(node);
+    const s = (NAMED_ENTITY.test(raw) ? decodeHTML(raw) : raw).trim();
     return s === '' ? null : s;
   }
   if (isNode(node)) return text(node['#text']);
