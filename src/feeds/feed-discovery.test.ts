@@ -51,7 +51,7 @@ describe('discoverFeeds: link heuristics stay on the site', () => {
   it("anchors to other sites' feeds (blogroll) are left out; subdomains and FeedBurner are kept", () => {
     const html = `<body><a href="http://friend.example.org/feed/">Friend's blog</a>
       <a href="http://rss.news.co.uk/rss.xml">Section RSS</a><a href="https://feeds.feedburner.com/news">FeedBurner</a>
-      <a href="http://other.co.uk/rss.xml">Elsewhere</a></body>`;
+      <a href="http://other.co.uk/rss.xml">Elsewhere</a><a href="http://feeds.feedburner.com/">FeedBurner home</a></body>`;
     expect(discoverFeeds(html, 'https://www.news.co.uk/a/b').map((f) => f.url)).toEqual([
       'http://rss.news.co.uk/rss.xml',
       'https://feeds.feedburner.com/news',

@@ -38,6 +38,8 @@ export function discoverFeeds(html: string | Document, pageUrl: string): Discove
     // Anchors to other sites' feeds (blogrolls, share buttons) are not this site's feeds; feed proxies are.
     if (c.via === 'link-heuristic' && !isSameSite(url, pageUrl) && !FEED_PROXY_HOST.test(url)) continue;
     const key = url.replace(/#.*$/, '');
+    // A bare host (`http://feeds.feedburner.com/`) is a site, never a feed.
+    if (c.via === 'link-heuristic' && new URL(key).pathname === '/' && new URL(key).search === '') continue;
     if (seen.has(key)) continue;
     seen.add(key);
     const title = c.title === null || c.title.trim() === '' ? null : c.title.replace(/\s+/g, ' ').trim();
