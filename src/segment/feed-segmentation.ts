@@ -54,7 +54,8 @@ function findTextNode(elements: readonly Element[], probe: string): Element | nu
   let best: Element | null = null;
   for (const el of elements) {
     const key = elementKey(el);
-    if (key.includes(probe) && (best === null || key.length < elementKey(best).length)) best = el;
+    // Ties go to the later element in document order: the deeper one.
+    if (key.includes(probe) && (best === null || key.length <= elementKey(best).length)) best = el;
   }
   return best;
 }

@@ -1,0 +1,184 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Diagnostics } from '../core/diagnostics.js';
+import { canonicalUrl, hostOf } from '../core/url.js';
+import { type ExtractedObject, parsePage } from '../extract/index.js';
+import { parseFeed } from '../feeds/index.js';
+import type { IndexEntry } from '../warc/index.js';
+import { type Db, openStore } from './overlay-db.js';
+import { OverlayWriter } from './overlay-writer.js';
+import { runSegmentStage, SEGMENT_CONFIDENCE } from './segment-stage.js';
+
+const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/segment/${name}`, import.meta.url), 'utf8');
+
+/** Channel pages of the segment fixtures (test/fixtures/segment/README.md), as captures. */
+const PAGES = [
+  { file: 'pelican-dev-home.html', url: 'http://pelican-dev.test:8090/', time: '2026-11-22T11:17:39.000Z' },
+  { file: 'pelican-dev-archives.html', url: 'http://pelican-dev.test:8090/archives.html', time: '2026-11-22T11:17:39.000Z' },
+  { file: 'wp-dev-home.html', url: 'http://devblog.test:8081/', time: '2026-11-22T11:30:30.000Z' },
+  { file: 'wp-dev-about.html', url: 'http://devblog.test:8081/about/', time: '2026-11-22T11:30:30.000Z' },
+];
+const KNOWN_POST = 'http://pelican-dev.test:8090/posts/2026/11/configuring-the-package-manager-apt/';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const entry = (offset: number, url: string, time: string): IndexEntry => ({
+  file: 'crawl.warc.gz',
+  offset,
+  length: 100,
+  recordType: 'response',
+  recordId: `<urn:uuid:${offset}>`,
+  url,
+  canonicalUrl: canonicalUrl(url),
+  host: hostOf(url),
+  time,
+  status: 200,
+  mime: 'text/html',
+  payloadDigest: `sha1:${offset}`,
+  location: null,
+  refersToId: null,
+  refersToUrl: null,
+  refersToTime: null,
+  payloadLength: 90,
+});
+
+const pageObject = (title: string): Omit<ExtractedObject, 'wrapper'> => ({
+  method: 'template',
+  confidence: 0.9,
+  title,
+  author: null,
+  published: null,
+  updated: null,
+  categories: [],
+  text: 'the full post',
+  html: '<p>the full post</p>',
+  references: [],
+  paths: { content: null, title: null, author: null, date: null, categories: null },
+});
+
+/** A store holding one crawl with the fixture pages as captures; returns the capture ids in PAGES order. */
+function setUp(withPageDecisions: boolean): { db: Db; writer: OverlayWriter; crawlId: number; ids: number[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'segment-stage-'));
+  dirs.push(dir);
+  const db = openStore(dir, { writable: true });
+  const writer = new OverlayWriter(db);
+  const { crawlId } = writer.beginCrawl('crawl-1', 'crawl-1.warc.gz', 1000);
+  PAGES.forEach((p, i) => writer.addCapture(crawlId, entry(i * 100, p.url, p.time)));
+  writer.addCapture(crawlId, entry(9000, KNOWN_POST, PAGES[0]?.time ?? ''));
+  writer.flushCaptures(crawlId);
+  const ids = PAGES.map((_, i) => writer.captureIdAt('crawl.warc.gz', i * 100) as number);
+  const postCapture = writer.captureIdAt('crawl.warc.gz', 9000) as number;
+  // The post's own page was extracted (by template) before segmentation runs.
+  writer.addVersion({
+    canonicalUrl: canonicalUrl(KNOWN_POST),
+    url: KNOWN_POST,
+    feedId: null,
+    guid: null,
+    crawlId,
+    captureId: postCapture,
+    captureTime: PAGES[0]?.time ?? '',
+    pageDigest: 'sha1:9000',
+    object: pageObject('Configuring the Package Manager (apt)'),
+    comments: [],
+  });
+  if (withPageDecisions) {
+    const decide = db.prepare('INSERT INTO page_matches (capture_id, crawl_id, is_post, method, template_id, reason) VALUES (?, ?, ?, ?, NULL, ?)');
+    for (const id of ids) decide.run(id, crawlId, 0, null, 'no template matches');
+    decide.run(postCapture, crawlId, 1, 'template', 'template matches');
+  }
+  return { db, writer, crawlId, ids };
+}
+
+function stageInput(s: ReturnType<typeof setUp>) {
+  const feed = parseFeed(fixture('wp-dev-feed.xml'), { url: 'http://devblog.test:8081/feed/' });
+  const byId = new Map(s.ids.map((id, i) => [id, PAGES[i] as (typeof PAGES)[number]]));
+  return {
+    db: s.db,
+    writer: s.writer,
+    crawlId: s.crawlId,
+    diagnostics: new Diagnostics(),
+    itemsByHost: new Map([['devblog.test', feed?.items ?? []]]),
+    loadPage: async (captureId: number) => {
+      const p = byId.get(captureId);
+      return p === undefined ? null : parsePage(fixture(p.file), p.url);
+    },
+  };
+}
+
+const count = (db: Db, sql: string, ...args: unknown[]): number => db.prepare(sql).pluck().get(...args) as number;
+
+describe('runSegmentStage', () => {
+  it('segments the channel pages, links known posts and makes segmentation objects of the others', async () => {
+    const s = setUp(true);
+    const report = await runSegmentStage(stageInput(s));
+    expect(report).toMatchObject({
+      channelPagesFrom: 'page-matches',
+      pages: 4,
+      pagesSegmented: 3,
+      segments: { 'feed-guided': 6, 'model-based': 36 },
+      feedOverlaps: 0,
+      objectsLinked: 1,
+      // 30 Pelican posts (the archive lists them all) less the one extracted from its page, and 6 WordPress posts.
+      objectsCreated: 35,
+    });
+    const [pelicanHome, , wpHome, about] = s.ids;
+    expect(count(s.db, 'SELECT count(*) FROM segments WHERE capture_id = ?', about)).toBe(0);
+    const first = s.db.prepare('SELECT * FROM segments WHERE capture_id = ? AND position = 0').get(pelicanHome) as Record<string, unknown>;
+    expect(first).toMatchObject({ method: 'model-based', permalink: KNOWN_POST, author: 'Anna Lindqvist' });
+    // Linked, not duplicated: the segment points at the object extracted from the post's own page.
+    const known = count(s.db, 'SELECT id FROM objects WHERE canonical_url = ?', canonicalUrl(KNOWN_POST));
+    expect(first.object_id).toBe(known);
+    expect(count(s.db, 'SELECT count(*) FROM versions WHERE object_id = ?', known)).toBe(1);
+    // Every segment with a permalink is linked to an object.
+    expect(count(s.db, 'SELECT count(*) FROM segments WHERE permalink IS NOT NULL AND object_id IS NULL')).toBe(0);
+    const wp = s.db
+      .prepare(`SELECT v.method, v.confidence, v.capture_id AS captureId, v.title FROM versions v JOIN objects o ON o.id = v.object_id
+        WHERE o.canonical_url = ?`)
+      .all(canonicalUrl('http://devblog.test:8081/2026/10/frontends-aptitude-synaptic-synaptic/'));
+    expect(wp).toEqual([{ method: 'segmentation', confidence: SEGMENT_CONFIDENCE['feed-guided'], captureId: wpHome, title: 'Frontends: aptitude, synaptic: synaptic' }]);
+    expect(count(s.db, "SELECT count(*) FROM segments WHERE capture_id = ? AND method = 'feed-guided'", wpHome)).toBe(6);
+  });
+
+  it('gives the same rows when run again', async () => {
+    const s = setUp(true);
+    await runSegmentStage(stageInput(s));
+    const snapshot = () => [
+      count(s.db, 'SELECT count(*) FROM segments'),
+      count(s.db, 'SELECT count(*) FROM objects'),
+      count(s.db, 'SELECT count(*) FROM versions'),
+      count(s.db, 'SELECT count(*) FROM segments WHERE object_id IS NOT NULL'),
+    ];
+    const before = snapshot();
+    await runSegmentStage(stageInput(s));
+    expect(snapshot()).toEqual(before);
+    expect(before).toEqual([42, 36, 36, 42]);
+  });
+
+  it('without page decisions, takes the pages that link two known posts', async () => {
+    const s = setUp(false);
+    const report = await runSegmentStage(stageInput(s));
+    expect(report.channelPagesFrom).toBe('post-links');
+    // Only one post is known (on the Pelican host): no page links two of them yet.
+    expect(report.pages).toBe(0);
+    s.writer.addVersion({
+      canonicalUrl: canonicalUrl('http://pelican-dev.test:8090/posts/2026/11/configuring-the-network/'),
+      url: 'http://pelican-dev.test:8090/posts/2026/11/configuring-the-network/',
+      feedId: null,
+      guid: null,
+      crawlId: s.crawlId,
+      captureId: null,
+      captureTime: PAGES[0]?.time ?? '',
+      pageDigest: null,
+      object: pageObject('Configuring the Network'),
+      comments: [],
+    });
+    const again = await runSegmentStage(stageInput(s));
+    expect(again.pages).toBe(2);
+    expect(again.segments['model-based']).toBe(36);
+  });
+});
