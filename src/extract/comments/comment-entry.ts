@@ -1,0 +1,259 @@
+/**
+ * Reading one comment entry (its nodes, without the entries nested in it): author, author URL,
+ * date, permalink/id, and the body as text + cleaned HTML with the byline, date line, avatar,
+ * reply/permalink links and forms left out.
+ */
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { escapeAttribute, escapeText } from 'entities';
+import { BLOCK_TAGS, isIgnoredElement } from '../page-dom.js';
+import { collapseWhitespace, tokenize } from '../text-normalize.js';
+import { MAX_AUTHOR_WORDS } from './constants.js';
+import { hasDateAttribute, hasDateText, isoFromAttribute, parseDateText } from './comment-dates.js';
+import { COMMENT_ID, COMMENT_WIDGET_TEXT, isPermalinkHref } from './comment-hints.js';
+
+/** One comment entry on the page: its top nodes (document order) and its date node. */
+export interface Entry {
+  nodes: Element[];
+  /** The date node (or the entry's own element when entries were found by id). */
+  marker: Element;
+}
+
+export interface EntryContent {
+  id: string | null;
+  permalink: string | null;
+  author: string | null;
+  authorUrl: string | null;
+  published: string | null;
+  text: string;
+  html: string;
+  /** Characters of `text` inside links. */
+  linkChars: number;
+  /** A class `depth-N` / `level-N` on the entry, as 0-based depth. */
+  depthHint: number | null;
+}
+
+/** Last word of a class token naming meta parts of an entry (byline, date, actions). */
+const META_PART = /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
+const META_TOKENS = new Set(['commentmetadata', 'commentmeta', 'commentauthor', 'commentdate', 'commentnum', 'commentnumber', 'comment_author', 'comment_time', 'comment_num', 'reply', 'says']);
+/** Class / itemprop tokens of an author name. */
+const AUTHOR_PART = /(?:^|[-_])(?:author|fn|nick|nickname|user|username|name|commenter|poster|by)$/i;
+const NOT_AUTHOR = /avatar|photo|img|says|url|link|meta|date|time/i;
+const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
+const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetime']);
+const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
+const VOID_TAGS = new Set(['br', 'hr', 'img', 'wbr']);
+/** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
+const UNWRAPPED_TAGS = new Set(['div', 'article', 'section', 'main', 'header', 'footer', 'span', 'font', 'center', 'dl', 'dt', 'dd']);
+const SAYS = /\s*(?:says|said|wrote|dit|schreibt|dice|disse)\s*:?\s*$/i;
+const BY_PREFIX = /^\s*(?:posted\s+|written\s+|comment(?:ed)?\s+|submitted\s+)?by\s+/i;
+const BYLINE_AUTHOR = /^\s*(?:posted\s+|written\s+|submitted\s+)?by\s+(.+?)(?:\s+(?:on|at|@|\|)\s.*|\s*[,|@(].*|\s+\d.*)?$/i;
+const SAYS_AUTHOR = /^\s*(.+?)\s+(?:says|said|wrote)\b/i;
+
+function classTokens(el: Element): string[] {
+  return `${el.attribs.class ?? ''} ${el.attribs.itemprop ?? ''}`.split(/\s+/).filter((t) => t !== '');
+}
+
+function isMetaElement(el: Element): boolean {
+  return classTokens(el).some((t) => META_TOKENS.has(t.toLowerCase()) || META_PART.test(t));
+}
+
+function plainText(n: AnyNode): string {
+  if (isText(n)) return n.data;
+  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(plainText).join(' ');
+  return '';
+}
+
+const words = (s: string): number => tokenize(s).length;
+
+/** A short block that is only a date / byline line (the entry's meta, not its text). */
+function isDateLine(el: Element): boolean {
+  const t = collapseWhitespace(plainText(el));
+  return words(t) <= 14 && (hasDateAttribute(el) || hasDateText(t) || el.name === 'time');
+}
+
+function absolute(url: string, base: string): string | null {
+  try {
+    const u = new URL(url.trim(), base);
+    return /^(?:https?:|mailto:)/i.test(u.href) ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Elements of the entry, depth first, not entering `skip` subtrees. */
+function* walk(nodes: readonly Element[], skip: ReadonlySet<Element>): Generator<Element> {
+  const stack = [...nodes].reverse();
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (skip.has(el) || isIgnoredElement(el)) continue;
+    yield el;
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const c = el.children[i];
+      if (c !== undefined && isTag(c)) stack.push(c);
+    }
+  }
+}
+
+function cleanAuthor(raw: string): string | null {
+  const t = collapseWhitespace(raw).replace(BY_PREFIX, '').replace(SAYS, '').replace(/[\s:|,–—-]+$/, '').trim();
+  const n = words(t);
+  return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) ? null : t;
+}
+
+function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseUrl: string): { name: string | null; url: string | null; node: Element | null } {
+  const link = (el: Element): string | null => {
+    const a = el.name === 'a' ? el : [...walk([el], skip)].find((e) => e.name === 'a');
+    const href = a?.attribs.href;
+    return href === undefined || href.startsWith('#') || isPermalinkHref(href) ? null : absolute(href, baseUrl);
+  };
+  // 1. An element whose class / itemprop names the author (vcard fn, comment-author, username).
+  for (const el of walk(nodes, skip)) {
+    if (!classTokens(el).some((t) => AUTHOR_PART.test(t) && !NOT_AUTHOR.test(t.replace(/author/i, '')))) continue;
+    // The innermost named part holds the bare name ("comment-author" > "fn").
+    const inner = [...walk([el], skip)].reverse().find((e) => e !== el && classTokens(e).some((t) => /(?:^|[-_])(?:fn|name|nick|username)$/i.test(t)));
+    const name = cleanAuthor(plainText(inner ?? el));
+    if (name !== null) return { name, url: link(inner ?? el), node: el };
+  }
+  // 2. <cite>, or a link to the commenter's site.
+  for (const el of walk(nodes, skip)) {
+    const rel = el.attribs.rel ?? '';
+    if (el.name === 'cite' || (el.name === 'a' && /\b(?:external|ugc|author)\b/i.test(rel))) {
+      const name = cleanAuthor(plainText(el));
+      if (name !== null) return { name, url: link(el), node: el };
+    }
+  }
+  // 3. A byline: "by X on <date>", "X says:", "X <date>".
+  for (const el of walk(nodes, skip)) {
+    if (!BLOCK_TAGS.has(el.name) && el.name !== 'span' && el.name !== 'strong' && el.name !== 'b') continue;
+    const t = collapseWhitespace(plainText(el));
+    if (words(t) > 16 || t === '') continue;
+    const m = BYLINE_AUTHOR.exec(t) ?? SAYS_AUTHOR.exec(t);
+    const name = m?.[1] === undefined ? null : cleanAuthor(m[1]);
+    if (name !== null) return { name, url: link(el), node: el };
+  }
+  return { name: null, url: null, node: null };
+}
+
+function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>): string | null {
+  let fromText: string | null = null;
+  for (const el of walk(nodes, skip)) {
+    if (hasDateAttribute(el)) {
+      const iso = isoFromAttribute(el.attribs.datetime ?? el.attribs.content ?? el.attribs.title ?? '');
+      if (iso !== null) return iso;
+    }
+    if (fromText === null && BLOCK_TAGS.has(el.name) === false && el.children.length > 0) continue;
+    if (fromText === null) {
+      const t = collapseWhitespace(plainText(el));
+      if (words(t) <= 20 && hasDateText(t)) fromText = parseDateText(t);
+    }
+  }
+  if (fromText !== null) return fromText;
+  // Inline date lines ("<span>July 7, 2012 at 12:27 am</span>") inside a longer block.
+  for (const el of walk(nodes, skip)) {
+    const t = collapseWhitespace(plainText(el));
+    if (words(t) <= 20 && hasDateText(t)) {
+      const iso = parseDateText(t);
+      if (iso !== null) return iso;
+    }
+  }
+  return null;
+}
+
+function findPermalink(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string): { id: string | null; permalink: string | null } {
+  for (const el of walk(entry.nodes, skip)) {
+    const href = el.name === 'a' ? el.attribs.href : undefined;
+    if (href !== undefined && isPermalinkHref(href) && href.includes('#') && !/replytocom/i.test(href)) {
+      return { id: href.slice(href.indexOf('#') + 1), permalink: absolute(href, baseUrl) };
+    }
+  }
+  // An id on the entry, or on its nearest ancestor holding only it.
+  const candidates: Element[] = [...walk(entry.nodes, skip)];
+  for (let e = entry.nodes[0]?.parent ?? null; e !== null && isTag(e) && candidates.length < 200; e = e.parent) {
+    candidates.unshift(e);
+    if (e.children.filter(isTag).length > 2) break;
+  }
+  const withId = candidates.find((e) => e.attribs.id !== undefined && COMMENT_ID.test(e.attribs.id));
+  if (withId?.attribs.id !== undefined) {
+    const id = withId.attribs.id;
+    return { id, permalink: absolute(`#${id}`, baseUrl) };
+  }
+  return { id: null, permalink: null };
+}
+
+/** The entry's body: every node except the meta parts, as text lines and cleaned HTML. */
+function renderBody(entry: Entry, skip: ReadonlySet<Element>, authorNode: Element | null, baseUrl: string): { text: string; html: string; linkChars: number } {
+  const lines: string[] = [];
+  const html: string[] = [];
+  let current = '';
+  let linkChars = 0;
+  const newline = (): void => {
+    if (current.trim() !== '') lines.push(current);
+    current = '';
+  };
+  const isLeftOut = (el: Element): boolean => {
+    if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name) || el === authorNode) return true;
+    if (isMetaElement(el)) return true;
+    if (/^h[1-6]$/.test(el.name) && words(plainText(el)) <= 12) return true;
+    if (el.name === 'a' && (isPermalinkHref(el.attribs.href ?? '') || COMMENT_WIDGET_TEXT.test(plainText(el)))) return true;
+    if ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') && isDateLine(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name))) return true;
+    return false;
+  };
+  const visit = (node: AnyNode, inLink: boolean): void => {
+    if (isText(node)) {
+      current += node.data;
+      if (inLink) linkChars += node.data.trim().length;
+      html.push(escapeText(node.data.trim() === '' ? (node.data === '' ? '' : ' ') : node.data));
+      return;
+    }
+    if (!isTag(node) || isLeftOut(node)) return;
+    const block = BLOCK_TAGS.has(node.name) || node.name === 'br';
+    if (block) newline();
+    const attrs: string[] = [];
+    for (const [k, v] of Object.entries(node.attribs)) {
+      if (!KEPT_ATTRIBUTES.has(k)) continue;
+      const value = URL_ATTRIBUTES.has(k) ? absolute(v, baseUrl) : v;
+      if (value !== null) attrs.push(` ${k}="${escapeAttribute(value)}"`);
+    }
+    const unwrapped = UNWRAPPED_TAGS.has(node.name);
+    if (!unwrapped) html.push(`<${node.name}${attrs.join('')}>`);
+    if (!VOID_TAGS.has(node.name)) {
+      for (const c of node.children) visit(c, inLink || node.name === 'a');
+      if (!unwrapped) html.push(`</${node.name}>`);
+    }
+    if (block) newline();
+  };
+  for (const n of entry.nodes) {
+    if (entry.nodes.length === 1) for (const c of n.children) visit(c, false);
+    else visit(n, false);
+  }
+  newline();
+  const text = lines.map(collapseWhitespace).filter((l) => l !== '' && !COMMENT_WIDGET_TEXT.test(l)).join('\n');
+  return { text, html: html.join('').replace(/\s*(<\/?(?:p|ul|ol|blockquote|pre|h[1-6]|table|tr|td|th)\b[^>]*>)\s*/g, '$1').trim(), linkChars };
+}
+
+function depthHintOf(entry: Entry): number | null {
+  // From the date node up to just above the entry: the class sits on the item holding the entry.
+  const stop = entry.nodes[0]?.parent ?? null;
+  for (let e: AnyNode | null = entry.marker; e !== null && isTag(e); e = e.parent) {
+    const m = /(?:^|\s)(?:depth|level|lvl|indent)[-_]?(\d+)(?:\s|$)/i.exec(e.attribs.class ?? '');
+    if (m !== null) return Math.max(0, Number(m[1]) - 1);
+    if (e === stop) break;
+  }
+  return null;
+}
+
+/** Everything a comment entry says. `skip`: the other entries' nodes (replies nested inside). */
+export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string): EntryContent {
+  const author = findAuthor(entry.nodes, skip, baseUrl);
+  const body = renderBody(entry, skip, author.node, baseUrl);
+  return {
+    ...findPermalink(entry, skip, baseUrl),
+    author: author.name,
+    authorUrl: author.url,
+    published: findDate(entry.nodes, skip),
+    text: body.text,
+    html: body.html,
+    linkChars: body.linkChars,
+    depthHint: depthHintOf(entry),
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Attribute and text hints of reader comments (id/class words, microdata, permalink and reply
+ * anchors, counters, forms). Hints are generic words, never one engine's class names, and only ever
+ * support what the page structure shows [004 §4.2: "we can still identify the zone of comments by
+ * using heuristics"].
+ */
+import type { Element } from 'domhandler';
+
+/** id/class words of a comment (singular or plural), in any of the usual languages. */
+const COMMENT_WORD = /comment|disqus|dsq-|livefyre|talkback|kommentar|commentaire|comentario|reacties|reactions?\b|responses?\b|replies|discussion/i;
+/** id/class tokens of a whole comment area or list (plural or list words). */
+const ZONE_TOKEN =
+  /^(?:comments?[-_]?(?:list|area|section|wrap(?:per)?|container|holder|block|box|thread|s|content|main|region|stream|panel)?|comments.*|commentlist|commentsblock|all-?comments|disqus[-_]thread|dsq-comments|livefyre.*|responses|discussion|talkback.*|kommentare|commentaires|comentarios)$/i;
+/** Reply / permalink anchors of a comment entry. */
+const PERMALINK_HREF = /#(?:comment|c|cmt|reply|post|msg|dsq-comment)[-_]?\d+$|[?&](?:replytocom|reply_to|comment_id|commentid|parent)=\d+/i;
+/** An element id naming one comment ("comment-12", "c4051", "div-comment-3"). */
+export const COMMENT_ID = /^(?:(?:li|div|article)[-_])?(?:comment|c|cmt|reply|dsq-comment|post|msg)[-_]?\d+$/i;
+/** Widgets around content that list comments of other posts (never this post's zone). */
+const SIDEBAR_TOKEN = /^(?:sidebar.*|.*[-_]sidebar|widget.*|.*[-_]widgets?|recent[-_]?comments?.*|recentcomments|most[-_]commented.*|popular.*)$/i;
+const SIDEBAR_TAGS = new Set(['aside', 'nav']);
+/** "12 comments", "Leave a comment", "Reply" and the like: counters and reply widgets. */
+export const COMMENT_WIDGET_TEXT =
+  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|\d+)\s*$/i;
+
+function tokens(el: Element): string[] {
+  return `${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`.split(/\s+/).filter((t) => t !== '');
+}
+
+/** id/class/itemtype hint that this element belongs to reader comments. */
+export function hasCommentHint(el: Element): boolean {
+  const a = el.attribs;
+  if (a.itemtype !== undefined && /schema\.org\/(?:Comment|UserComments)/i.test(a.itemtype)) return true;
+  if (a.itemprop !== undefined && /\bcomments?\b/i.test(a.itemprop)) return true;
+  return COMMENT_WORD.test(`${a.id ?? ''} ${a.class ?? ''}`);
+}
+
+/** id/class naming a whole comment area or list (not one comment, not its meta line). */
+export function isZoneHinted(el: Element): boolean {
+  if (el.attribs.itemtype !== undefined && /schema\.org\/UserComments/i.test(el.attribs.itemtype)) return true;
+  return tokens(el).some((t) => ZONE_TOKEN.test(t));
+}
+
+/** Whether this element is, or sits in, a sidebar / widget / navigation. */
+export function isInSidebar(el: Element): boolean {
+  for (let e: Element | null = el; e !== null && e.type === 'tag'; e = e.parent as Element | null) {
+    if (SIDEBAR_TAGS.has(e.name)) return true;
+    if (tokens(e).some((t) => SIDEBAR_TOKEN.test(t))) return true;
+  }
+  return false;
+}
+
+export function isPermalinkHref(href: string): boolean {
+  return PERMALINK_HREF.test(href.trim());
+}
+
+/** The fragment of a `comments` URL ("…/post/#comments" -> "comments"). */
+export function fragmentOf(url: string | null | undefined): string | null {
+  if (url === null || url === undefined) return null;
+  const i = url.indexOf('#');
+  return i < 0 || i === url.length - 1 ? null : decodeURIComponent(url.slice(i + 1));
+}

@@ -1,0 +1,53 @@
+/**
+ * What of the comments sits inside an article wrapper and must be left out of the article's text
+ * and HTML [004 §4.2, end]: the comment zone, comment forms, "N comments" counters and reply widgets.
+ */
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { isIgnoredElement } from '../page-dom.js';
+import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hints.js';
+import { containsNode } from './comment-zone.js';
+
+const FORM_ACTION = /comment|reply|respond/i;
+const COMMENT_HREF = /#(?:comments?|respond|reply|disqus_thread|comment-form)\b|[?&]replytocom=/i;
+
+function plainText(n: AnyNode): string {
+  if (isText(n)) return n.data;
+  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(plainText).join('');
+  return '';
+}
+
+/**
+ * Outermost elements inside `wrapper` that belong to the comments: `zone` when it is inside, comment
+ * areas named so (id/class), comment forms, and counters / reply links ("12 comments", "Leave a
+ * reply", links to `#comments`). Never the wrapper itself.
+ */
+export function commentNodesInside(wrapper: Element, zone: Element | null = null): Element[] {
+  const out: Element[] = [];
+  const visit = (el: Element): void => {
+    if (el !== wrapper && isCommentNode(el, zone)) {
+      out.push(el);
+      return;
+    }
+    for (const c of el.children) if (isTag(c)) visit(c);
+  };
+  if (zone !== null && containsNode(zone, wrapper)) return [];
+  visit(wrapper);
+  return out;
+}
+
+function isCommentNode(el: Element, zone: Element | null): boolean {
+  if (el === zone) return true;
+  if (isZoneHinted(el) && !isCounter(el)) return true;
+  if (el.name === 'form' && (hasCommentHint(el) || FORM_ACTION.test(el.attribs.action ?? ''))) return true;
+  if (el.attribs.id === 'respond' || /(?:^|\s)comment-respond(?:\s|$)/.test(el.attribs.class ?? '')) return true;
+  return isCounter(el);
+}
+
+/** A short link or label counting comments or inviting one. */
+function isCounter(el: Element): boolean {
+  if (el.name !== 'a' && el.name !== 'span' && el.name !== 'div' && el.name !== 'p') return false;
+  const text = plainText(el).trim();
+  if (text.length > 60) return false;
+  if (el.name === 'a' && COMMENT_HREF.test(el.attribs.href ?? '')) return true;
+  return COMMENT_WIDGET_TEXT.test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);
+}

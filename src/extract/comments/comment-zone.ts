@@ -1,0 +1,297 @@
+/**
+ * The comment zone of a page and its entries. Entries are found by their dates, like the posts of
+ * a multi-post page [002 §4.2: dates on a common relative path mark entry boundaries], or by
+ * per-comment ids; the zone is where they gather: a list after the article that repeats article
+ * concepts in smaller proportion, with per-entry author and date patterns [004 §4.3, Figure 6].
+ * Hints (comment words in id/class, schema.org Comment, permalink/reply anchors, the `#comments`
+ * fragment of the feed's `comments` URL) decide between candidates; they never make a zone alone.
+ */
+import { type AnyNode, type Element, isTag } from 'domhandler';
+import { isIgnoredElement, textBlocks } from '../page-dom.js';
+import { tokenize } from '../text-normalize.js';
+import { MAX_DATE_LINE_WORDS, SIGNATURE_STEPS } from './constants.js';
+import { hasDateAttribute, hasDateText } from './comment-dates.js';
+import type { Entry } from './comment-entry.js';
+import { COMMENT_ID, hasCommentHint, isInSidebar, isZoneHinted } from './comment-hints.js';
+
+/** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
+export interface EntryGroup {
+  entries: Entry[];
+  /** Lowest common ancestor of the entries (or the hinted list around a lone entry). */
+  lca: Element;
+  /** How the entries were found, e.g. 'dates on time|a|div.comment-metadata'. */
+  how: string;
+}
+
+/** Class tokens that vary between entries of one list (parity, thread depth, author and state flags). */
+const VARIANT_TOKEN = /\d|odd|even|^alt|-alt|depth|thread|parent|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
+
+function signatureStep(el: Element): string {
+  const cls = (el.attribs.class ?? '')
+    .split(/\s+/)
+    .filter((t) => t !== '' && !VARIANT_TOKEN.test(t))
+    .sort()
+    .join('.');
+  return cls === '' ? el.name : `${el.name}.${cls}`;
+}
+
+const LIST_TAGS = new Set(['ul', 'ol', 'dl']);
+
+/** The local structure around a node, shared by the same node in every entry: its own tag and
+ *  classes, its ancestors' (a list's classes differ between top-level and nested replies). */
+function signature(el: Element): string {
+  const steps: string[] = [signatureStep(el)];
+  for (let e = el.parent as Element | null, i = 1; e !== null && e.type === 'tag' && i < SIGNATURE_STEPS; e = e.parent as Element | null, i++) {
+    steps.push(LIST_TAGS.has(e.name) ? e.name : signatureStep(e));
+  }
+  return steps.reverse().join('|');
+}
+
+export function containsNode(ancestor: Element, node: AnyNode): boolean {
+  for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;
+  return false;
+}
+
+export function lowestCommonAncestor(nodes: readonly Element[]): Element | null {
+  let lca: Element | null = nodes[0] ?? null;
+  for (const n of nodes.slice(1)) {
+    while (lca !== null && !containsNode(lca, n)) lca = isTag(lca.parent as AnyNode) ? (lca.parent as Element) : null;
+  }
+  return lca;
+}
+
+/** Date nodes under `root`: machine-readable dates, and short text blocks printing a date. */
+function dateNodes(root: Element): Element[] {
+  const out: Element[] = [];
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (isIgnoredElement(el)) continue;
+    if (hasDateAttribute(el)) {
+      out.push(el);
+      continue;
+    }
+    for (const c of el.children) if (isTag(c)) stack.push(c);
+  }
+  const withAttribute = new Set(out);
+  for (const b of textBlocks(root)) {
+    // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
+    if (b.tokens.length > MAX_DATE_LINE_WORDS || !hasDateText(spacedText(b.element))) continue;
+    if (out.some((d) => withAttribute.has(d) && containsNode(b.element, d))) continue;
+    out.push(b.element);
+  }
+  return out;
+}
+
+/** The text of an element with its text nodes joined by spaces. */
+export function spacedText(el: Element): string {
+  const parts: string[] = [];
+  const visit = (n: AnyNode): void => {
+    if (n.type === 'text') parts.push((n as unknown as { data: string }).data);
+    else if (isTag(n) && !isIgnoredElement(n)) for (const c of n.children) visit(c);
+  };
+  visit(el);
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Elements whose id names one comment ("comment-12"), or microdata Comment items. */
+function idNodes(root: Element): Element[] {
+  const out: Element[] = [];
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (isIgnoredElement(el)) continue;
+    const id = el.attribs.id;
+    if ((id !== undefined && COMMENT_ID.test(id)) || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) out.push(el);
+    for (const c of el.children) if (isTag(c)) stack.push(c);
+  }
+  return out;
+}
+
+function documentOrder(a: Element, b: Element): number {
+  if (a === b) return 0;
+  const chain = (n: Element): AnyNode[] => {
+    const c: AnyNode[] = [];
+    for (let x: AnyNode | null = n; x !== null; x = x.parent) c.unshift(x);
+    return c;
+  };
+  const ca = chain(a);
+  const cb = chain(b);
+  let i = 0;
+  while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
+  if (i === ca.length) return -1;
+  if (i === cb.length) return 1;
+  const parent = ca[i - 1] as Element;
+  return parent.children.indexOf(ca[i] as never) - parent.children.indexOf(cb[i] as never);
+}
+
+export function sortInDocumentOrder<T>(items: T[], node: (t: T) => Element): T[] {
+  return items.sort((x, y) => documentOrder(node(x), node(y)));
+}
+
+const hasText = (el: Element): boolean => textBlocks(el).length > 0;
+
+/**
+ * Entries of one marker group: each marker climbs to its largest ancestor holding no other marker
+ * (the entry); entries split from their text (date line and text as siblings) take the sibling
+ * elements up to the next entry, before or after depending on where the list's text begins.
+ */
+function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca: Element } | null {
+  const holdsOther = (el: Element, own: Element): boolean => markers.some((m) => m !== own && containsNode(el, m));
+  const tops = markers.map((m) => {
+    let e = m;
+    for (;;) {
+      const p = e.parent;
+      if (p === null || !isTag(p) || p === stopAt || holdsOther(p, m)) break;
+      e = p;
+    }
+    return e;
+  });
+  // A top holding only its date line (a <dt> byline) owns the text that follows it (its <dd>): a
+  // later entry that climbed into that sibling is lowered back below it.
+  tops.forEach((top, i) => {
+    if (tokenize(spacedText(top)).length > MAX_DATE_LINE_WORDS) return;
+    const next = nextElementSibling(top);
+    const j = next === null ? -1 : tops.indexOf(next);
+    const marker = markers[j] as Element;
+    if (next === null || j < 0 || j === i || next === marker) return;
+    let lowered = marker;
+    while (lowered.parent !== next) lowered = lowered.parent as Element;
+    tops[j] = lowered;
+  });
+  const lca = lowestCommonAncestor(tops);
+  if (lca === null) return null;
+  const entries: Entry[] = tops.map((t, i) => ({ nodes: [t], marker: markers[i] as Element }));
+  // Entries whose top is a sibling of the others and holds only the date line get their text from
+  // the neighbouring siblings that hold no marker.
+  const byParent = new Map<Element, Entry[]>();
+  for (const e of entries) {
+    const p = e.nodes[0]?.parent;
+    if (p === null || p === undefined || !isTag(p)) continue;
+    byParent.set(p, [...(byParent.get(p) ?? []), e]);
+  }
+  const depthOf = (el: Element): number => {
+    let d = 0;
+    for (let e: AnyNode | null = el; e !== null; e = e.parent) d++;
+    return d;
+  };
+  // Outer lists first: a list nested in a node an outer entry took belongs to that entry.
+  const claimed: Element[] = [];
+  for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
+    if (claimed.some((c) => containsNode(c, parent))) continue;
+    const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
+    const tops2 = new Set(group.map((g) => g.nodes[0] as Element));
+    const positions = kids.map((k, i) => (tops2.has(k) ? i : -1)).filter((i) => i >= 0);
+    if (positions.length === 0) continue;
+    const first = positions[0] as number;
+    const last = positions[positions.length - 1] as number;
+    const isLoose = (k: Element): boolean => !tops2.has(k) && hasText(k) && !isSeparateEntry(k, group[0]?.nodes[0] as Element) && !isFormOrHeading(k);
+    const before = kids.slice(0, first).some(isLoose);
+    const between = positions.some((p, j) => j > 0 && kids.slice((positions[j - 1] as number) + 1, p).some(isLoose));
+    const after = kids.slice(last + 1).some(isLoose);
+    if (!between && !(before && !after) && !(after && !before)) continue;
+    const metaLast = before && !after;
+    group.forEach((entry, j) => {
+      const at = positions[j] as number;
+      const from = metaLast ? (j === 0 ? 0 : (positions[j - 1] as number) + 1) : at + 1;
+      const to = metaLast ? at : j + 1 < positions.length ? (positions[j + 1] as number) : kids.length;
+      const extra = kids.slice(from, to).filter(isLoose);
+      entry.nodes = metaLast ? [...extra, ...entry.nodes] : [...entry.nodes, ...extra];
+      claimed.push(...extra);
+    });
+  }
+  return { entries, lca };
+}
+
+const HEADING = /^h[1-6]$/;
+
+function nextElementSibling(el: Element): Element | null {
+  const p = el.parent;
+  if (p === null) return null;
+  const kids = p.children;
+  for (let i = kids.indexOf(el) + 1; i < kids.length; i++) {
+    const k = kids[i];
+    if (k !== undefined && isTag(k) && !isIgnoredElement(k)) return k;
+  }
+  return null;
+}
+
+/** Forms (reply boxes) and headings ("3 comments") are never part of an entry. */
+function isFormOrHeading(k: Element): boolean {
+  if (HEADING.test(k.name) || k.name === 'form') return true;
+  const stack: Element[] = [k];
+  while (stack.length > 0) {
+    const e = stack.pop() as Element;
+    if (e.name === 'form' || e.name === 'textarea') return true;
+    for (const c of e.children) if (isTag(c)) stack.push(c);
+  }
+  return false;
+}
+
+/** A sibling shaped like an entry (same tag and classes) is an entry of its own, never text to attach. */
+function isSeparateEntry(k: Element, top: Element | undefined): boolean {
+  if (top === undefined) return false;
+  return signatureStep(k) === signatureStep(top) && (k.name === 'li' || k.name === 'dd' || k.name === 'article' || hasCommentHint(k));
+}
+
+/** Entry groups under `root` (dates by signature, then per-comment ids), best candidates first. */
+export function findEntryGroups(root: Element, article: Element | null): EntryGroup[] {
+  const groups: EntryGroup[] = [];
+  const bySignature = new Map<string, Element[]>();
+  for (const d of dateNodes(root)) {
+    if (isInSidebar(d)) continue;
+    const s = signature(d);
+    bySignature.set(s, [...(bySignature.get(s) ?? []), d]);
+  }
+  const ids = idNodes(root).filter((e) => !isInSidebar(e));
+  const idGroups = new Map<string, Element[]>();
+  for (const e of ids) idGroups.set(signatureStep(e), [...(idGroups.get(signatureStep(e)) ?? []), e]);
+  const candidates: Array<[string, Element[]]> = [
+    ...[...bySignature].map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
+    ...[...idGroups].map(([s, m]): [string, Element[]] => [`comment ids on ${s}`, m]),
+  ];
+  for (const [how, found] of candidates) {
+    let markers = sortInDocumentOrder(found, (m) => m);
+    // A date of the article itself (byline) is not an entry of the comment list.
+    if (article !== null && markers.some((m) => !containsNode(article, m))) {
+      const lca = lowestCommonAncestor(markers);
+      if (lca !== null && containsNode(lca, article) && lca !== article) markers = markers.filter((m) => !containsNode(article, m));
+    }
+    if (markers.length === 0) continue;
+    if (markers.length === 1) {
+      const lone = loneEntry(markers[0] as Element, article, root);
+      if (lone !== null) groups.push({ ...lone, how });
+      continue;
+    }
+    const found2 = entriesOf(markers, root);
+    if (found2 === null) continue;
+    if (article === null || !containsNode(found2.lca, article)) {
+      groups.push({ ...found2, how });
+      continue;
+    }
+    // Entries on both sides of the article (comments and pingbacks in two lists around it):
+    // each branch of their common ancestor is a candidate of its own.
+    const branches = new Map<AnyNode, Entry[]>();
+    for (const e of found2.entries) {
+      let b: AnyNode = e.nodes[0] as Element;
+      while (b.parent !== found2.lca && b.parent !== null) b = b.parent;
+      if (!containsNode(b as Element, article)) branches.set(b, [...(branches.get(b) ?? []), e]);
+    }
+    for (const entries of branches.values()) {
+      const lca = lowestCommonAncestor(entries.map((e) => e.nodes[0] as Element));
+      if (lca !== null) groups.push({ entries, lca: entries.length === 1 ? ((lca.parent as Element | null) ?? lca) : lca, how });
+    }
+  }
+  return groups;
+}
+
+/** A single dated entry: it climbs to the child of the nearest hinted comment list. */
+function loneEntry(marker: Element, article: Element | null, root: Element): { entries: Entry[]; lca: Element } | null {
+  let e = marker;
+  for (;;) {
+    const p = e.parent;
+    if (p === null || !isTag(p) || p === root || (article !== null && containsNode(p, article))) return null;
+    if (isZoneHinted(p)) return { entries: [{ nodes: [e], marker }], lca: p };
+    e = p;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Thresholds of comment extraction, each with its source. "ours" values were chosen with the dev
+ * harness on corpus/wp-dev, corpus/pelican-dev and datasets/dragnet-train (2026-11).
+ */
+
+/** A text block this short (in words) holding a date is a byline/date line, not comment text. ours. */
+export const MAX_DATE_LINE_WORDS = 25;
+
+/** An author name has at most this many words. ours: "Dr. Mary Ann van der Berg" fits. */
+export const MAX_AUTHOR_WORDS = 6;
+
+/** Ancestor steps kept in a date node's signature: the local structure repeated by every comment
+ *  entry, so replies nested deeper share it [002 §4.2: dates on a common relative XPath]. ours. */
+export const SIGNATURE_STEPS = 2;
+
+/** Without attribute hints or feed guidance, a zone needs this many entries. ours: a lone dated
+ *  block after an article is as often a "related post" as a comment. */
+export const MIN_UNHINTED_ENTRIES = 3;
+
+/** ... and this share of its entries with an author found. ours. */
+export const MIN_UNHINTED_AUTHOR_SHARE = 0.5;
+
+/** An entry's text may hold at most this share of characters inside links (related-post lists are
+ *  all links). ours: Readability treats > 0.5 as navigation. */
+export const MAX_ENTRY_LINK_DENSITY = 0.5;
+
+/** A page comment and a feed comment are the same when this share of the shorter one's tokens
+ *  occur in the other. ours: feeds cut long comments into excerpts. */
+export const MIN_FEED_TEXT_OVERLAP = 0.6;

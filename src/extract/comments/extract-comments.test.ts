@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FeedItem } from '../../feeds/types.js';
+import { extractObject, parsePage } from '../index.js';
+import { renderArticle } from '../article-render.js';
+import { commentNodesInside, extractComments } from './index.js';
+
+const FIXTURES = join(import.meta.dirname, '../../../test/fixtures/comments');
+const POST = 'http://devblog.test:8081/2025/02/automatic-upgrades-configuring-dpkg/';
+const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
+const commentItems = JSON.parse(read('wp-threaded.comment-items.json')) as FeedItem[];
+
+function articleItem(title: string, description: string, link: string): FeedItem {
+  return {
+    guid: null, guidIsPermalink: false, link, origLink: null, title, author: null, published: null, updated: null, categories: [],
+    description, content: null, commentsUrl: `${link}#comments`, commentFeedUrl: null, commentCount: null, enclosures: [],
+    inReplyTo: null, isValid: true, invalidReason: null,
+  };
+}
+
+const wpItem = articleItem(
+  'Automatic Upgrades: Configuring dpkg',
+  'As we have already mentioned, dpkg can be instructed not to ask for confirmation when replacing a configuration file (with the --force-confdef --force-confold options). Interactions can, however, have three other sources.',
+  POST,
+);
+
+function extract(file: string, url: string, item: FeedItem, items: FeedItem[] = []) {
+  const page = parsePage(read(file), url);
+  const result = extractObject(page, item);
+  const article = result.ok ? result.object.wrapper : null;
+  return { page, result, extraction: extractComments(page, { article, item, commentItems: items }) };
+}
+
+describe('extractComments on a WordPress page', () => {
+  it('segments the comment list into records with author, date, permalink and threading', () => {
+    const { extraction } = extract('wp-threaded.html', POST, wpItem);
+    const c = extraction.comments;
+    expect(c.map((x) => x.author)).toEqual(['Ahmed', 'Lena Brandt', 'Bea', 'Bea', 'sysadmin_kat', 'sysadmin_kat']);
+    expect(c.map((x) => x.id)).toEqual(['comment-2', 'comment-3', 'comment-4', 'comment-29', 'comment-5', 'comment-30']);
+    expect(c[3]).toMatchObject({ parent: 'comment-4', depth: 1, source: 'page' });
+    expect(c.filter((x) => x.depth === 0)).toHaveLength(5);
+    expect(c[0]?.published).toBe('2025-02-26T01:34:15.000Z');
+    expect(c[1]?.authorUrl).toBe('http://lena.example.com/');
+    expect(c[1]?.text).toBe(
+      'The last source of interactions, and the hardest to get rid of, is the configuration scripts run by dpkg.\nSince Falcot Corp has many computers but only limited manpower, its administrators try to make upgrades as automatic as possible. There is unfortunately no standard solution, and no answer is overwhelmingly better than another.',
+    );
+    expect(c[0]?.permalink).toBe(`${POST}#comment-2`);
+    // Bylines, dates and reply links are not comment text.
+    for (const x of c) expect(x.text).not.toMatch(/says:|Reply|at \d+:\d+ [ap]m/);
+    expect(c[0]?.html).toMatch(/^<p>To reconfigure debconf/);
+    expect(extraction.zone?.attribs.id).toBe('comments');
+    expect(extraction.zonePath).toMatch(/div\[@id=comments,/);
+  });
+
+  it('pairs page comments with the comment feed (source page+feed)', () => {
+    const { extraction } = extract('wp-threaded.html', POST, wpItem, commentItems);
+    expect(extraction.comments.map((x) => x.source)).toEqual(Array(6).fill('page+feed'));
+    expect(extraction.reason).toMatch(/6 paired with the comment feed/);
+  });
+
+  it('keeps comments only in the feed (page captured earlier) with source feed and their parent', () => {
+    const { extraction } = extract('wp-crawl1.html', POST, wpItem, commentItems);
+    const c = extraction.comments;
+    expect(c).toHaveLength(6);
+    expect(c.slice(0, 4).map((x) => x.source)).toEqual(['page+feed', 'page+feed', 'page+feed', 'page+feed']);
+    const feedOnly = c.filter((x) => x.source === 'feed');
+    expect(feedOnly.map((x) => x.id)).toEqual(['comment-29', 'comment-30']);
+    expect(feedOnly[0]).toMatchObject({ parent: 'comment-4', depth: 1, author: 'Bea', position: 4 });
+    // "In reply to Bea." is the feed's threading note, not comment text.
+    expect(feedOnly[0]?.text).toBe('Since Falcot Corp has many computers but only limited manpower, its administrators try to make upgrades as automatic as possible.');
+  });
+
+  it('gives the same hash to the same comment across crawls and sources, another to an edit', () => {
+    const a = extract('wp-crawl1.html', POST, wpItem).extraction.comments;
+    const b = extract('wp-threaded.html', POST, wpItem, commentItems).extraction.comments;
+    expect(a.map((x) => x.hash)).toEqual(b.slice(0, 3).map((x) => x.hash).concat(b[4]?.hash ?? ''));
+    const feedOnly = extract('wp-crawl1.html', POST, wpItem, commentItems).extraction.comments.find((x) => x.id === 'comment-29');
+    expect(feedOnly?.hash).toBe(b[3]?.hash);
+    expect(new Set(b.map((x) => x.hash)).size).toBe(6);
+  });
+
+  it('leaves the comment zone, form and counters out of the article', () => {
+    const { result, extraction } = extract('wp-threaded.html', POST, wpItem);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    for (const c of extraction.comments) expect(result.object.text).not.toContain(c.text.split('\n')[0]?.slice(0, 60));
+    expect(result.object.text).not.toMatch(/Leave a comment|\d+ comments/);
+    const body = result.object.wrapper?.parent;
+    if (body === null || body === undefined || body.type !== 'tag') return;
+    // Rendering a wider node with commentNodesInside skipped keeps the comments out as well.
+    const skip = new Set(commentNodesInside(body as never, extraction.zone));
+    expect(skip.has(extraction.zone as never) || !skip.size).toBe(true);
+    const text = renderArticle(body as never, { baseUrl: POST, skip }).text;
+    expect(text).not.toContain('To reconfigure debconf, use the dpkg-reconfigure tool');
+  });
+});
+
+describe('extractComments elsewhere', () => {
+  it('reads <dl> comments: byline in <dt>, text in <dd>, reply nested in the <dd>', () => {
+    const url = 'http://blog.arborinvestmentplanner.com/2012/08/stock-investing-strategies-which-are-best-for-you/';
+    const item = articleItem('Stock Investing Strategies: Which are Best for You?', 'There are many stock investing strategies.', url);
+    const c = extract('dragnet-dl-threaded.html', url, item).extraction.comments;
+    expect(c.map((x) => [x.author, x.text, x.depth])).toEqual([
+      ['Roger Wohlner', 'Good post Ken. Good, concise explanations of the five strategies, easy for all to understand.', 0],
+      ['KenFaulkenberry', 'Thank you Roger.', 1],
+    ]);
+    expect(c[1]?.parent).toBe('comment-21364');
+    expect(c[0]?.published).toBe('2012-08-06T20:49:00.000Z');
+  });
+
+  it('invents no comments on pages without them', () => {
+    const pelican = 'http://pelican-dev.test:8090/posts/2025/12/principles/';
+    const p = extract('pelican-no-comments.html', pelican, articleItem('Principles', 'Principles of Debian packaging.', pelican)).extraction;
+    expect(p.comments).toEqual([]);
+    expect(p.zone).toBeNull();
+    const news = 'http://www.cbsnews.com/8301-201_162-57478379/latest-amelia-earhart-search-falls-short/';
+    const n = extract('dragnet-news-no-comments.html', news, articleItem('Latest Amelia Earhart search falls short', "A $2.2M expedition to find wreckage from famed aviator's final flight 75 years ago ends without conclusive evidence", news)).extraction;
+    expect(n.comments).toEqual([]);
+    expect(n.reason).toMatch(/^no comment zone/);
+  });
+});

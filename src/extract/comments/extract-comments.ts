@@ -1,0 +1,203 @@
+/**
+ * Reader comments of an object's page as records of their own [004 §4.2, end: the article and its
+ * comments are different information, a new comment must not make the article look changed];
+ * comment feeds guide and complete them and never make articles [000 §IV-A].
+ */
+import type { Element } from 'domhandler';
+import { nodePath } from '../node-path.js';
+import { pageBody } from '../parse-page.js';
+import { tokenize } from '../text-normalize.js';
+import type { ParsedPage } from '../types.js';
+import { MAX_ENTRY_LINK_DENSITY, MIN_UNHINTED_AUTHOR_SHARE, MIN_UNHINTED_ENTRIES } from './constants.js';
+import { type Entry, type EntryContent, readEntry } from './comment-entry.js';
+import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
+import { commentHash } from './comment-hash.js';
+import { fragmentOf, hasCommentHint, isZoneHinted } from './comment-hints.js';
+import { type EntryGroup, containsNode, findEntryGroups, sortInDocumentOrder } from './comment-zone.js';
+import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
+
+interface PageComment extends EntryContent {
+  entry: Entry;
+  tokens: string[];
+}
+
+interface ZoneChoice {
+  group: EntryGroup;
+  zone: Element;
+  comments: PageComment[];
+  hinted: boolean;
+  feedMatches: number;
+  reason: string;
+}
+
+/** The comments of `page`: its comment zone segmented into entries, paired with the comment feed. */
+export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions): CommentExtraction {
+  const body = pageBody(page);
+  const feed = (opts.commentItems ?? []).map(readFeedComment);
+  const choice = body === null ? null : chooseZone(page, body, opts, feed);
+  const onPage = choice?.comments ?? [];
+  const pairs = pairWithFeed(onPage, feed);
+  const comments: Comment[] = [];
+  const levels = threadLevels(onPage, choice?.group ?? null);
+  onPage.forEach((c, i) => {
+    const j = pairs.get(i);
+    const f = j === undefined ? undefined : feed[j];
+    const author = c.author ?? f?.item.author ?? null;
+    const published = c.published ?? f?.item.published ?? null;
+    const id = c.id ?? f?.id ?? null;
+    const parentIndex = levels.parents[i];
+    comments.push({
+      position: i,
+      id,
+      parent: parentIndex === undefined || parentIndex < 0 ? (f?.parent ?? null) : (onPage[parentIndex]?.id ?? f?.parent ?? null),
+      depth: levels.depths[i] ?? 0,
+      author,
+      authorUrl: c.authorUrl,
+      published,
+      text: c.text,
+      html: c.html,
+      permalink: c.permalink ?? f?.item.link ?? null,
+      source: f === undefined ? 'page' : 'page+feed',
+      hash: commentHash(author, published, c.text),
+    });
+  });
+  const paired = new Set(pairs.values());
+  const feedOnly = feed.filter((_, k) => !paired.has(k)).sort((a, b) => (a.item.published ?? '').localeCompare(b.item.published ?? ''));
+  for (const f of feedOnly) comments.push(feedComment(f, comments));
+  // Parents named by the feed ("In reply to") set the depth when the page layout did not.
+  const byId = new Map(comments.filter((c) => c.id !== null).map((c) => [c.id, c]));
+  for (const c of comments) {
+    const parent = c.parent === null ? undefined : byId.get(c.parent);
+    if (parent !== undefined && parent !== c) c.depth = Math.max(c.depth, parent.depth + 1);
+  }
+  const reason =
+    choice === null
+      ? feed.length > 0
+        ? `no comment zone on the page; ${feed.length} comments from the comment feed`
+        : 'no comment zone: no repeated dated entries with comment hints after the article'
+      : `${choice.reason}${feedOnly.length > 0 ? `; ${feedOnly.length} comments only in the feed` : ''}`;
+  return { comments, zone: choice?.zone ?? null, zonePath: choice === null ? null : nodePath(choice.zone), reason };
+}
+
+function feedComment(f: FeedComment, before: readonly Comment[]): Comment {
+  const parent = f.parent === null ? undefined : before.find((c) => c.id === f.parent);
+  return {
+    position: before.length,
+    id: f.id,
+    parent: f.parent,
+    depth: parent === undefined ? 0 : parent.depth + 1,
+    author: f.item.author,
+    authorUrl: null,
+    published: f.item.published,
+    text: f.text,
+    html: f.html,
+    permalink: f.item.link,
+    source: 'feed',
+    hash: commentHash(f.item.author, f.item.published, f.text),
+  };
+}
+
+/** Every entry group read, checked and ranked: feed matches, then hints, then entry count. */
+function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOptions, feed: readonly FeedComment[]): ZoneChoice | null {
+  const article = opts.article;
+  const fragment = fragmentOf(opts.item?.commentsUrl);
+  let best: ZoneChoice | null = null;
+  const rank = (c: ZoneChoice): number[] => [c.feedMatches, c.hinted ? 1 : 0, c.comments.length, c.comments.reduce((n, x) => n + x.tokens.length, 0)];
+  for (const group of findEntryGroups(body, article)) {
+    if (article !== null && containsNode(group.lca, article)) continue;
+    const others = new Set(group.entries.flatMap((e) => e.nodes));
+    const comments: PageComment[] = [];
+    for (const entry of group.entries) {
+      const skip = new Set([...others].filter((n) => !entry.nodes.includes(n)));
+      const content = readEntry(entry, skip, page.url);
+      const tokens = tokenize(content.text);
+      if (tokens.length > 0) comments.push({ ...content, entry, tokens });
+    }
+    if (comments.length === 0) continue;
+    const chars = comments.reduce((n, c) => n + c.text.length, 0);
+    const linkChars = comments.reduce((n, c) => n + c.linkChars, 0);
+    if (linkChars > MAX_ENTRY_LINK_DENSITY * chars) continue;
+    const zone = widenZone(group.lca, article, body);
+    const hinted = isHinted(group, zone, comments, fragment);
+    const feedMatches = feed.length === 0 ? 0 : pairWithFeed(comments, feed).size;
+    if (!hinted && feedMatches === 0) {
+      const authors = comments.filter((c) => c.author !== null).length;
+      const after = article === null || containsNode(article, group.lca) || isAfter(group.lca, article);
+      if (comments.length < MIN_UNHINTED_ENTRIES || authors < MIN_UNHINTED_AUTHOR_SHARE * comments.length || !after) continue;
+    }
+    const reason = `${comments.length} entries found by ${group.how}${hinted ? ', comment hints' : ', structure only'}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
+    const choice: ZoneChoice = { group, zone, comments, hinted, feedMatches, reason };
+    if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
+  }
+  return best;
+}
+
+function compareRank(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
+
+function isAfter(el: Element, article: Element): boolean {
+  const [first] = sortInDocumentOrder([el, article], (x) => x);
+  return first === article;
+}
+
+/** The zone reported and stripped: the outermost comment area around the entries' common ancestor. */
+function widenZone(lca: Element, article: Element | null, body: Element): Element {
+  let zone = lca;
+  for (let e = lca.parent; e !== null && e.type === 'tag' && e !== body; e = e.parent) {
+    const el = e as Element;
+    if (article !== null && containsNode(el, article)) break;
+    if (isZoneHinted(el)) zone = el;
+  }
+  return zone;
+}
+
+/** Attribute hints around the entries, permalink ids on most of them, or the feed's `#comments` target. */
+function isHinted(group: EntryGroup, zone: Element, comments: readonly PageComment[], fragment: string | null): boolean {
+  const withIds = comments.filter((c) => c.id !== null).length;
+  if (withIds * 2 >= comments.length && comments.length > 0) return true;
+  for (let e: Element | null = group.lca, steps = 0; e !== null && e.type === 'tag' && steps < 4; e = e.parent as Element | null, steps++) {
+    if (hasCommentHint(e)) return true;
+    if (fragment !== null && e.attribs.id === fragment) return true;
+  }
+  if (zone !== group.lca && hasCommentHint(zone)) return true;
+  return group.entries.filter((e) => e.nodes.some(hasCommentHint)).length * 2 >= group.entries.length;
+}
+
+/**
+ * Threading: a reply's date node sits deeper than its parent's, inside the parent's entry frame; the
+ * parent is the nearest earlier entry one level up (pre-order of the thread tree). A `depth-N`
+ * class, when entries carry one, gives the level directly.
+ */
+function threadLevels(comments: readonly PageComment[], group: EntryGroup | null): { parents: number[]; depths: number[] } {
+  const parents = comments.map(() => -1);
+  const depths = comments.map(() => 0);
+  if (group === null || comments.length < 2) return { parents, depths };
+  const domDepth = (el: Element): number => {
+    let d = 0;
+    for (let e: Element | null = el; e !== null && e !== group.lca; e = e.parent as Element | null) d++;
+    return d;
+  };
+  const hinted = comments.every((c) => c.depthHint !== null);
+  const raw = comments.map((c) => (hinted ? (c.depthHint as number) : domDepth(c.entry.marker)));
+  const distinct = [...new Set(raw)].sort((a, b) => a - b);
+  const level = raw.map((r) => distinct.indexOf(r));
+  const top = comments.filter((_, i) => level[i] === 0).map((c) => c.entry.nodes[0] as Element);
+  const topList = top.length >= 2 ? top.map((t) => t.parent).reduce((a, b) => (a === b ? a : null)) : null;
+  comments.forEach((c, i) => {
+    const li = level[i] as number;
+    if (li === 0) return;
+    for (let j = i - 1; j >= 0; j--) {
+      if ((level[j] as number) >= li) continue;
+      const frame = comments[j]?.entry.nodes[0]?.parent ?? null;
+      const nested = hinted || (frame !== null && frame !== topList && containsNode(frame as Element, c.entry.marker));
+      if (nested) {
+        parents[i] = j;
+        depths[i] = (depths[j] as number) + 1;
+      }
+      break;
+    }
+  });
+  return { parents, depths };
+}

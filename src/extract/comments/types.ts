@@ -1,0 +1,49 @@
+import type { Element } from 'domhandler';
+import type { FeedItem } from '../../feeds/types.js';
+
+/** Where a comment record was seen: on the page, in the comment feed, or both (paired). */
+export type CommentSource = 'page' | 'feed' | 'page+feed';
+
+/** One reader comment, tracked apart from its article [004 §4.2, end]. */
+export interface Comment {
+  /** 0-based order: page order first, then feed-only comments by date. */
+  position: number;
+  /** Stable id on the site (permalink fragment or element id, e.g. "comment-12"), when known. */
+  id: string | null;
+  /** `id` of the comment this one replies to (threaded comments). */
+  parent: string | null;
+  /** 0 for a top-level comment, 1 for a reply, ... */
+  depth: number;
+  author: string | null;
+  authorUrl: string | null;
+  /** ISO 8601 (UTC), when the page or the feed gives it. */
+  published: string | null;
+  /** Readable text, paragraphs separated by "\n"; bylines, dates and reply links left out. */
+  text: string;
+  /** Cleaned HTML of the comment body with absolute URLs. */
+  html: string;
+  permalink: string | null;
+  source: CommentSource;
+  /** sha256 of (normalised author, day, normalised text): equal across crawls iff the comment is unchanged. */
+  hash: string;
+}
+
+/** The comments of one object's page, with the zone they were found in and why. */
+export interface CommentExtraction {
+  comments: Comment[];
+  /** The element holding the reader comments on the page (null when none was found). */
+  zone: Element | null;
+  /** Key-path (000 §III-B notation) of `zone`. */
+  zonePath: string | null;
+  /** Why this zone (or why none), for `build --explain`. */
+  reason: string;
+}
+
+export interface ExtractCommentsOptions {
+  /** The article's wrapper node: comments are looked for around it, never inside its text. */
+  article: Element | null;
+  /** The article's feed item (its `comments` URL may point at the zone: `#comments`). */
+  item?: FeedItem | null;
+  /** Items of the post's comment feed(s), used to find, check and complete the page's comments. */
+  commentItems?: readonly FeedItem[];
+}
