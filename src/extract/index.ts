@@ -6,3 +6,4 @@ export { feedContentObject } from './feed-content.js';
 export { nodePath } from './node-path.js';
 export { DEFAULT_EXTRACT_CONFIG, type ExtractConfig } from './config.js';
 export type * from './types.js';
+export * from './comments/index.js';
