@@ -41,6 +41,7 @@ export type InputErrorKind =
   | 'page.unparsable'
   | 'pairing.unpaired'
   | 'extract.no-wrapper'
+  | 'segment.feed-overlap'
   | 'store.write-failed';
 
 export class InputError extends Error {

@@ -8,6 +8,8 @@ import {
   type ExplainStep,
   type ExtractedObject,
   extractComments,
+  type ParsedPage,
+  type PropertyPaths,
   extractObjects,
   feedContentObject,
   parsePage,
@@ -17,6 +19,8 @@ import { pairItem } from '../pairing/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
 import { crawlCaptureLookup, resolvePayloadSource } from './capture-lookup.js';
 import { runChangesStage } from './changes-stage.js';
+import { runSegmentStage } from './segment-stage.js';
+import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 import { type Db, openStore } from './overlay-db.js';
 import { OverlayWriter } from './overlay-writer.js';
 import type { StoredComment } from './types.js';
@@ -41,7 +45,7 @@ export interface BuildOptions {
 
 export interface BuildProgress {
   crawl: string;
-  phase: 'index' | 'extract';
+  phase: 'index' | 'extract' | 'templates' | 'segments' | 'changes';
   bytesRead: number;
   bytesTotal: number;
   records: number;
@@ -58,7 +62,20 @@ export interface CrawlReport {
   captures: number;
   feeds: { article: number; comments: number; fullContent: number };
   items: { article: number; paired: number; unpaired: number; unpairedExamples: string[] };
-  objects: { fullFeed: number; pageExtracted: number; unchanged: number; failed: number; failedExamples: string[] };
+  objects: {
+    fullFeed: number;
+    pageExtracted: number;
+    unchanged: number;
+    template: number;
+    mcst: number;
+    segmentation: number;
+    failed: number;
+    failedExamples: string[];
+  };
+  /** Site templates [000 §III]: per host how its other pages were classified. */
+  templates: { hosts: string[]; posts: number; nonPosts: number };
+  /** Channel pages segmented into the posts they show [002]. */
+  segments: { channelPages: number; feedGuided: number; modelBased: number; linked: number };
   comments: number;
   /** Feeds advertised by archived pages [002 "Feed discovery"], and those the archive lacks. */
   discoveredFeeds: { advertised: number; missing: number; missingExamples: string[] };
@@ -123,7 +140,9 @@ function emptyReport(name: string): CrawlReport {
     captures: 0,
     feeds: { article: 0, comments: 0, fullContent: 0 },
     items: { article: 0, paired: 0, unpaired: 0, unpairedExamples: [] },
-    objects: { fullFeed: 0, pageExtracted: 0, unchanged: 0, failed: 0, failedExamples: [] },
+    objects: { fullFeed: 0, pageExtracted: 0, unchanged: 0, template: 0, mcst: 0, segmentation: 0, failed: 0, failedExamples: [] },
+    templates: { hosts: [], posts: 0, nonPosts: 0 },
+    segments: { channelPages: 0, feedGuided: 0, modelBased: 0, linked: 0 },
     comments: 0,
     discoveredFeeds: { advertised: 0, missing: 0, missingExamples: [] },
     changes: {},
@@ -189,8 +208,9 @@ async function buildCrawl(
 
   // Feeds, items and pairing.
   const lookup = crawlCaptureLookup(db, crawlId);
-  const pages = new Map<number, PageWork>();
+  const pages = new Map<string, PageWork>();
   const commentItemsByPost = new Map<string, FeedItem[]>();
+  const itemsByHost = new Map<string, FeedItem[]>();
   for (const { feed, entry } of found) {
     const captureId = writer.captureIdAt(entry.file, entry.offset, entry.inflatedOffset);
     if (captureId === undefined) continue;
@@ -208,6 +228,8 @@ async function buildCrawl(
     report.feeds.article++;
     if (feed.isFullContent) report.feeds.fullContent++;
     feed.items.forEach((item, i) => {
+      const host = hostOf(item.origLink ?? item.link ?? feed.siteUrl ?? feed.url);
+      itemsByHost.set(host, [...(itemsByHost.get(host) ?? []), item]);
       const itemId = itemIds[i];
       if (itemId === undefined) return;
       report.items.article++;
@@ -220,16 +242,18 @@ async function buildCrawl(
         return;
       }
       report.items.paired++;
-      const work = pages.get(pairing.capture.id) ?? { captureId: pairing.capture.id, items: [] };
+      // One page per post: items of several feeds may pair with different captures of the same URL.
+      const key = schemelessKey(pairing.capture.url);
+      const work = pages.get(key) ?? { captureId: pairing.capture.id, items: [] };
       work.items.push({ item, feed, feedId });
-      pages.set(pairing.capture.id, work);
+      pages.set(key, work);
     });
   }
 
   // Objects straight from full-content feeds (002: "if feed is full content, we are done").
   for (const work of pages.values()) {
     const first = pickItem(work);
-    if (!first.feed.isFullContent || !first.item.content) continue;
+    if (!(first.item.isFullContent ?? first.feed.isFullContent) || !first.item.content) continue;
     const capture = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as {
       url: string;
       time: string;
@@ -254,10 +278,12 @@ async function buildCrawl(
 
   // Pass 2: read each paired page once, by offset, and extract its object(s).
   let done = 0;
+  const feedPages: FeedLinkedPage[] = [];
   for (const work of pages.values()) {
     progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
     try {
-      await extractPage(db, writer, crawlId, work, commentItemsByPost, diagnostics, options, report);
+      const linked = await extractPage(db, writer, crawlId, work, commentItemsByPost, diagnostics, options, report);
+      if (linked !== null) feedPages.push(linked);
     } catch (error) {
       if (!isInputError(error)) throw error;
       diagnostics.report(error);
@@ -266,6 +292,29 @@ async function buildCrawl(
     done++;
   }
   progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
+  const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
+    const source = resolvePayloadSource(db, captureId);
+    if (!source) return null;
+    return parsePage((await readCapture(source, { diagnostics })).text(), source.url, { diagnostics });
+  };
+  progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage });
+  report.templates = {
+    hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
+    posts: templates.posts.template + templates.posts.mcst,
+    nonPosts: templates.nonPosts,
+  };
+  report.objects.template = templates.posts.template;
+  report.objects.mcst = templates.posts.mcst;
+  progress({ phase: 'segments', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+  const segments = await runSegmentStage({ db, writer, crawlId, diagnostics, itemsByHost, loadPage });
+  report.segments = {
+    channelPages: segments.pagesSegmented,
+    feedGuided: segments.segments['feed-guided'],
+    modelBased: segments.segments['model-based'],
+    linked: segments.objectsLinked,
+  };
+  report.objects.segmentation = segments.objectsCreated;
   await discoverFromHomePages(db, writer, crawlId, diagnostics);
   report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
@@ -282,7 +331,7 @@ interface PageWork {
 /** Of the items pointing at one page (a post listed in several feeds), the richest one. */
 function pickItem(work: PageWork): PageWork['items'][number] {
   const weight = (w: PageWork['items'][number]) =>
-    (w.item.content?.length ?? 0) + (w.item.description?.length ?? 0) + (w.feed.isFullContent ? 1e9 : 0);
+    (w.item.content?.length ?? 0) + (w.item.description?.length ?? 0) + ((w.item.isFullContent ?? w.feed.isFullContent) ? 1e9 : 0);
   return work.items.reduce((best, w) => (weight(w) > weight(best) ? w : best));
 }
 
@@ -295,7 +344,7 @@ async function extractPage(
   diagnostics: Diagnostics,
   options: BuildOptions,
   report: CrawlReport,
-): Promise<void> {
+): Promise<FeedLinkedPage | null> {
   const source = resolvePayloadSource(db, work.captureId);
   const row = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as {
     url: string;
@@ -308,22 +357,24 @@ async function extractPage(
     });
   }
   // Unchanged payload since a version we already extracted: copy it instead of extracting again.
-  if (copyUnchangedVersion(db, writer, crawlId, work, row)) {
+  const chosen = pickItem(work);
+  const linked = (paths: PropertyPaths): FeedLinkedPage => ({ captureId: work.captureId, url: row.url, feedUrl: canonicalUrl(chosen.feed.url), paths });
+  const copied = copyUnchangedVersion(db, writer, crawlId, work, row);
+  if (copied !== null) {
     report.objects.unchanged++;
-    return;
+    return copied.paths === null ? null : linked(copied.paths);
   }
   const capture = await readCapture(source, { diagnostics });
   const page = parsePage(capture.text(), row.url, { diagnostics });
   writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, discoverFeeds(page.document, row.url));
-  const chosen = pickItem(work);
   const [result] = extractObjects(page, [chosen.item]);
-  if (!result) return;
+  if (!result) return null;
   if (options.explainUrl !== undefined && row.url.includes(options.explainUrl)) options.onExplain?.(row.url, result.explain);
   if (!result.ok) {
     report.objects.failed++;
     if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
     diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
-    return;
+    return null;
   }
   const commentItems = commentItemsByPost.get(schemelessKey(row.url)) ?? [];
   const extraction = extractComments(page, { article: result.object.wrapper, item: chosen.item, commentItems });
@@ -356,6 +407,7 @@ async function extractPage(
   });
   report.objects.pageExtracted++;
   report.comments += comments.length;
+  return linked(object.paths);
 }
 
 /**
@@ -368,16 +420,16 @@ function copyUnchangedVersion(
   crawlId: number,
   work: PageWork,
   row: { url: string; time: string; payload_digest: string | null },
-): boolean {
-  if (!row.payload_digest) return false;
+): { paths: PropertyPaths | null } | null {
+  if (!row.payload_digest) return null;
   const previous = db
-    .prepare(`SELECT v.id FROM versions v JOIN objects o ON o.id = v.object_id
+    .prepare(`SELECT v.id, v.paths FROM versions v JOIN objects o ON o.id = v.object_id
       WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method <> 'full-feed'
       ORDER BY v.capture_time DESC LIMIT 1`)
-    .get(canonicalUrl(row.url), row.payload_digest, crawlId) as { id: number } | undefined;
-  if (!previous) return false;
+    .get(canonicalUrl(row.url), row.payload_digest, crawlId) as { id: number; paths: string | null } | undefined;
+  if (!previous) return null;
   writer.copyVersion(previous.id, crawlId, work.captureId, row.time);
-  return true;
+  return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
 }
 
 /**

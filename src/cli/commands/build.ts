@@ -67,8 +67,15 @@ export function formatBuildReport(report: BuildReport, out: string): string {
     lines.push(
       `  objects   ${c.objects.pageExtracted} extracted from pages, ${c.objects.fullFeed} from full-content feeds, ${c.objects.unchanged} unchanged copies, ${c.objects.failed} failed`,
     );
+    lines.push(
+      `            ${c.objects.template} found by site templates, ${c.objects.mcst} by E-mCST, ${c.objects.segmentation} only on channel pages (segmentation)`,
+    );
     for (const e of c.objects.failedExamples) lines.push(`            failed: ${e}`);
     lines.push(`  comments  ${c.comments}`);
+    lines.push(`  templates ${c.templates.posts} posts found beyond the feeds, ${c.templates.nonPosts} other pages`);
+    for (const h of c.templates.hosts.slice(0, 5)) lines.push(`            ${h}`);
+    const g = c.segments;
+    lines.push(`  segments  ${g.channelPages} channel pages segmented: ${g.feedGuided} posts by feed, ${g.modelBased} by dates and titles`);
     const d = c.discoveredFeeds;
     lines.push(`  discovery ${d.advertised} feeds advertised by archived pages, ${d.missing} not in the archive`);
     for (const m of d.missingExamples) lines.push(`            missing: ${m}`);
