@@ -275,20 +275,19 @@ export function listItemsKnownAt(db: Db, feedId: number, at: string): KnownItem[
   });
 }
 
-/** Whether the store has the `changes` table (migration 2 of the changes stage). */
-export function hasChangesTable(db: Db): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'changes'").get() !== undefined;
+/**
+ * Whether the changes stage has stored any change (a store holding one crawl has none: the viewer
+ * then derives kinds itself).
+ */
+export function hasStoredChanges(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM changes LIMIT 1').get() !== undefined;
 }
 
-/** Stored changes of one object, oldest first; [] when the store has no changes table. */
+/** Stored changes of one object, oldest first. */
 export function listStoredChanges(db: Db, objectId: number): StoredChange[] {
-  if (!hasChangesTable(db)) return [];
-  const cols = new Set((db.prepare('PRAGMA table_info(changes)').all() as Array<{ name: string }>).map((c) => c.name));
-  const pick = (...names: string[]): string => names.find((n) => cols.has(n)) ?? 'NULL';
   const rows = db
-    .prepare(`SELECT ${pick('from_version_id', 'from_version')} AS f, ${pick('to_version_id', 'to_version')} AS t,
-      ${pick('kinds')} AS kinds, ${pick('similarity')} AS similarity, ${pick('significance')} AS significance,
-      ${pick('detail')} AS detail FROM changes WHERE object_id = ? ORDER BY rowid`)
+    .prepare(`SELECT from_version_id AS f, to_version_id AS t, kinds, similarity, significance, detail
+      FROM changes WHERE object_id = ? ORDER BY to_crawl_id`)
     .all(objectId) as Array<Record<string, unknown>>;
   return rows.map((r) => ({
     fromVersionId: r.f as number,

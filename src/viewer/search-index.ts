@@ -8,7 +8,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../overlay/index.js';
-import { hasChangesTable } from '../overlay/viewer-queries.js';
+import { hasStoredChanges } from '../overlay/viewer-queries.js';
 import { INDEX_BATCH_SIZE, MAX_LIST_OFFSET, MAX_QUERY_CHARS, PAGE_SIZE, SEARCH_INDEX_FILE, SEARCH_INDEX_VERSION } from './constants.js';
 
 const SCHEMA = `
@@ -30,7 +30,7 @@ export type DerivedKind = 'new' | 'content-edit' | 'title-edit' | 'metadata-edit
 
 function fingerprint(db: Db): string {
   const v = db.prepare('SELECT count(*) AS n, max(id) AS m, max(capture_time) AS t FROM versions').get() as Record<string, unknown>;
-  const c = hasChangesTable(db) ? (db.prepare('SELECT count(*) AS n FROM changes').get() as { n: number }).n : -1;
+  const c = (db.prepare('SELECT count(*) AS n FROM changes').get() as { n: number }).n;
   return JSON.stringify([SEARCH_INDEX_VERSION, v.n, v.m, v.t, c]);
 }
 
@@ -67,7 +67,7 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
   idx.pragma('journal_mode = OFF');
   idx.pragma('synchronous = OFF');
   idx.exec(SCHEMA);
-  const storedKinds = hasChangesTable(store) ? readStoredKinds(store) : null;
+  const storedKinds = hasStoredChanges(store) ? readStoredKinds(store) : null;
   const insObj = idx.prepare(`INSERT INTO obj (object_id, host, url, title, feed_id, first_time, last_time, versions, kinds)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const insKind = idx.prepare('INSERT OR IGNORE INTO obj_kind (kind, object_id) VALUES (?, ?)');

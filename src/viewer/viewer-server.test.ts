@@ -76,14 +76,14 @@ run('viewer server on the wp-dev fixture overlay', () => {
     expect((await fetch(`${viewer.url}diff?a=1&b=2`)).status).toBe(400);
   });
 
-  it('shows stored change kinds once the store has a changes table', async () => {
+  it('shows stored change kinds once the changes stage has stored some', async () => {
     await viewer.close();
     const db = openStore(dir, { writable: true });
-    db.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, object_id INTEGER NOT NULL, from_version_id INTEGER, to_version_id INTEGER,
-      from_time TEXT, to_time TEXT, kinds TEXT NOT NULL, similarity REAL, significance REAL, words_added INTEGER, words_removed INTEGER, detail TEXT)`);
-    const v = db.prepare('SELECT v.id, v.object_id FROM versions v JOIN objects o ON o.id = v.object_id WHERE o.url = ? ORDER BY v.capture_time').all(editedUrl) as Array<{ id: number; object_id: number }>;
-    db.prepare("INSERT INTO changes (object_id, from_version_id, to_version_id, kinds, similarity) VALUES (?, ?, ?, '[\"content-edit\",\"comments-added\"]', 0.8)")
-      .run(v[0]?.object_id, v[0]?.id, v[1]?.id);
+    const v = db
+      .prepare('SELECT v.id, v.object_id, v.crawl_id FROM versions v JOIN objects o ON o.id = v.object_id WHERE o.url = ? ORDER BY v.capture_time')
+      .all(editedUrl) as Array<{ id: number; object_id: number; crawl_id: number }>;
+    db.prepare("INSERT INTO changes (object_id, from_version_id, to_version_id, to_crawl_id, kinds, similarity) VALUES (?, ?, ?, ?, '[\"content-edit\",\"comments-added\"]', 0.8)")
+      .run(v[0]?.object_id, v[0]?.id, v[1]?.id, v[1]?.crawl_id);
     db.close();
     viewer = await startViewer({ dir });
     const list = await (await fetch(`${viewer.url}?kind=comments-added`)).text();

@@ -15,7 +15,7 @@ import type { Db } from '../overlay/index.js';
 import {
   getCapture,
   getVersion,
-  hasChangesTable,
+  hasStoredChanges,
   listComments,
   listFeeds,
   listStoredChanges,
@@ -139,7 +139,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const { file: indexFile } = openSearchIndex(store, opts.dir);
   const idx = new Database(indexFile, { readonly: true });
   const files = listArchiveFiles(store, opts.dir);
-  const kindsSource = hasChangesTable(store) ? 'stored' : 'derived';
+  const kindsSource = hasStoredChanges(store) ? 'stored' : 'derived';
   const swPath = join(dirname(createRequire(import.meta.url).resolve('@webrecorder/wabac')), 'sw.js');
   const cdxCache = new Map<number, string>();
   // the overlay WACZ written by `export --format wacz` into the directory, replayable too
