@@ -16,15 +16,22 @@ const MONTH_DAY_YEAR = new RegExp(`\\b(${MONTHS})\\.?\\s+${DAY},?\\s+(\\d{4})${T
 /** "31 January 2011 [9:59]" */
 const DAY_MONTH_YEAR = new RegExp(`\\b${DAY}\\.?\\s+(${MONTHS})\\.?,?\\s+(\\d{4})${TIME}`, 'i');
 /** "2012-07-24 [14:32]", "2012/07/24" */
-const YEAR_MONTH_DAY = new RegExp(`\\b(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})\\b${TIME}`, 'i');
-/** "07/24/2012", "24.07.2012", "24/07/12" */
-const NUMERIC_DATE = new RegExp(`\\b(\\d{1,2})[-/.](\\d{1,2})[-/.](\\d{4}|\\d{2})\\b${TIME}`, 'i');
+const YEAR_MONTH_DAY = new RegExp(`(?<!\\d)(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})\\b${TIME}`, 'i');
+/** "07/24/2012", "24.07.2012", "24/07/12" (one separator; "2.6.32" is a version, not a date) */
+const NUMERIC_DATE = new RegExp(`(?<![\\d.])(\\d{1,2})([-/.])(\\d{1,2})\\2(\\d{4}|\\d{2})(?![\\d]|\\.\\d)${TIME}`, 'i');
+/** A line holding only a time ("7:28 PM"): Blogger prints the day once per page, the time per comment. */
+const TIME_ONLY = /^\s*(?:at\s+)?\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?\s*$/i;
 /** "3 days ago", "an hour ago" */
 const RELATIVE_DATE = /\b(?:\d+|an?|one)\s+(?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month|year)s?\s+ago\b/i;
 
+function isNumericDate(text: string): boolean {
+  const m = NUMERIC_DATE.exec(text);
+  return m !== null && !(m[2] === '.' && (m[4] as string).length === 2);
+}
+
 /** Whether a short text prints a date. */
 export function hasDateText(text: string): boolean {
-  return MONTH_DAY_YEAR.test(text) || DAY_MONTH_YEAR.test(text) || YEAR_MONTH_DAY.test(text) || NUMERIC_DATE.test(text) || RELATIVE_DATE.test(text);
+  return TIME_ONLY.test(text) || MONTH_DAY_YEAR.test(text) || DAY_MONTH_YEAR.test(text) || YEAR_MONTH_DAY.test(text) || isNumericDate(text) || RELATIVE_DATE.test(text);
 }
 
 /** Whether an element carries a machine-readable date. */
@@ -69,12 +76,12 @@ export function parseDateText(text: string): string | null {
   m = YEAR_MONTH_DAY.exec(text);
   if (m !== null) return utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hour(m[4], m[6]), Number(m[5] ?? 0));
   m = NUMERIC_DATE.exec(text);
-  if (m !== null) {
+  if (m !== null && !(m[2] === '.' && (m[4] as string).length === 2)) {
     // Day first when the first number cannot be a month, else month first (US order).
     const a = Number(m[1]);
-    const b = Number(m[2]);
+    const b = Number(m[3]);
     const [month, day] = a > 12 ? [b, a] : [a, b];
-    return utc(fullYear(m[3] as string), month - 1, day, hour(m[4], m[6]), Number(m[5] ?? 0));
+    return utc(fullYear(m[4] as string), month - 1, day, hour(m[5], m[7]), Number(m[6] ?? 0));
   }
   return null;
 }

@@ -14,13 +14,16 @@ const ZONE_TOKEN =
 /** Reply / permalink anchors of a comment entry. */
 const PERMALINK_HREF = /#(?:comment|c|cmt|reply|post|msg|dsq-comment)[-_]?\d+$|[?&](?:replytocom|reply_to|comment_id|commentid|parent)=\d+/i;
 /** An element id naming one comment ("comment-12", "c4051", "div-comment-3"). */
-export const COMMENT_ID = /^(?:(?:li|div|article)[-_])?(?:comment|c|cmt|reply|dsq-comment|post|msg)[-_]?\d+$/i;
-/** Widgets around content that list comments of other posts (never this post's zone). */
-const SIDEBAR_TOKEN = /^(?:sidebar.*|.*[-_]sidebar|widget.*|.*[-_]widgets?|recent[-_]?comments?.*|recentcomments|most[-_]commented.*|popular.*)$/i;
+export const COMMENT_ID = /^(?:(?:li|div|article)[-_])?(?:comments?|com|c|cmt|reply|dsq-comment|msg)[-_]?\d+$/i;
+/** Sidebars and widget areas that list comments of other posts (never this post's zone). Blogger
+ *  wraps the post itself in a `widget`, so a lone `widget` class is no sidebar. */
+const SIDEBAR_TOKEN = /^(?:sidebar.*|.*[-_]sidebar|widget[-_]area|widgets|.*[-_]widgets|(?:.*[-_])?twitter(?:[-_].*)?|.*tweets?|.*recent[-_]?comments?.*|recentcomments|.*most[-_]commented.*|popular.*)$/i;
 const SIDEBAR_TAGS = new Set(['aside', 'nav']);
+/** Page-level regions (never inside an entry: an entry's own footer holds its byline). */
+const PAGE_FOOTER = /^(?:footer|site-footer|page-footer|colophon)$/i;
 /** "12 comments", "Leave a comment", "Reply" and the like: counters and reply widgets. */
 export const COMMENT_WIDGET_TEXT =
-  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|\d+)\s*$/i;
+  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|start (?:a )?new (?:comment )?thread\W*|last reply was .{1,30}|\d+)\s*$/i;
 
 function tokens(el: Element): string[] {
   return `${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`.split(/\s+/).filter((t) => t !== '');
@@ -44,7 +47,7 @@ export function isZoneHinted(el: Element): boolean {
 export function isInSidebar(el: Element): boolean {
   for (let e: Element | null = el; e !== null && e.type === 'tag'; e = e.parent as Element | null) {
     if (SIDEBAR_TAGS.has(e.name)) return true;
-    if (tokens(e).some((t) => SIDEBAR_TOKEN.test(t))) return true;
+    if (tokens(e).some((t) => SIDEBAR_TOKEN.test(t) || PAGE_FOOTER.test(t))) return true;
   }
   return false;
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { hasDateText, parseDateText } from './comment-dates.js';
+
+describe('comment dates', () => {
+  it('finds the date lines comment entries print', () => {
+    for (const t of ['January 31, 2011 at 9:59 am', 'Brandt Schneider10/28/12 5:41 PM', '25 Oct 2012 at 7:20 pm', 'Thu, 08/09/2012 - 14:32', '7:28 PM', '3 days ago', 'October 12th, 2012 at 6:14 am'])
+      expect(hasDateText(t), t).toBe(true);
+    for (const t of ['Reply', 'I have met very few millionaires', 'Posted in October 2026', 'version 2.6.32']) expect(hasDateText(t), t).toBe(false);
+  });
+
+  it('reads printed dates as UTC instants', () => {
+    expect(parseDateText('by james on January 31, 2011 at 9:59 pm.')).toBe('2011-01-31T21:59:00.000Z');
+    expect(parseDateText('on 25 Oct 2012 at 7:20 pm')).toBe('2012-10-25T19:20:00.000Z');
+    expect(parseDateText('2012-07-24 14:32')).toBe('2012-07-24T14:32:00.000Z');
+    expect(parseDateText('24/07/2012')).toBe('2012-07-24T00:00:00.000Z');
+    expect(parseDateText('3 days ago')).toBeNull();
+    expect(parseDateText('February 30, 2012')).toBeNull();
+  });
+});
