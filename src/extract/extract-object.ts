@@ -5,6 +5,7 @@
 import { type Element, isTag } from 'domhandler';
 import type { FeedItem } from '../feeds/types.js';
 import { renderArticle } from './article-render.js';
+import { commentNodesInside } from './comments/index.js';
 import { computeConfidence } from './confidence.js';
 import { WIDEN_MAX_STEPS } from './constants.js';
 import { languageTools } from './language.js';
@@ -65,6 +66,8 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const title = findTitle(body, s.item, wrapper, s.explain);
     const skip = new Set<Element>();
     if (title.node !== null && title.full && containsEl(wrapper, title.node)) skip.add(title.node);
+    // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
+    for (const n of commentNodesInside(wrapper)) skip.add(n);
     let rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone });
     // A wrapper holding nothing but the title (a headline zone): its parent holds the article.
     for (let step = 0; step < WIDEN_MAX_STEPS && tokenize(rendered.text).length === 0; step++) {
@@ -72,6 +75,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       if (parent === null || !isTag(parent) || parent === body || others.some((o) => containsEl(parent, o))) break;
       s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
       wrapper = parent;
+      for (const n of commentNodesInside(wrapper)) skip.add(n);
       rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone });
     }
     const textWords = tokenize(rendered.text).length;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Element } from 'domhandler';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
@@ -220,8 +221,11 @@ async function buildCrawl(
       for (const item of feed.items) {
         const post = item.inReplyTo ?? feed.siteUrl;
         if (!post) continue;
+        // The same comment arrives from the post's own feed, the site-wide feed and repeated captures.
         const key = schemelessKey(post);
-        commentItemsByPost.set(key, [...(commentItemsByPost.get(key) ?? []), item]);
+        const known = commentItemsByPost.get(key) ?? [];
+        const id = commentItemIdentity(item);
+        if (!known.some((k) => commentItemIdentity(k) === id)) commentItemsByPost.set(key, [...known, item]);
       }
       continue;
     }
@@ -298,7 +302,8 @@ async function buildCrawl(
     return parsePage((await readCapture(source, { diagnostics })).text(), source.url, { diagnostics });
   };
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage });
+  const commentsOf = (page: ParsedPage): StoredComment[] => storedComments(page, null, null, commentItemsByPost.get(schemelessKey(page.url)) ?? []);
+  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
     posts: templates.posts.template + templates.posts.mcst,
@@ -377,21 +382,7 @@ async function extractPage(
     return null;
   }
   const commentItems = commentItemsByPost.get(schemelessKey(row.url)) ?? [];
-  const extraction = extractComments(page, { article: result.object.wrapper, item: chosen.item, commentItems });
-  const comments: StoredComment[] = extraction.comments.map((c) => ({
-    position: c.position,
-    id: c.id,
-    parent: c.parent,
-    depth: c.depth,
-    author: c.author,
-    authorUrl: c.authorUrl,
-    published: c.published,
-    text: c.text,
-    html: c.html,
-    permalink: c.permalink,
-    source: c.source,
-    hash: c.hash,
-  }));
+  const comments = storedComments(page, result.object.wrapper, chosen.item, commentItems);
   const { wrapper: _wrapper, ...object }: ExtractedObject = result.object;
   writer.addVersion({
     canonicalUrl: canonicalUrl(row.url),
@@ -467,4 +458,26 @@ function discoveredFeedsReport(db: Db, crawlId: number): CrawlReport['discovered
     .all(crawlId) as Array<{ url: string; captured: number }>;
   const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
   return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
+}
+
+/** Comments of a post page as stored rows [004 §4.2: comments are records of their own]. */
+function storedComments(page: ParsedPage, article: Element | null, item: FeedItem | null, commentItems: readonly FeedItem[]): StoredComment[] {
+  return extractComments(page, { article, item, commentItems }).comments.map((c) => ({
+    position: c.position,
+    id: c.id,
+    parent: c.parent,
+    depth: c.depth,
+    author: c.author,
+    authorUrl: c.authorUrl,
+    published: c.published,
+    text: c.text,
+    html: c.html,
+    permalink: c.permalink,
+    source: c.source,
+    hash: c.hash,
+  }));
+}
+
+function commentItemIdentity(item: FeedItem): string {
+  return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
 }

@@ -23,6 +23,7 @@ import {
   templateStillFits,
 } from '../templates/index.js';
 import type { Db } from './overlay-db.js';
+import type { StoredComment } from './types.js';
 import type { OverlayWriter } from './overlay-writer.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
@@ -53,6 +54,8 @@ export interface TemplateStageInput {
   feedPages: readonly FeedLinkedPage[];
   /** Read and parse one capture (revisits resolved); null when it holds no page. InputErrors are reported and the page skipped. */
   loadPage(captureId: number): Promise<ParsedPage | null>;
+  /** Reader comments of a page found to be a post (kept apart from the article [004 §4.2]). */
+  commentsOf?(page: ParsedPage): StoredComment[];
 }
 
 /** How a host's pages were classified. */
@@ -101,7 +104,7 @@ interface PageDecision {
   method: 'feed' | 'template' | 'mcst' | null;
   templateKey: string | null;
   reason: string;
-  version: { row: CaptureRow; object: Omit<ExtractedObject, 'wrapper'> } | null;
+  version: { row: CaptureRow; object: Omit<ExtractedObject, 'wrapper'>; comments?: StoredComment[] } | null;
 }
 
 /** What `detail` of a stored template holds besides the columns. */
@@ -212,6 +215,7 @@ async function runHost(input: TemplateStageInput, host: string, feedLinked: Feed
     } else {
       decision = classifyByMainBlock(page, row, markers);
     }
+    if (page !== null && decision.version !== null && input.commentsOf !== undefined) decision.version.comments = input.commentsOf(page);
     for (const c of group) {
       report.pages++;
       if (decision.isPost) report.posts++;
@@ -441,7 +445,7 @@ class DecisionWriter {
         const templateId = d.templateKey === null ? null : (this.#templateRows.get(d.templateKey) ?? null);
         this.#upsertMatch.run(d.captureId, crawlId, d.isPost ? 1 : 0, d.method, templateId, d.reason);
         if (d.version === null) continue;
-        const { row, object } = d.version;
+        const { row, object, comments } = d.version;
         writer.addVersion({
           canonicalUrl: row.canonicalUrl,
           url: row.url,
@@ -452,7 +456,7 @@ class DecisionWriter {
           captureTime: row.time,
           pageDigest: row.pageDigest,
           object,
-          comments: [],
+          comments: comments ?? [],
         });
       }
     })();
