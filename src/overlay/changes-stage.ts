@@ -126,7 +126,9 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
     for (const [objectId, to] of current) {
       const from = previous.get(objectId) ?? null;
       if (from === null && !hostsBefore.has(hostOf(to.url))) continue; // first crawl of this site: nothing to compare
-      save(objectId, from, to, diffVersions(from === null ? null : snapshot(db, from), snapshot(db, to)));
+      const next = snapshot(db, to);
+      const prev = from === null ? null : comparable(snapshot(db, from), from.method, next, to.method);
+      save(objectId, from, to, diffVersions(prev, next));
     }
     for (const [objectId, from] of previous) {
       if (current.has(objectId) || !hostsNow.has(hostOf(from.url))) continue;
@@ -139,6 +141,25 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
     }
   })();
   return report;
+}
+
+/**
+ * Versions made by different methods (a post in the feed in one crawl, found by its site template
+ * in the next) see different metadata: the feed gives `updated`, a template may not. A field only
+ * one method found is unknown to the other, not removed, and categories one method sees more of
+ * are not an edit; the earlier version is aligned on those before the diff.
+ */
+function comparable(prev: VersionSnapshot, prevMethod: string, next: VersionSnapshot, nextMethod: string): VersionSnapshot {
+  if (prevMethod === nextMethod) return prev;
+  const aligned = { ...prev };
+  for (const field of ['author', 'published', 'updated'] as const) {
+    if (prev[field] === null || next[field] === null) aligned[field] = next[field];
+  }
+  const lower = (xs: string[]) => new Set(xs.map((x) => x.toLowerCase()));
+  const [a, b] = [lower(prev.categories), lower(next.categories)];
+  const subset = (x: Set<string>, y: Set<string>) => [...x].every((v) => y.has(v));
+  if (subset(a, b) || subset(b, a)) aligned.categories = next.categories;
+  return aligned;
 }
 
 function hostSet(db: Db, where: 'crawl_id < ?' | 'crawl_id = ?', crawlId: number): Set<string> {

@@ -98,13 +98,16 @@ function authorOf(el: Element): string | null {
 }
 
 /** Category names: the anchors of each matched node, else its text. */
-function categoriesOf(nodes: Element[]): string[] {
+/** Category names under the categories path; a wide path (a post footer) also holds the byline and date: those are not categories. */
+function categoriesOf(nodes: Element[], other: ReadonlyArray<Element | null>): string[] {
   const out: string[] = [];
+  const skip = new Set(other.filter((e): e is Element => e !== null));
   for (const n of nodes) {
     const anchors: Element[] = [];
     const stack: Element[] = [n];
     while (stack.length > 0) {
       const e = stack.pop() as Element;
+      if (skip.has(e) && e !== n) continue;
       if (e.name === 'a') anchors.push(e);
       for (const c of e.children) if (c.type === 'tag') stack.push(c as Element);
     }
@@ -125,7 +128,7 @@ function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Elemen
     author: author === null ? null : authorOf(author),
     published: date === null ? null : dateOf(date),
     updated: null,
-    categories: categoriesOf(m.categories.filter((n) => textLength(n) > 0)),
+    categories: categoriesOf(m.categories.filter((n) => textLength(n) > 0), [author, date]),
     text: renderText(content),
     html,
     references,
