@@ -19,6 +19,7 @@ export const COMMENT_ID = /^(?:(?:li|div|article)[-_])?(?:comments?|com|c|cmt|re
  *  wraps the post itself in a `widget`, so a lone `widget` class is no sidebar. */
 const SIDEBAR_TOKEN = /^(?:sidebar.*|.*[-_]sidebar|widget[-_]area|widgets|.*[-_]widgets|(?:.*[-_])?twitter(?:[-_].*)?|.*tweets?|.*recent[-_]?comments?.*|recentcomments|.*most[-_]commented.*|popular.*)$/i;
 const SIDEBAR_TAGS = new Set(['aside', 'nav']);
+const PAGE_ROOT_TAGS = new Set(['body', 'html']);
 /** Page-level regions (never inside an entry: an entry's own footer holds its byline). */
 const PAGE_FOOTER = /^(?:footer|site-footer|page-footer|colophon)$/i;
 /** "12 comments", "Leave a comment", "Reply" and the like: counters and reply widgets. */
@@ -43,9 +44,10 @@ export function isZoneHinted(el: Element): boolean {
   return tokens(el).some((t) => ZONE_TOKEN.test(t));
 }
 
-/** Whether this element is, or sits in, a sidebar / widget / navigation. */
+/** Whether this element is, or sits in, a sidebar / widget / navigation. The page's own classes
+ *  (`<body class="sidebar-content-sidebar">`: the layout) say nothing about one element. */
 export function isInSidebar(el: Element): boolean {
-  for (let e: Element | null = el; e !== null && e.type === 'tag'; e = e.parent as Element | null) {
+  for (let e: Element | null = el; e !== null && e.type === 'tag' && !PAGE_ROOT_TAGS.has(e.name); e = e.parent as Element | null) {
     if (SIDEBAR_TAGS.has(e.name)) return true;
     if (tokens(e).some((t) => SIDEBAR_TOKEN.test(t) || PAGE_FOOTER.test(t))) return true;
   }

@@ -265,7 +265,8 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
     }
     const found2 = entriesOf(markers, root);
     if (found2 === null) continue;
-    if (article === null || !containsNode(found2.lca, article)) {
+    // Entries all inside the article wrapper (a wrapper grown over its comments) stay one group.
+    if (article === null || found2.lca === article || !containsNode(found2.lca, article)) {
       groups.push({ ...found2, how });
       continue;
     }

@@ -27,3 +27,7 @@ export const MAX_ENTRY_LINK_DENSITY = 0.5;
 /** A page comment and a feed comment are the same when this share of the shorter one's tokens
  *  occur in the other. ours: feeds cut long comments into excerpts. */
 export const MIN_FEED_TEXT_OVERLAP = 0.6;
+
+/** An entry inside the article wrapper holding more than this share of the wrapper's text is the
+ *  article itself (its byline dated like the comments), not a comment. ours. */
+export const MAX_ENTRY_ARTICLE_SHARE = 0.5;

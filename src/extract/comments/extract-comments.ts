@@ -5,10 +5,11 @@
  */
 import type { Element } from 'domhandler';
 import { nodePath } from '../node-path.js';
+import { textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
 import { tokenize } from '../text-normalize.js';
 import type { ParsedPage } from '../types.js';
-import { MAX_ENTRY_LINK_DENSITY, MIN_UNHINTED_AUTHOR_SHARE, MIN_UNHINTED_ENTRIES } from './constants.js';
+import { MAX_ENTRY_ARTICLE_SHARE, MAX_ENTRY_LINK_DENSITY, MIN_UNHINTED_AUTHOR_SHARE, MIN_UNHINTED_ENTRIES } from './constants.js';
 import { type Entry, type EntryContent, readEntry } from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
 import { commentHash } from './comment-hash.js';
@@ -104,12 +105,13 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
   let best: ZoneChoice | null = null;
   const rank = (c: ZoneChoice): number[] => [c.feedMatches, c.hinted ? 1 : 0, c.comments.length, c.comments.reduce((n, x) => n + x.tokens.length, 0)];
   for (const group of findEntryGroups(body, article)) {
-    if (article !== null && containsNode(group.lca, article)) continue;
+    if (article !== null && group.lca !== article && containsNode(group.lca, article)) continue;
     const others = new Set(group.entries.flatMap((e) => e.nodes));
     const comments: PageComment[] = [];
     for (const entry of group.entries) {
       const skip = new Set([...others].filter((n) => !entry.nodes.includes(n)));
       const content = readEntry(entry, skip, page.url);
+      if (article !== null && isArticleItself(content.text, entry, article)) continue;
       const tokens = tokenize(content.text);
       if (tokens.length > 0) comments.push({ ...content, entry, tokens });
     }
@@ -130,6 +132,14 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
   }
   return best;
+}
+
+/** An entry inside the article wrapper holding most of its text is the article (its byline dated
+ *  like the comments below it), not a comment. */
+function isArticleItself(text: string, entry: Entry, article: Element): boolean {
+  if (!entry.nodes.every((n) => containsNode(article, n))) return false;
+  const articleChars = textBlocks(article).reduce((n, b) => n + b.text.length, 0);
+  return text.length > MAX_ENTRY_ARTICLE_SHARE * articleChars;
 }
 
 function compareRank(a: number[], b: number[]): number {
