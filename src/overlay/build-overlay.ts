@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Element } from 'domhandler';
 import { open } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, parseUrl, schemelessKey } from '../core/url.js';
@@ -17,6 +17,7 @@ import {
 } from '../extract/index.js';
 import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
+import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
 import { crawlCaptureLookup, resolvePayloadSource } from './capture-lookup.js';
 import { runChangesStage } from './changes-stage.js';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   onExplain?: (url: string, steps: ExplainStep[]) => void;
   onLog?: (message: string) => void;
+  /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
+  writePages?: boolean;
 }
 
 export interface BuildProgress {
@@ -125,6 +128,11 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       currentCrawl = crawlId;
       reports.push(await buildCrawl(db, writer, crawlId, input, diagnostics, options));
       currentCrawl = null;
+    }
+    if (options.writePages !== false) {
+      // Standalone pages of every version and an index per feed [004 §6, Figure 7].
+      const written = writeReconstructedPages(db, options.outDir);
+      options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
     db.close();

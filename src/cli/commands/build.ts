@@ -9,6 +9,7 @@ export interface BuildArgs {
   explain?: string;
   progress: boolean;
   json: boolean;
+  pages: boolean;
 }
 
 export function buildCommand(yargs: Argv): Argv<BuildArgs> {
@@ -18,6 +19,7 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
     .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
+    .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/devblog-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions') as unknown as Argv<BuildArgs>;
 }
@@ -32,6 +34,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       inputs: args.inputs,
       outDir: args.out,
       diagnostics,
+      writePages: args.pages,
       onProgress: (p) => progress.update(p),
       onLog: (m) => process.stderr.write(`${m}\n`),
       ...(args.explain !== undefined

@@ -34,11 +34,11 @@ export function exportCommand(yargs: Argv): Argv<ExportArgs> {
       choices: ['jsonl', 'csv', 'wacz'] as const,
       default: 'jsonl' as const,
     })
-    .option('output', { alias: ['O', 'out'], describe: 'file (or directory for reconstructed pages) to write instead of stdout', type: 'string' })
+    .option('output', { alias: ['O', 'out'], describe: 'file to write instead of stdout (for reconstructed pages: the directory that gets pages/)', type: 'string' })
     .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per object version')
     .example('$0 export overlay/ --what changes --format csv', 'changes between versions, with their kinds')
     .example('$0 export overlay/ --format wacz', 'write overlay/overlay.wacz (replayable in ReplayWeb.page)')
-    .example('$0 export overlay/ --what reconstructed --output pages/', 'standalone pages of every object version') as unknown as Argv<ExportArgs>;
+    .example('$0 export overlay/ --what reconstructed --output site/', 'standalone pages of every object version under site/pages/') as unknown as Argv<ExportArgs>;
 }
 
 function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'reconstructed'>): Iterable<Record<string, unknown>> {
@@ -75,9 +75,9 @@ export async function runExport(args: ExportArgs): Promise<number> {
   if (args.what === 'reconstructed') {
     const db = openStore(args.dir, { writable: false });
     try {
-      const outDir = args.output ?? join(args.dir, 'pages');
+      const outDir = args.output ?? args.dir;
       const { pages, indexes } = writeReconstructedPages(db, outDir);
-      process.stderr.write(`wrote ${pages} pages and ${indexes} index pages under ${outDir}\n`);
+      process.stderr.write(`wrote ${pages} pages and ${indexes} index pages under ${join(outDir, 'pages')}\n`);
       return 0;
     } finally {
       db.close();
