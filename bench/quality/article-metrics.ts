@@ -5,7 +5,7 @@
  */
 import type { GoldPage } from './gold.js';
 import { isAuthorRight, isDateRight, isTitleExact } from './property-metrics.js';
-import { averagePrf, type PrfScore, scorePageText, TCS_THRESHOLD } from './text-metrics.js';
+import { averagePrf, type MatchCounts, type PrfScore, scorePageText, TCS_THRESHOLD } from './text-metrics.js';
 
 /** What an extractor gave for one page. */
 export interface ArticleOutput {
@@ -53,8 +53,8 @@ export function scoreArticles(
   pages: readonly GoldPage[],
   outputOf: (page: GoldPage) => ArticleOutput | null,
 ): { scores: ArticleScores; details: PageDetail[] } {
-  const shingles = [];
-  const tokens = [];
+  const shingles: MatchCounts[] = [];
+  const tokens: MatchCounts[] = [];
   const details: PageDetail[] = [];
   let exact = 0;
   let cosineSum = 0;
@@ -72,8 +72,8 @@ export function scoreArticles(
     if (score.exact) exact++;
     cosineSum += score.cosine;
     if (score.cosine > TCS_THRESHOLD) accepted++;
-    const page1 = averagePrf([score.shingles]);
-    details.push({ url: page.url, crawl: page.crawl, f1: page1.f1, precision: page1.precision, recall: page1.recall });
+    const pageScore = averagePrf([score.shingles]);
+    details.push({ url: page.url, crawl: page.crawl, f1: pageScore.f1, precision: pageScore.precision, recall: pageScore.recall });
     if (output === null) continue;
     if (page.title !== null) count(title, isTitleExact(page.title, output.title));
     if (page.author !== null) count(author, isAuthorRight(page.author, output.author));

@@ -44,6 +44,8 @@ export interface BaselineRun {
   outputs: Map<string, ArticleOutput>;
   /** Pages the library threw on (scored as no output). */
   errors: number;
+  /** Messages the library logged to console.error/warn (Defuddle reports bad JSON-LD there); kept off the report. */
+  logged: number;
   seconds: number;
 }
 
@@ -52,14 +54,23 @@ export async function runBaseline(name: BaselineName, pages: ReadonlyMap<string,
   const extract = extractors[name];
   const outputs = new Map<string, ArticleOutput>();
   let errors = 0;
+  let logged = 0;
+  const { error, warn } = console;
+  console.error = console.warn = () => {
+    logged++;
+  };
   const started = performance.now();
-  for (const [id, page] of pages) {
-    try {
-      const output = await extract(page.html, page.url);
-      if (output !== null) outputs.set(id, output);
-    } catch {
-      errors++;
+  try {
+    for (const [id, page] of pages) {
+      try {
+        const output = await extract(page.html, page.url);
+        if (output !== null) outputs.set(id, output);
+      } catch {
+        errors++;
+      }
     }
+  } finally {
+    Object.assign(console, { error, warn });
   }
-  return { outputs, errors, seconds: (performance.now() - started) / 1000 };
+  return { outputs, errors, logged, seconds: (performance.now() - started) / 1000 };
 }

@@ -32,10 +32,10 @@ export interface CommentScores {
   /** Pages with comment gold (with or without comments). */
   pages: number;
   pagesWithComments: number;
-  /** Concatenated comment text per post, bag of words. */
-  text: { precision: number; recall: number; f1: number };
-  /** Share of pages with an object and no gold comment that got comments anyway. */
-  invented: number;
+  /** Concatenated comment text per post, bag of words; null where nothing was output / expected. */
+  text: { precision: number | null; recall: number | null; f1: number | null };
+  /** Share of pages with an object and no gold comment that got comments anyway (null: none such). */
+  invented: number | null;
   inventedPages: number;
   /** Where the gold lists each comment: share of posts with an object whose comment count is exact. */
   countExact: number | null;
@@ -101,19 +101,21 @@ export function scoreComments(
     }
   }
   const text = averagePrf(textCounts);
+  const precision = text.pagesWithOutput === 0 ? null : text.precision;
+  const recall = text.pagesWithGold === 0 ? null : text.recall;
   const perComment = countOf > 0;
   return {
     pages: scoped.length,
     pagesWithComments: withComments,
-    text: { precision: text.precision, recall: text.recall, f1: text.f1 },
-    invented: share(invented, inventedOf),
+    text: { precision, recall, f1: precision === null || recall === null ? null : text.f1 },
+    invented: inventedOf === 0 ? null : share(invented, inventedOf),
     inventedPages: invented,
     countExact: perComment ? share(countExact, countOf) : null,
-    matchedRecall: perComment ? share(matching.matched, matching.gold) : null,
-    matchedPrecision: perComment ? share(matching.matched, matching.output) : null,
-    matchedTextF1: perComment ? share(matching.f1Sum, matching.matched) : null,
-    authorExact: perComment && matching.authorOf > 0 ? share(matching.authorRight, matching.authorOf) : null,
-    dateRight: perComment && matching.dateOf > 0 ? share(matching.dateRight, matching.dateOf) : null,
+    matchedRecall: matching.gold > 0 ? share(matching.matched, matching.gold) : null,
+    matchedPrecision: matching.output > 0 ? share(matching.matched, matching.output) : null,
+    matchedTextF1: matching.matched > 0 ? share(matching.f1Sum, matching.matched) : null,
+    authorExact: matching.authorOf > 0 ? share(matching.authorRight, matching.authorOf) : null,
+    dateRight: matching.dateOf > 0 ? share(matching.dateRight, matching.dateOf) : null,
     leakPosts,
     articlePrecisionWithComments: articleWithComments.length > 0 ? averagePrf(articleWithComments).precision : null,
   };

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type ArticleOutput, type ArticleScores, type PageDetail, scoreArticles } from './article-metrics.js';
 import { runBaseline } from './baselines.js';
 import type { CliRunner } from './cli-runner.js';
@@ -69,7 +69,7 @@ export async function evaluateDataset(dataset: Dataset, options: EvaluateOptions
   const result: DatasetResult = {
     name: dataset.name,
     kind: dataset.kind,
-    crawls: dataset.warcs.map((w) => w.split('/').pop() ?? w),
+    crawls: dataset.warcs.map((w) => basename(w)),
     unavailable: {},
     articles: {},
   };
