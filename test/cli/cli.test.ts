@@ -3,7 +3,7 @@
  * the shipped sample crawls, rebuild (idempotent), export every kind, changes, stats, exit codes.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -51,8 +51,10 @@ describe('warc-overlay CLI on the shipped sample', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('builds both crawls and prints a report', () => {
-    expect(first.stderr).toBe('');
+    expect(first.stderr).not.toMatch(/error/i);
+    expect(first.stderr).toMatch(/reconstructed pages: \d+ pages/);
     expect(first.code).toBe(0);
+    expect(existsSync(join(out, 'pages', 'index.html'))).toBe(true);
     expect(first.stdout).toMatch(/pelican-crawl-1\.warc\.gz/);
     expect(first.stdout).toMatch(/items\s+\d+ article items, (\d+) paired, 0 unpaired/);
     expect(first.stdout).toMatch(/changes\s+.*new/);
