@@ -7,9 +7,9 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { BLOCK_TAGS, isIgnoredElement } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
-import { MAX_AUTHOR_WORDS } from './constants.js';
+import { MAX_AUTHOR_WORDS, MAX_META_WORDS } from './constants.js';
 import { hasDateAttribute, hasDateText, isoFromAttribute, parseDateText } from './comment-dates.js';
-import { COMMENT_ID, COMMENT_WIDGET_TEXT, isPermalinkHref } from './comment-hints.js';
+import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
 
 /** One comment entry on the page: its top nodes (document order) and its date node. */
 export interface Entry {
@@ -45,8 +45,10 @@ const VOID_TAGS = new Set(['br', 'hr', 'img', 'wbr']);
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
 const UNWRAPPED_TAGS = new Set(['div', 'article', 'section', 'main', 'header', 'footer', 'span', 'font', 'center', 'dl', 'dt', 'dd']);
 const SAYS = /\s*(?:says|said|wrote|dit|schreibt|dice|disse)\s*:?\s*$/i;
-const BY_PREFIX = /^\s*(?:posted\s+|written\s+|comment(?:ed)?\s+|submitted\s+)?by\s+/i;
-const BYLINE_AUTHOR = /^\s*(?:posted\s+|written\s+|submitted\s+)?by\s+(.+?)(?:\s+(?:on|at|@|\|)\s.*|\s*[,|@(].*|\s+\d.*)?$/i;
+const BY_PREFIX = /^\s*(?:posted\s+|written\s+|comment(?:ed)?\s+|submitted\s+)?by:?\s+/i;
+const BYLINE_AUTHOR = /^\s*(?:posted\s+|written\s+|submitted\s+)?by:?\s+(.+?)(?:\s+(?:on|at|@|\|)\s.*|\s*[,|@(].*|\s+\d.*)?$/i;
+/** "posted on October 24, 2012 at 7:26 PM by Darren": the name after the date. */
+const DATE_THEN_AUTHOR = /\d.*?\bby:?\s+([^|,@(\d]+?)\s*$/i;
 const SAYS_AUTHOR = /^\s*(.+?)\s+(?:says|said|wrote)\b/i;
 
 function classTokens(el: Element): string[] {
@@ -127,7 +129,7 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
     if (!BLOCK_TAGS.has(el.name) && el.name !== 'span' && el.name !== 'strong' && el.name !== 'b') continue;
     const t = collapseWhitespace(plainText(el));
     if (words(t) > 16 || t === '') continue;
-    const m = BYLINE_AUTHOR.exec(t) ?? SAYS_AUTHOR.exec(t);
+    const m = BYLINE_AUTHOR.exec(t) ?? SAYS_AUTHOR.exec(t) ?? (hasDateText(t) ? DATE_THEN_AUTHOR.exec(t) : null);
     const name = m?.[1] === undefined ? null : cleanAuthor(m[1]);
     if (name !== null) return { name, url: link(el), node: el };
   }
@@ -172,10 +174,9 @@ function findPermalink(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string
     candidates.unshift(e);
     if (e.children.filter(isTag).length > 2) break;
   }
-  const withId = candidates.find((e) => e.attribs.id !== undefined && COMMENT_ID.test(e.attribs.id));
-  if (withId?.attribs.id !== undefined) {
-    const id = withId.attribs.id;
-    return { id, permalink: absolute(`#${id}`, baseUrl) };
+  for (const e of candidates) {
+    const id = commentIdOf(e);
+    if (id !== null) return { id, permalink: absolute(`#${id}`, baseUrl) };
   }
   return { id: null, permalink: null };
 }
@@ -192,7 +193,8 @@ function renderBody(entry: Entry, skip: ReadonlySet<Element>, authorNode: Elemen
   };
   const isLeftOut = (el: Element): boolean => {
     if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name) || el === authorNode) return true;
-    if (isMetaElement(el)) return true;
+    // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
+    if (isMetaElement(el) && words(plainText(el)) <= MAX_META_WORDS) return true;
     if (/^h[1-6]$/.test(el.name) && words(plainText(el)) <= 12) return true;
     if (el.name === 'a' && (isPermalinkHref(el.attribs.href ?? '') || COMMENT_WIDGET_TEXT.test(plainText(el)))) return true;
     if ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') && isDateLine(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name))) return true;

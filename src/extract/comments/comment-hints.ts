@@ -6,6 +6,12 @@
  */
 import type { Element } from 'domhandler';
 
+/** The comment id an element carries: its id, or the name of an `<a name>` anchor ("comment184238"). */
+export function commentIdOf(el: Element): string | null {
+  const id = el.attribs.id ?? (el.name === 'a' ? el.attribs.name : undefined);
+  return id !== undefined && COMMENT_ID.test(id) ? id : null;
+}
+
 /** id/class words of a comment (singular or plural), in any of the usual languages. */
 const COMMENT_WORD = /comment|disqus|dsq-|livefyre|talkback|kommentar|commentaire|comentario|reacties|reactions?\b|responses?\b|replies|discussion/i;
 /** id/class tokens of a whole comment area or list (plural or list words). */
@@ -14,7 +20,7 @@ const ZONE_TOKEN =
 /** Reply / permalink anchors of a comment entry. */
 const PERMALINK_HREF = /#(?:comment|c|cmt|reply|post|msg|dsq-comment)[-_]?\d+$|[?&](?:replytocom|reply_to|comment_id|commentid|parent)=\d+/i;
 /** An element id naming one comment ("comment-12", "c4051", "div-comment-3"). */
-export const COMMENT_ID = /^(?:(?:li|div|article)[-_])?(?:comments?|com|c|cmt|reply|dsq-comment|msg)[-_]?\d+$/i;
+export const COMMENT_ID = /^(?:(?:li|div|article)[-_])?(?:comments?|com|c|cmt|reply|dsq-comment|msg)[-_]?(?:\d+|[0-9a-f]{12,})$/i;
 /** Sidebars and widget areas that list comments of other posts (never this post's zone). Blogger
  *  wraps the post itself in a `widget`, so a lone `widget` class is no sidebar. */
 const SIDEBAR_TOKEN = /^(?:sidebar.*|.*[-_]sidebar|widget[-_]area|widgets|.*[-_]widgets|(?:.*[-_])?twitter(?:[-_].*)?|.*tweets?|.*recent[-_]?comments?.*|recentcomments|.*most[-_]commented.*|popular.*)$/i;
@@ -40,6 +46,7 @@ export function hasCommentHint(el: Element): boolean {
 
 /** id/class naming a whole comment area or list (not one comment, not its meta line). */
 export function isZoneHinted(el: Element): boolean {
+  if (el.attribs.id !== undefined && COMMENT_ID.test(el.attribs.id)) return false;
   if (el.attribs.itemtype !== undefined && /schema\.org\/UserComments/i.test(el.attribs.itemtype)) return true;
   return tokens(el).some((t) => ZONE_TOKEN.test(t));
 }

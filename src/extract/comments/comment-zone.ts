@@ -12,7 +12,7 @@ import { tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import type { Entry } from './comment-entry.js';
-import { COMMENT_ID, hasCommentHint, isInSidebar, isZoneHinted } from './comment-hints.js';
+import { commentIdOf, hasCommentHint, isInSidebar, isZoneHinted } from './comment-hints.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
 export interface EntryGroup {
@@ -94,15 +94,14 @@ export function spacedText(el: Element): string {
   return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
-/** Elements whose id names one comment ("comment-12"), or microdata Comment items. */
+/** Elements whose id (or anchor name) names one comment ("comment-12"), or microdata Comment items. */
 function idNodes(root: Element): Element[] {
   const out: Element[] = [];
   const stack: Element[] = [root];
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (isIgnoredElement(el)) continue;
-    const id = el.attribs.id;
-    if ((id !== undefined && COMMENT_ID.test(id)) || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) out.push(el);
+    if (commentIdOf(el) !== null || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) out.push(el);
     for (const c of el.children) if (isTag(c)) stack.push(c);
   }
   return out;
@@ -270,15 +269,18 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
       groups.push({ ...found2, how });
       continue;
     }
-    // Entries on both sides of the article (comments and pingbacks in two lists around it):
-    // each branch of their common ancestor is a candidate of its own.
-    const branches = new Map<AnyNode, Entry[]>();
+    // Entries on both sides of the article (comments and pingbacks in two lists around it): the
+    // entries before it and those after it are candidates of their own; entries in the branch
+    // holding the article belong to neither.
+    const sides = new Map<string, Entry[]>();
     for (const e of found2.entries) {
       let b: AnyNode = e.nodes[0] as Element;
       while (b.parent !== found2.lca && b.parent !== null) b = b.parent;
-      if (!containsNode(b as Element, article)) branches.set(b, [...(branches.get(b) ?? []), e]);
+      if (containsNode(b as Element, article)) continue;
+      const side = documentOrder(b as Element, article) < 0 ? 'before' : 'after';
+      sides.set(side, [...(sides.get(side) ?? []), e]);
     }
-    for (const entries of branches.values()) {
+    for (const entries of sides.values()) {
       const lca = lowestCommonAncestor(entries.map((e) => e.nodes[0] as Element));
       if (lca !== null) groups.push({ entries, lca: entries.length === 1 ? ((lca.parent as Element | null) ?? lca) : lca, how });
     }

@@ -31,3 +31,8 @@ export const MIN_FEED_TEXT_OVERLAP = 0.6;
 /** An entry inside the article wrapper holding more than this share of the wrapper's text is the
  *  article itself (its byline dated like the comments), not a comment. ours. */
 export const MAX_ENTRY_ARTICLE_SHARE = 0.5;
+
+/** A byline/meta part (class "comment-meta", "comment-author") has at most this many words; a
+ *  bigger one wraps the comment body too and is read through. ours: bylines with a date and a
+ *  "reply" link stay under 25 words on the dev data. */
+export const MAX_META_WORDS = 25;

@@ -105,7 +105,8 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
   let best: ZoneChoice | null = null;
   const rank = (c: ZoneChoice): number[] => [c.feedMatches, c.hinted ? 1 : 0, c.comments.length, c.comments.reduce((n, x) => n + x.tokens.length, 0)];
   for (const group of findEntryGroups(body, article)) {
-    if (article !== null && group.lca !== article && containsNode(group.lca, article)) continue;
+    // Entries are never around the article (their common ancestor may be: entries after it as siblings).
+    if (article !== null && group.entries.some((e) => e.nodes.some((n) => containsNode(n, article)))) continue;
     const others = new Set(group.entries.flatMap((e) => e.nodes));
     const comments: PageComment[] = [];
     for (const entry of group.entries) {
@@ -124,7 +125,8 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     const feedMatches = feed.length === 0 ? 0 : pairWithFeed(comments, feed).size;
     if (!hinted && feedMatches === 0) {
       const authors = comments.filter((c) => c.author !== null).length;
-      const after = article === null || containsNode(article, group.lca) || isAfter(group.lca, article);
+      const first = comments[0]?.entry.nodes[0] ?? group.lca;
+      const after = article === null || containsNode(article, group.lca) || isAfter(first, article);
       if (comments.length < MIN_UNHINTED_ENTRIES || authors < MIN_UNHINTED_AUTHOR_SHARE * comments.length || !after) continue;
     }
     const reason = `${comments.length} entries found by ${group.how}${hinted ? ', comment hints' : ', structure only'}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
@@ -147,7 +149,9 @@ function compareRank(a: number[], b: number[]): number {
   return 0;
 }
 
+/** Whether `el` comes after the article (and is not around it). */
 function isAfter(el: Element, article: Element): boolean {
+  if (containsNode(el, article)) return false;
   const [first] = sortInDocumentOrder([el, article], (x) => x);
   return first === article;
 }
