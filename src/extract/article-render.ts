@@ -5,7 +5,7 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
-import { boilerplateReason } from './boilerplate.js';
+import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
 import { BLOCK_TAGS, contains, isIgnoredElement } from './page-dom.js';
 import type { Reference } from './types.js';
 
@@ -30,6 +30,9 @@ export interface RenderOptions {
   skip?: ReadonlySet<Element>;
   /** The matched article zone: its ancestors are never left out, whatever their class says. */
   core?: Element;
+  /** Where the item was recognised (semantic nodes, title): a boilerplate-looking zone holding
+   *  one of them and most of the text is the article. */
+  evidence?: readonly Element[];
 }
 
 function absolute(url: string, base: string): string | null {
@@ -48,9 +51,9 @@ function plainText(n: AnyNode): string {
 }
 
 /** Whether an element inside the wrapper is left out, and why. */
-export function isLeftOut(el: Element, opts: RenderOptions): boolean {
+function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean {
   if (isIgnoredElement(el) || opts.skip?.has(el) === true) return true;
-  if (boilerplateReason(el) !== null) return opts.core === undefined || !contains(el, opts.core);
+  if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
   if (el.name === 'a' && COMMENT_COUNTER.test(plainText(el))) return true;
   return false;
 }
@@ -90,7 +93,7 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
     }
     if (!isTag(node)) return;
     if (MEDIA_TAGS.has(node.name) && boilerplateReason(node) === null) addRef('media', node.attribs.src ?? node.attribs['data-src'], node.attribs.title ?? null);
-    if (isLeftOut(node, opts)) return;
+    if (isLeftOut(node, wrapper, opts)) return;
     const name = node.name;
     const block = BLOCK_TAGS.has(name) || name === 'br';
     if (block) newline();

@@ -1,9 +1,12 @@
 /**
  * Generic boilerplate signals inside a wrapper (never site-specific selectors): comment zones,
  * share/social widgets, related-post lists, navigation, forms and ads. Decided from tag names,
- * roles and id/class words, so they hold on sites never seen.
+ * roles and id/class words, so they hold on sites never seen; a zone holding most of the article
+ * text is the article whatever its markup says.
  */
 import type { Element } from 'domhandler';
+import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, BOILERPLATE_MAX_ARTICLE_SHARE } from './constants.js';
+import { contains, textBlocks } from './page-dom.js';
 
 const BOILERPLATE_TAGS = new Set(['nav', 'form', 'aside', 'footer', 'dialog', 'menu']);
 const BOILERPLATE_ROLES = new Set(['navigation', 'complementary', 'contentinfo', 'banner', 'search', 'dialog', 'menu', 'menubar', 'toolbar']);
@@ -13,6 +16,9 @@ const COMMENT_WORDS = /(?:^|[-_\s])(?:comments?|commentlist|respond|reply|replie
 /** id/class words of widgets around an article. */
 const WIDGET_WORDS =
   /(?:^|[-_\s])(?:share|sharing|sharedaddy|social|sociable|addthis|shareaholic|related|relatedposts|jp-relatedposts|yarpp|recommended|newsletter|subscribe|subscription|signup|sidebar|widget|breadcrumbs?|pagination|navigation|nav|menu|post-navigation|nav-links|tags?|tagcloud|cat-links|tags-links|categories|author-bio|author-box|about-author|byline-share|print|toolbar|promo|sponsored|sponsor|advert|advertisement|adsense|ads?|ad-container|banner|outbrain|taboola|popup|modal|cookie|skip-link|screen-reader-text|sr-only|visually-hidden)(?:$|[-_\s])/i;
+/** Taxonomy classes of a post (`tag-android`, `category-news`, `post_tag-qt`): they say what the
+ *  post is about, not that the element is a tag list. ours: WordPress and its clones write them. */
+const TAXONOMY_CLASS = /^(?:post_)?(?:tag|category|format)-\S/i;
 
 const cache = new WeakMap<Element, string | null>();
 
@@ -22,11 +28,54 @@ export function boilerplateReason(el: Element): string | null {
   if (v !== undefined) return v;
   v = null;
   const a = el.attribs;
-  const words = `${a.id ?? ''} ${a.class ?? ''}`;
+  const classes = (a.class ?? '').split(/\s+/).filter((c) => !TAXONOMY_CLASS.test(c)).join(' ');
+  const words = `${a.id ?? ''} ${classes}`;
   if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;
   else if (a.role !== undefined && BOILERPLATE_ROLES.has(a.role)) v = `role "${a.role}"`;
   else if (COMMENT_WORDS.test(words)) v = `comments: "${words.trim()}"`;
   else if (WIDGET_WORDS.test(words)) v = `widget: "${words.trim()}"`;
   cache.set(el, v);
   return v;
+}
+
+function isCommentZone(el: Element): boolean {
+  return boilerplateReason(el)?.startsWith('comments') === true;
+}
+
+/** Article-like text (long, not link-dense paragraphs outside comment zones) per element of a scope. */
+const articleCharsCache = new WeakMap<Element, Map<Element, number>>();
+function articleCharsIn(scope: Element): Map<Element, number> {
+  let chars = articleCharsCache.get(scope);
+  if (chars !== undefined) return chars;
+  chars = new Map();
+  for (const b of textBlocks(scope)) {
+    if (b.tokens.length < ARTICLE_PARAGRAPH_MIN_WORDS || b.linkChars > b.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY) continue;
+    const path: Element[] = [];
+    let inComments = false;
+    for (let e: Element | null = b.element; e !== null; e = e.parent as Element | null) {
+      if (e.type !== 'tag') break;
+      path.push(e);
+      if (isCommentZone(e)) inComments = true;
+      if (e === scope) break;
+    }
+    if (inComments) continue;
+    for (const e of path) chars.set(e, (chars.get(e) ?? 0) + b.text.length);
+  }
+  articleCharsCache.set(scope, chars);
+  return chars;
+}
+
+/**
+ * Whether `el` is boilerplate inside `scope`: its markup says so and, unless it is a comment zone,
+ * it is not the article, i.e. it does not both hold evidence of the item (a conceptual node or the
+ * title) and most of the scope's article text. Deviation from markup-only rules: platforms put
+ * whole posts in `widget` classed containers (Blogger), and such a container is the article
+ * [cf. 004 §4.2: the wrapper is where the item's semantic nodes are].
+ */
+export function isBoilerplateIn(el: Element, scope: Element, evidence: readonly Element[]): boolean {
+  if (boilerplateReason(el) === null) return false;
+  if (isCommentZone(el) || !contains(scope, el) || !evidence.some((e) => contains(el, e))) return true;
+  const chars = articleCharsIn(scope);
+  const total = chars.get(scope) ?? 0;
+  return total === 0 || (chars.get(el) ?? 0) <= total * BOILERPLATE_MAX_ARTICLE_SHARE;
 }

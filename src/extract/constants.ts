@@ -54,3 +54,11 @@ export const MAX_PROPERTY_NODE_WORDS = 40;
 
 /** A feed title longer than this holds content too (000 §III-D-3, malformed feeds). ours. */
 export const MAX_TITLE_WORDS = 30;
+
+/** A zone marked as boilerplate by its markup (widget, tag, nav words) that holds more than this
+ *  share of its wrapper's article text is the article itself. ours: chosen on dragnet-train. */
+export const BOILERPLATE_MAX_ARTICLE_SHARE = 0.5;
+
+/** Semantic nodes count as evidence of where the article is when their density reaches this share
+ *  of the densest one's. ours: chosen on dragnet-train (weak matches sit in captions and teasers). */
+export const EVIDENCE_MIN_DENSITY_SHARE = 0.2;

@@ -4,10 +4,10 @@
  */
 import { type Element, isTag } from 'domhandler';
 import type { FeedItem } from '../feeds/types.js';
-import { renderArticle } from './article-render.js';
+import { type RenderedArticle, renderArticle } from './article-render.js';
 import { commentNodesInside } from './comments/index.js';
 import { computeConfidence } from './confidence.js';
-import { WIDEN_MAX_STEPS } from './constants.js';
+import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS } from './constants.js';
 import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
 import { pageBody } from './parse-page.js';
@@ -68,7 +68,11 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     if (title.node !== null && title.full && containsEl(wrapper, title.node)) skip.add(title.node);
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
     for (const n of commentNodesInside(wrapper)) skip.add(n);
-    let rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone });
+    const bestDensity = cand.zones[0]?.density ?? 0;
+    const evidence = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE).map((z) => z.node);
+    if (title.node !== null) evidence.push(title.node);
+    const render = (): RenderedArticle => renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone, evidence });
+    let rendered = render();
     // A wrapper holding nothing but the title (a headline zone): its parent holds the article.
     for (let step = 0; step < WIDEN_MAX_STEPS && tokenize(rendered.text).length === 0; step++) {
       const parent = wrapper.parent;
@@ -76,7 +80,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
       wrapper = parent;
       for (const n of commentNodesInside(wrapper)) skip.add(n);
-      rendered = renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone });
+      rendered = render();
     }
     const textWords = tokenize(rendered.text).length;
     if (textWords === 0) return { ok: false, reason: `wrapper ${describe(wrapper)} holds no article text`, explain: s.explain };
