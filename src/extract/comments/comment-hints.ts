@@ -14,9 +14,9 @@ export function commentIdOf(el: Element): string | null {
 
 /** id/class words of a comment (singular or plural), in any of the usual languages. */
 const COMMENT_WORD = /comment|disqus|dsq-|livefyre|talkback|kommentar|commentaire|comentario|reacties|reactions?\b|responses?\b|replies|discussion/i;
-/** id/class tokens of a whole comment area or list (plural or list words). */
+/** id/class tokens of a whole comment area or list (plural or list words; a bare "comment" is one comment). */
 const ZONE_TOKEN =
-  /^(?:comments?[-_]?(?:list|area|section|wrap(?:per)?|container|holder|block|box|thread|s|content|main|region|stream|panel)?|comments.*|commentlist|commentsblock|all-?comments|disqus[-_]thread|dsq-comments|livefyre.*|responses|discussion|talkback.*|kommentare|commentaires|comentarios)$/i;
+  /^(?:comments?[-_]?(?:list|area|section|wrap(?:per)?|container|holder|block|box|thread|s|content|main|region|stream|panel)|comments.*|commentlist|commentsblock|all-?comments|disqus[-_]thread|dsq-comments|livefyre.*|responses|discussion|talkback.*|kommentare|commentaires|comentarios)$/i;
 /** Reply / permalink anchors of a comment entry. */
 const PERMALINK_HREF = /#(?:comment|c|cmt|reply|post|msg|dsq-comment)[-_]?\d+$|[?&](?:replytocom|reply_to|comment_id|commentid|parent)=\d+/i;
 /** An element id naming one comment ("comment-12", "c4051", "div-comment-3"). */
@@ -56,7 +56,8 @@ export function isZoneHinted(el: Element): boolean {
 export function isInSidebar(el: Element): boolean {
   for (let e: Element | null = el; e !== null && e.type === 'tag' && !PAGE_ROOT_TAGS.has(e.name); e = e.parent as Element | null) {
     if (SIDEBAR_TAGS.has(e.name)) return true;
-    if (tokens(e).some((t) => SIDEBAR_TOKEN.test(t) || PAGE_FOOTER.test(t))) return true;
+    // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
+    if (!hasCommentHint(e) && tokens(e).some((t) => SIDEBAR_TOKEN.test(t) || PAGE_FOOTER.test(t))) return true;
   }
   return false;
 }

@@ -161,8 +161,15 @@ function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca
   const lca = lowestCommonAncestor(tops);
   if (lca === null) return null;
   const entries: Entry[] = tops.map((t, i) => ({ nodes: [t], marker: markers[i] as Element }));
-  // Entries whose top is a sibling of the others and holds only the date line get their text from
-  // the neighbouring siblings that hold no marker.
+  attachLooseSiblings(entries);
+  return { entries, lca };
+}
+
+/**
+ * Entries whose top is a sibling of the others and holds only the date line get their text from
+ * the neighbouring siblings that hold no marker (a `<dt>` byline and its `<dd>` text).
+ */
+function attachLooseSiblings(entries: Entry[]): void {
   const byParent = new Map<Element, Entry[]>();
   for (const e of entries) {
     const p = e.nodes[0]?.parent;
@@ -199,7 +206,6 @@ function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca
       claimed.push(...extra);
     });
   }
-  return { entries, lca };
 }
 
 const HEADING = /^h[1-6]$/;
@@ -294,7 +300,11 @@ function loneEntry(marker: Element, article: Element | null, root: Element): { e
   for (;;) {
     const p = e.parent;
     if (p === null || !isTag(p) || p === root || (article !== null && containsNode(p, article))) return null;
-    if (isZoneHinted(p)) return { entries: [{ nodes: [e], marker }], lca: p };
+    if (isZoneHinted(p)) {
+      const entries: Entry[] = [{ nodes: [e], marker }];
+      attachLooseSiblings(entries);
+      return { entries, lca: p };
+    }
     e = p;
   }
 }
