@@ -12,6 +12,12 @@ export function commentIdOf(el: Element): string | null {
   return id !== undefined && COMMENT_ID.test(id) ? id : null;
 }
 
+/** An element named as one comment: a bare `comment` class, a comment id, a schema.org Comment. */
+export function isOneCommentNamed(el: Element): boolean {
+  if (commentIdOf(el) !== null || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) return true;
+  return (el.attribs.class ?? '').split(/\s+/).some((t) => /^comment$/i.test(t));
+}
+
 /** id/class words of a comment (singular or plural), in any of the usual languages. */
 const COMMENT_WORD = /comment|disqus|dsq-|livefyre|talkback|kommentar|commentaire|comentario|reacties|reactions?\b|responses?\b|replies|discussion/i;
 /** id/class tokens of a whole comment area or list (plural or list words; a bare "comment" is one comment). */
@@ -19,8 +25,8 @@ const ZONE_TOKEN =
   /^(?:comments?[-_]?(?:list|area|section|wrap(?:per)?|container|holder|block|box|thread|s|content|main|region|stream|panel)|comments.*|commentlist|commentsblock|all-?comments|disqus[-_]thread|dsq-comments|livefyre.*|responses|discussion|talkback.*|kommentare|commentaires|comentarios)$/i;
 /** Reply / permalink anchors of a comment entry. */
 const PERMALINK_HREF = /#(?:comment|c|cmt|reply|post|msg|dsq-comment)[-_]?\d+$|[?&](?:replytocom|reply_to|comment_id|commentid|parent)=\d+/i;
-/** An element id naming one comment ("comment-12", "c4051", "div-comment-3"). */
-export const COMMENT_ID = /^(?:(?:li|div|article)[-_])?(?:comments?|com|c|cmt|reply|dsq-comment|msg)[-_]?(?:\d+|[0-9a-f]{12,})$/i;
+/** An element id naming one comment ("comment-12", "c4051", "div-comment-3", "lf_comment_4339"). */
+export const COMMENT_ID = /^(?:[a-z]{1,8}[-_])?(?:comments?|com|c|cmt|reply|msg)[-_]?(?:\d+|[0-9a-f]{12,})$/i;
 /** Sidebars and widget areas that list comments of other posts (never this post's zone). Blogger
  *  wraps the post itself in a `widget`, so a lone `widget` class is no sidebar. */
 const SIDEBAR_TOKEN = /^(?:sidebar.*|.*[-_]sidebar|widget[-_]area|widgets|.*[-_]widgets|(?:.*[-_])?twitter(?:[-_].*)?|.*tweets?|.*recent[-_]?comments?.*|recentcomments|.*most[-_]commented.*|popular.*)$/i;

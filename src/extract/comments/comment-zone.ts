@@ -9,10 +9,10 @@
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { isIgnoredElement, textBlocks } from '../page-dom.js';
 import { tokenize } from '../text-normalize.js';
-import { MAX_DATE_LINE_WORDS, SIGNATURE_STEPS } from './constants.js';
+import { MAX_DATE_LINE_WORDS, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import type { Entry } from './comment-entry.js';
-import { commentIdOf, hasCommentHint, isInSidebar, isZoneHinted } from './comment-hints.js';
+import { commentIdOf, hasCommentHint, isInSidebar, isOneCommentNamed, isZoneHinted } from './comment-hints.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
 export interface EntryGroup {
@@ -294,12 +294,17 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
   return groups;
 }
 
-/** A single dated entry: it climbs to the child of the nearest hinted comment list. */
+/**
+ * A single dated entry: it climbs to the child of the nearest hinted comment list, or, without
+ * one, to the outermost element named as one comment (`class="comment"`, `id="comment-12"`).
+ */
 function loneEntry(marker: Element, article: Element | null, root: Element): { entries: Entry[]; lca: Element } | null {
+  let named: Element | null = null;
   let e = marker;
   for (;;) {
+    if (isOneCommentNamed(e)) named = e;
     const p = e.parent;
-    if (p === null || !isTag(p) || p === root || (article !== null && containsNode(p, article))) return null;
+    if (p === null || !isTag(p) || p === root || (article !== null && containsNode(p, article))) break;
     if (isZoneHinted(p)) {
       const entries: Entry[] = [{ nodes: [e], marker }];
       attachLooseSiblings(entries);
@@ -307,4 +312,9 @@ function loneEntry(marker: Element, article: Element | null, root: Element): { e
     }
     e = p;
   }
+  const parent = named?.parent ?? null;
+  if (named === null || parent === null || !isTag(parent)) return null;
+  // A comment says more than its date line ("Published on ... - 9 Comments" is a counter).
+  const ownWords = tokenize(spacedText(named)).length - tokenize(spacedText(marker)).length;
+  return ownWords < MIN_LONE_COMMENT_WORDS ? null : { entries: [{ nodes: [named], marker }], lca: parent };
 }

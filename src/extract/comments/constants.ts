@@ -36,3 +36,7 @@ export const MAX_ENTRY_ARTICLE_SHARE = 0.5;
  *  bigger one wraps the comment body too and is read through. ours: bylines with a date and a
  *  "reply" link stay under 25 words on the dev data. */
 export const MAX_META_WORDS = 25;
+
+/** A lone comment found by its name alone (no hinted list around it) holds at least this many words
+ *  besides its date line. ours: "Yay! :)" is a comment, a dated counter line is not. */
+export const MIN_LONE_COMMENT_WORDS = 1;
