@@ -25,6 +25,8 @@ export interface EntryContent {
   authorUrl: string | null;
   published: string | null;
   text: string;
+  /** The byline as printed (author, date line, permalink), in page order. */
+  byline: string | null;
   html: string;
   /** Characters of `text` inside links. */
   linkChars: number;
@@ -66,6 +68,17 @@ function plainText(n: AnyNode): string {
 }
 
 const words = (s: string): number => tokenize(s).length;
+
+/** The text a reader sees in a byline part, without its reply / counter widgets. */
+function printedText(el: Element): string {
+  const parts: string[] = [];
+  const visit = (n: AnyNode): void => {
+    if (isText(n)) parts.push(n.data);
+    else if (isTag(n) && !isIgnoredElement(n) && !LEFT_OUT_TAGS.has(n.name) && !(n.name === 'a' && COMMENT_WIDGET_TEXT.test(plainText(n)))) n.children.forEach(visit);
+  };
+  visit(el);
+  return collapseWhitespace(parts.join(' '));
+}
 
 /** A short block that is only a date / byline line (the entry's meta, not its text). */
 function isDateLine(el: Element): boolean {
@@ -182,7 +195,12 @@ function findPermalink(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string
 }
 
 /** The entry's body: every node except the meta parts, as text lines and cleaned HTML. */
-function renderBody(entry: Entry, skip: ReadonlySet<Element>, authorNode: Element | null, baseUrl: string): { text: string; html: string; linkChars: number } {
+function renderBody(
+  entry: Entry,
+  skip: ReadonlySet<Element>,
+  authorNode: Element | null,
+  baseUrl: string,
+): { text: string; byline: string | null; html: string; linkChars: number } {
   const lines: string[] = [];
   const html: string[] = [];
   let current = '';
@@ -191,14 +209,25 @@ function renderBody(entry: Entry, skip: ReadonlySet<Element>, authorNode: Elemen
     if (current.trim() !== '') lines.push(current);
     current = '';
   };
+  const bylineParts: string[] = [];
+  /** Left out of the body; a byline part (author, date line, meta) is kept as the printed byline. */
   const isLeftOut = (el: Element): boolean => {
-    if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name) || el === authorNode) return true;
-    // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
-    if (isMetaElement(el) && words(plainText(el)) <= MAX_META_WORDS) return true;
-    if (/^h[1-6]$/.test(el.name) && words(plainText(el)) <= 12) return true;
-    if (el.name === 'a' && (isPermalinkHref(el.attribs.href ?? '') || COMMENT_WIDGET_TEXT.test(plainText(el)))) return true;
-    if ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') && isDateLine(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name))) return true;
-    return false;
+    if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name)) return true;
+    const isByline =
+      el === authorNode ||
+      // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
+      (isMetaElement(el) && words(plainText(el)) <= MAX_META_WORDS) ||
+      (/^h[1-6]$/.test(el.name) && words(plainText(el)) <= 12) ||
+      ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') && isDateLine(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)));
+    if (isByline) {
+      bylineParts.push(printedText(el));
+      return true;
+    }
+    if (el.name === 'a' && isPermalinkHref(el.attribs.href ?? '')) {
+      bylineParts.push(printedText(el));
+      return true;
+    }
+    return el.name === 'a' && COMMENT_WIDGET_TEXT.test(plainText(el));
   };
   const visit = (node: AnyNode, inLink: boolean): void => {
     if (isText(node)) {
@@ -230,7 +259,8 @@ function renderBody(entry: Entry, skip: ReadonlySet<Element>, authorNode: Elemen
   }
   newline();
   const text = lines.map(collapseWhitespace).filter((l) => l !== '' && !COMMENT_WIDGET_TEXT.test(l)).join('\n');
-  return { text, html: html.join('').replace(/\s*(<\/?(?:p|ul|ol|blockquote|pre|h[1-6]|table|tr|td|th)\b[^>]*>)\s*/g, '$1').trim(), linkChars };
+  const byline = bylineParts.map(collapseWhitespace).filter((l) => l !== '').join(' ');
+  return { text, byline: byline === '' ? null : byline, html: html.join('').replace(/\s*(<\/?(?:p|ul|ol|blockquote|pre|h[1-6]|table|tr|td|th)\b[^>]*>)\s*/g, '$1').trim(), linkChars };
 }
 
 function depthHintOf(entry: Entry): number | null {
@@ -254,6 +284,7 @@ export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: str
     authorUrl: author.url,
     published: findDate(entry.nodes, skip),
     text: body.text,
+    byline: body.byline,
     html: body.html,
     linkChars: body.linkChars,
     depthHint: depthHintOf(entry),

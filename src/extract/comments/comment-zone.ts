@@ -306,7 +306,8 @@ function loneEntry(marker: Element, article: Element | null, root: Element): { e
     const p = e.parent;
     if (p === null || !isTag(p) || p === root || (article !== null && containsNode(p, article))) break;
     if (isZoneHinted(p)) {
-      const entries: Entry[] = [{ nodes: [e], marker }];
+      // The element named as the comment, when the list's child also holds the list's header.
+      const entries: Entry[] = [{ nodes: [named ?? e], marker }];
       attachLooseSiblings(entries);
       return { entries, lca: p };
     }

@@ -28,8 +28,8 @@ export const MAX_ENTRY_LINK_DENSITY = 0.5;
  *  occur in the other. ours: feeds cut long comments into excerpts. */
 export const MIN_FEED_TEXT_OVERLAP = 0.6;
 
-/** An entry inside the article wrapper holding more than this share of the wrapper's text is the
- *  article itself (its byline dated like the comments), not a comment. ours. */
+/** An entry inside the article wrapper holding more than this share of the wrapper's text (the
+ *  other entries left out) is the article itself (its byline dated like the comments). ours. */
 export const MAX_ENTRY_ARTICLE_SHARE = 0.5;
 
 /** A byline/meta part (class "comment-meta", "comment-author") has at most this many words; a

@@ -11,7 +11,7 @@ const POST = 'http://devblog.test:8081/2025/02/automatic-upgrades-configuring-dp
 const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
 const commentItems = JSON.parse(read('wp-threaded.comment-items.json')) as FeedItem[];
 
-function articleItem(title: string, description: string, link: string): FeedItem {
+function articleItem(title: string, description: string | null, link: string): FeedItem {
   return {
     guid: null, guidIsPermalink: false, link, origLink: null, title, author: null, published: null, updated: null, categories: [],
     description, content: null, commentsUrl: `${link}#comments`, commentFeedUrl: null, commentCount: null, enclosures: [],
@@ -107,6 +107,36 @@ describe('extractComments elsewhere', () => {
     ]);
     expect(c[1]?.parent).toBe('comment-21364');
     expect(c[0]?.published).toBe('2012-08-06T20:49:00.000Z');
+  });
+
+  it('keeps comments inside a wrapper grown over them, without the article dated like them', () => {
+    const url = 'https://dragnet-r197.test/article/R197';
+    const c = extract('dragnet-inside-wrapper.html', url, articleItem('Econbrowser: Yet another discouraging GDP report', null, url)).extraction.comments;
+    expect(c).toHaveLength(13);
+    expect(c[0]?.id).toBe('c115775');
+    expect(c[0]?.text).toMatch(/I'm curious why you didn't think it was relevant/);
+    expect(c.some((x) => x.text.includes("That's the same title I used"))).toBe(false);
+  });
+
+  it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
+    const url = 'http://onstartups.com/tabid/3339/bid/91227/Startup-Psychology-Why-Awareness-Is-Awesome.aspx';
+    const item = articleItem('Startup Psychology: Why Awareness Is Awesome', "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.", url);
+    const c = extract('dragnet-anchor-names.html', url, item).extraction.comments;
+    expect(c).toHaveLength(11);
+    expect(c[0]).toMatchObject({ id: 'comment184238', author: 'Darren', published: '2012-10-24T19:26:00.000Z' });
+    expect(c[0]?.text).toMatch(/^Thank you so much for this article/);
+  });
+
+  it('finds a lone comment: by its hex id in a hinted list, or named "comment" without one', () => {
+    const typepad = 'https://dragnet-r399.test/article/R399';
+    const t = extract('dragnet-lone-hex-id.html', typepad, articleItem('Im in.. Are YOU in? - Virtual Geek', 'www.humanfaceofbigdata.com Download the IOS/Android app today', typepad)).extraction.comments;
+    expect(t.map((x) => [x.id, x.author])).toEqual([['comment-6a00e552e53bd28833017ee3cc53f7970d', 'Netbacker']]);
+    expect(t[0]?.text).toMatch(/^Really\? How can you be in\?/);
+    const named = 'http://www.oncewed.com/65628/wedding-blog/diy-wedding/fishtail-bun-wedding-hair-tutorial/';
+    const n = extract('dragnet-lone-named.html', named, articleItem('Fishtail Bun Wedding Hair Tutorial', 'Looking for pretty wedding updos hair ideas? Check out this post for a tutorial on a beautiful, fishtail bun.', named)).extraction.comments;
+    expect(n.map((x) => x.text)).toEqual(['This is so pretty and looks simple enough! I’ll have to give it a try this weekend!']);
+    // The printed byline is kept apart from the text.
+    expect(n[0]?.byline).toBe('Jennie - Duryea Place Designs writes 11/09/12 at 11:18 am');
   });
 
   it('invents no comments on pages without them', () => {

@@ -56,6 +56,7 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
       authorUrl: c.authorUrl,
       published,
       text: c.text,
+      byline: c.byline,
       html: c.html,
       permalink: c.permalink ?? f?.item.link ?? null,
       source: f === undefined ? 'page' : 'page+feed',
@@ -91,6 +92,7 @@ function feedComment(f: FeedComment, before: readonly Comment[]): Comment {
     authorUrl: null,
     published: f.item.published,
     text: f.text,
+    byline: null,
     html: f.html,
     permalink: f.item.link,
     source: 'feed',
@@ -112,10 +114,10 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     for (const entry of group.entries) {
       const skip = new Set([...others].filter((n) => !entry.nodes.includes(n)));
       const content = readEntry(entry, skip, page.url);
-      if (article !== null && isArticleItself(content.text, entry, article)) continue;
       const tokens = tokenize(content.text);
       if (tokens.length > 0) comments.push({ ...content, entry, tokens });
     }
+    if (article !== null) dropArticleItself(comments, article);
     if (comments.length === 0) continue;
     const chars = comments.reduce((n, c) => n + c.text.length, 0);
     const linkChars = comments.reduce((n, c) => n + c.linkChars, 0);
@@ -136,12 +138,17 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
   return best;
 }
 
-/** An entry inside the article wrapper holding most of its text is the article (its byline dated
- *  like the comments below it), not a comment. */
-function isArticleItself(text: string, entry: Entry, article: Element): boolean {
-  if (!entry.nodes.every((n) => containsNode(article, n))) return false;
+/** An entry inside the article wrapper holding most of the wrapper's text besides the other
+ *  entries is the article (its byline dated like the comments below it), not a comment. */
+function dropArticleItself(comments: PageComment[], article: Element): void {
+  const inside = comments.filter((c) => c.entry.nodes.every((n) => containsNode(article, n)));
+  if (inside.length === 0) return;
   const articleChars = textBlocks(article).reduce((n, b) => n + b.text.length, 0);
-  return text.length > MAX_ENTRY_ARTICLE_SHARE * articleChars;
+  const entryChars = inside.reduce((n, c) => n + c.text.length, 0);
+  // The article comes before its comments: only the first entry can be it.
+  const first = inside[0] as PageComment;
+  const rest = articleChars - entryChars + first.text.length;
+  if (first.text.length > MAX_ENTRY_ARTICLE_SHARE * rest) comments.splice(comments.indexOf(first), 1);
 }
 
 function compareRank(a: number[], b: number[]): number {

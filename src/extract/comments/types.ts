@@ -20,6 +20,9 @@ export interface Comment {
   published: string | null;
   /** Readable text, paragraphs separated by "\n"; bylines, dates and reply links left out. */
   text: string;
+  /** The byline as the page prints it ("Julie wrote: Friday, November 2, 2012 at 7:28 pm"), for
+   *  readers and for gold that holds the comment area's whole text; null for feed-only comments. */
+  byline: string | null;
   /** Cleaned HTML of the comment body with absolute URLs. */
   html: string;
   permalink: string | null;
