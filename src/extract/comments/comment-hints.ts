@@ -34,9 +34,10 @@ const SIDEBAR_TAGS = new Set(['aside', 'nav']);
 const PAGE_ROOT_TAGS = new Set(['body', 'html']);
 /** Page-level regions (never inside an entry: an entry's own footer holds its byline). */
 const PAGE_FOOTER = /^(?:footer|site-footer|page-footer|colophon)$/i;
-/** "12 comments", "Leave a comment", "Reply" and the like: counters and reply widgets. */
+/** "12 comments", "Leave a comment", "Reply", "Rate This: 0 0", "Tweet" and the like: counters,
+ *  reply, rating and sharing widgets. */
 export const COMMENT_WIDGET_TEXT =
-  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|start (?:a )?new (?:comment )?thread\W*|last reply was .{1,30}|\d+)\s*$/i;
+  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|start (?:a )?new (?:comment )?thread\W*|last reply was .{1,30}|rate this\W*[\d\s]*|tweet|share|flag|report(?: abuse)?|permalink|\d+)\s*$/i;
 
 function tokens(el: Element): string[] {
   return `${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`.split(/\s+/).filter((t) => t !== '');
