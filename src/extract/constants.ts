@@ -62,3 +62,11 @@ export const BOILERPLATE_MAX_ARTICLE_SHARE = 0.5;
 /** Semantic nodes count as evidence of where the article is when their density reaches this share
  *  of the densest one's. ours: chosen on dragnet-train (weak matches sit in captions and teasers). */
 export const EVIDENCE_MIN_DENSITY_SHARE = 0.2;
+
+/** Once the wrapper holds this many article paragraphs, widening counts only paragraphs shaped
+ *  like them (same tag path from the parent). ours: one matched paragraph may be a styled lede. */
+export const WIDEN_SHAPE_MIN_PARAGRAPHS = 2;
+
+/** ... and when those paragraphs hold at least this share of the feed text's words (a headline
+ *  zone holds less than the excerpt; an article body holds it all). ours: chosen on dragnet-train. */
+export const WIDEN_SHAPE_MIN_FEED_SHARE = 0.8;

@@ -34,7 +34,8 @@ export function extractObject(page: ParsedPage, item: FeedItem, opts: ExtractOpt
 export function extractObjects(page: ParsedPage, items: FeedItem[], opts: ExtractOptions = {}): ExtractionResult[] {
   const body = pageBody(page);
   const tools = languageTools(page.language);
-  const exclude = opts.exclude ?? [];
+  // Comment zones are never an item's article [004 §4.2: comments repeat the article's n-grams].
+  const exclude = [...(opts.exclude ?? []), ...(body === null ? [] : commentNodesInside(body))];
   const searches = items.map((item) => {
     const explain: ExplainStep[] = [];
     const input = buildSemanticInput(item, tools);
@@ -61,7 +62,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       }
     }
     const others = cores.filter((c, j): c is WrapperCandidate => j !== i && c !== null).map((c) => c.core);
-    let wrapper = widenToArticle(cand.core, body, others, s.explain);
+    let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain);
     const head = findHead(page);
     const title = findTitle(body, s.item, wrapper, s.explain);
     const skip = new Set<Element>();

@@ -11,6 +11,8 @@ import {
   NGRAM_SIZE,
   WIDEN_MAX_STEPS,
   WIDEN_MIN_GAIN,
+  WIDEN_SHAPE_MIN_FEED_SHARE,
+  WIDEN_SHAPE_MIN_PARAGRAPHS,
 } from './constants.js';
 import type { LanguageTools } from './language.js';
 import { boilerplateReason } from './boilerplate.js';
@@ -59,6 +61,19 @@ function countNgramMatches(tokens: string[], grams: Set<string>, n: number): num
   return m;
 }
 
+/**
+ * The n-grams conceptual nodes are matched with [004 §4.1]. Deviation: when the description has
+ * n-grams of its own, those of the title are left out: the title recurs in headings, breadcrumbs
+ * and link lists (004 §4.3, Fig. 4) and is located apart [000 §III-D], while the wrapper is where
+ * the description's text is.
+ */
+function zoneNgrams(input: SemanticInput): Set<string> {
+  const all = ngramSet(input.tokens, NGRAM_SIZE);
+  const title = ngramSet(input.titleTokens, NGRAM_SIZE);
+  const own = new Set([...ngramSet(input.bodyTokens, NGRAM_SIZE)].filter((g) => !title.has(g)));
+  return own.size > 0 ? own : all;
+}
+
 /** Share of `concepts` present anywhere under `node` [004 §4.2 Def. 5]. */
 export function conceptShare(node: Element, root: Element, concepts: string[], tools: LanguageTools): number {
   if (concepts.length === 0) return 0;
@@ -77,7 +92,7 @@ export function conceptShare(node: Element, root: Element, concepts: string[], t
  * densest zone, then climb while the node is not semantically consistent (Def. 5).
  */
 function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools: LanguageTools, explain: ExplainStep[], exclude: Element[]): WrapperSearch {
-  const grams = mode === 'ngrams' ? ngramSet(input.tokens, NGRAM_SIZE) : null;
+  const grams = mode === 'ngrams' ? zoneNgrams(input) : null;
   const wanted = new Set(mode === 'concept-sample' ? input.conceptSample : input.concepts);
   const zones = new Map<Element, SemanticZone>();
   let conceptual = 0;
@@ -145,47 +160,67 @@ export function findWrapperNode(root: Element, input: SemanticInput, tools: Lang
   return { ok: false, reason: reasons.join('; ') };
 }
 
-/** Characters of article-like text under `node` (paragraphs, not links), outside boilerplate. */
-function articleChars(node: Element, root: Element, core?: Element): number {
-  let chars = 0;
-  for (const b of textBlocks(root)) {
-    if (b.tokens.length < ARTICLE_PARAGRAPH_MIN_WORDS) continue;
-    if (b.linkChars > b.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY) continue;
-    if (!contains(node, b.element) || insideBoilerplate(b.element, node, core)) continue;
-    chars += b.text.length;
-  }
-  return chars;
+/** Article-like text blocks under `node` (long paragraphs, not links), outside boilerplate. */
+function articleBlocks(node: Element, root: Element, core: Element): TextBlock[] {
+  return textBlocks(root).filter(
+    (b) =>
+      b.tokens.length >= ARTICLE_PARAGRAPH_MIN_WORDS &&
+      b.linkChars <= b.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY &&
+      contains(node, b.element) &&
+      !insideBoilerplate(b.element, node, core),
+  );
 }
 
-function insideBoilerplate(el: Element, stop: Element, core?: Element): boolean {
+function insideBoilerplate(el: Element, stop: Element, core: Element): boolean {
   for (let e: Element | null = el; e !== null && e !== stop; e = e.parent as Element | null) {
     if (e.type !== 'tag') break;
-    if (boilerplateReason(e) !== null && (core === undefined || !contains(e, core))) return true;
+    if (boilerplateReason(e) !== null && !contains(e, core)) return true;
   }
   return false;
+}
+
+/** Text blocks that are headings or captions, not paragraphs of the article body. */
+const NOT_PARAGRAPH_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figcaption', 'caption', 'dt', 'th', 'legend', 'summary']);
+
+/** The tag names from below `ancestor` down to `el` ("div/p"): the shape of a text block. */
+function tagPath(ancestor: Element, el: Element): string {
+  const names: string[] = [];
+  for (let e: Element | null = el; e !== null && e !== ancestor; e = e.parent as Element | null) names.push(e.name);
+  return names.reverse().join('/');
 }
 
 /**
  * Deviation from 004 §4.2 (the wrapper is the consistent semantic node): an excerpt matches only
  * the first paragraphs, and pages split articles over several containers, so the wrapper is
  * widened to its parent while the parent adds real article text (long, not link-dense paragraphs
- * outside boilerplate zones) and never swallows another item's article.
+ * outside boilerplate zones) and never swallows another item's article. Once the wrapper holds
+ * paragraphs at least as long as the feed text (most of it: it is past the excerpt, not a headline zone), only
+ * paragraphs of the same shape (tag path from the parent, as key-paths generalise post nodes in
+ * 000 §III-D) count: the rest of an article is laid out like its start; sidebars, teasers and ads
+ * are not.
  */
-export function widenToArticle(core: Element, root: Element, others: Element[], explain: ExplainStep[]): Element {
+export function widenToArticle(core: Element, root: Element, others: Element[], feedWords: number, explain: ExplainStep[]): Element {
   let node = core;
-  let own = articleChars(node, root, core);
   let up: Element = core;
   for (let step = 0; step < WIDEN_MAX_STEPS; step++) {
     const parent = up.parent as Element | null;
     if (parent === null || parent.type !== 'tag' || parent === root || parent.name === 'body' || parent.name === 'html') break;
     if (others.some((o) => contains(parent, o))) break;
     up = parent;
-    const total = articleChars(parent, root, core);
-    const gain = total - own;
+    const blocks = articleBlocks(parent, root, core);
+    const inside = blocks.filter((b) => contains(node, b.element) && !NOT_PARAGRAPH_TAGS.has(b.element.name));
+    const insideWords = inside.reduce((n, b) => n + b.tokens.length, 0);
+    const holdsFeedText = inside.length >= WIDEN_SHAPE_MIN_PARAGRAPHS && insideWords >= feedWords * WIDEN_SHAPE_MIN_FEED_SHARE;
+    const shapes = holdsFeedText ? new Set(inside.map((b) => tagPath(parent, b.element))) : null;
+    let own = 0;
+    let gain = 0;
+    for (const b of blocks) {
+      if (contains(node, b.element)) own += b.text.length;
+      else if (shapes === null || shapes.has(tagPath(parent, b.element))) gain += b.text.length;
+    }
     if (gain <= 0 || gain < own * WIDEN_MIN_GAIN) continue;
-    explain.push({ step: 'widen', detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text on ${own}` });
+    explain.push({ step: 'widen', detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text${shapes === null ? '' : ' shaped like its paragraphs'} on ${own}` });
     node = parent;
-    own = total;
   }
   return node;
 }
