@@ -5,7 +5,9 @@ describe('comment dates', () => {
   it('finds the date lines comment entries print', () => {
     for (const t of ['January 31, 2011 at 9:59 am', 'Brandt Schneider10/28/12 5:41 PM', '25 Oct 2012 at 7:20 pm', 'Thu, 08/09/2012 - 14:32', '7:28 PM', '3 days ago', 'October 12th, 2012 at 6:14 am'])
       expect(hasDateText(t), t).toBe(true);
-    for (const t of ['Reply', 'I have met very few millionaires', 'Posted in October 2026', 'version 2.6.32']) expect(hasDateText(t), t).toBe(false);
+    for (const t of ['Reply', 'I have met very few millionaires', 'Posted in October 2026', 'version 2.6.32', 'release 11.05.12']) expect(hasDateText(t), t).toBe(false);
+    // A dotted short date is one when a time follows it.
+    expect(hasDateText('11.05.12 at 1:55 pm')).toBe(true);
   });
 
   it('reads printed dates as UTC instants', () => {
@@ -13,6 +15,7 @@ describe('comment dates', () => {
     expect(parseDateText('on 25 Oct 2012 at 7:20 pm')).toBe('2012-10-25T19:20:00.000Z');
     expect(parseDateText('2012-07-24 14:32')).toBe('2012-07-24T14:32:00.000Z');
     expect(parseDateText('24/07/2012')).toBe('2012-07-24T00:00:00.000Z');
+    expect(parseDateText('11.05.12 at 1:55 pm')).toBe('2012-11-05T13:55:00.000Z');
     expect(parseDateText('3 days ago')).toBeNull();
     expect(parseDateText('February 30, 2012')).toBeNull();
   });

@@ -24,9 +24,14 @@ const TIME_ONLY = /^\s*(?:at\s+)?\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?\s*$/i;
 /** "3 days ago", "an hour ago" */
 const RELATIVE_DATE = /\b(?:\d+|an?|one)\s+(?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month|year)s?\s+ago\b/i;
 
+/** "11.05.12" alone may be a version; with a time after it ("11.05.12 at 1:55 pm") it is a date. */
+function isDottedShortYear(m: RegExpExecArray): boolean {
+  return m[2] === '.' && (m[4] as string).length === 2 && m[5] === undefined;
+}
+
 function isNumericDate(text: string): boolean {
   const m = NUMERIC_DATE.exec(text);
-  return m !== null && !(m[2] === '.' && (m[4] as string).length === 2);
+  return m !== null && !isDottedShortYear(m);
 }
 
 /** Whether a short text prints a date. */
@@ -76,7 +81,7 @@ export function parseDateText(text: string): string | null {
   m = YEAR_MONTH_DAY.exec(text);
   if (m !== null) return utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hour(m[4], m[6]), Number(m[5] ?? 0));
   m = NUMERIC_DATE.exec(text);
-  if (m !== null && !(m[2] === '.' && (m[4] as string).length === 2)) {
+  if (m !== null && !isDottedShortYear(m)) {
     // Day first when the first number cannot be a month, else month first (US order).
     const a = Number(m[1]);
     const b = Number(m[3]);

@@ -37,9 +37,13 @@ export interface EntryContent {
 /** Last word of a class token naming meta parts of an entry (byline, date, actions). */
 const META_PART = /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
 const META_TOKENS = new Set(['commentmetadata', 'commentmeta', 'commentauthor', 'commentdate', 'commentnum', 'commentnumber', 'comment_author', 'comment_time', 'comment_num', 'reply', 'says']);
+/** Class token naming the body of an entry ("comment-body", "comment_text"; not "secondary-text"). */
+const BODY_PART = /^(?:(?:[a-z]+[-_])?comment[-_]?(?:body|text|content|message)|body|text|content|message)$/i;
 /** Class / itemprop tokens of an author name. */
 const AUTHOR_PART = /(?:^|[-_])(?:author|fn|nick|nickname|user|username|name|commenter|poster|by)$/i;
 const NOT_AUTHOR = /avatar|photo|img|says|url|link|meta|date|time/i;
+/** Link labels standing where a name would ("Profile" next to the avatar). */
+const NOT_A_NAME = /^(?:(?:view )?profile|avatar|photo)$/i;
 const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetime']);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
@@ -59,6 +63,17 @@ function classTokens(el: Element): string[] {
 
 function isMetaElement(el: Element): boolean {
   return classTokens(el).some((t) => META_TOKENS.has(t.toLowerCase()) || META_PART.test(t));
+}
+
+/** Whether the element, or one inside it, is named as the comment's body ("comment-body", "comment_text"). */
+function holdsBodyPart(el: Element): boolean {
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    const e = stack.pop() as Element;
+    if (classTokens(e).some((t) => BODY_PART.test(t))) return true;
+    for (const c of e.children) if (isTag(c)) stack.push(c);
+  }
+  return false;
 }
 
 function plainText(n: AnyNode): string {
@@ -112,7 +127,7 @@ function* walk(nodes: readonly Element[], skip: ReadonlySet<Element>): Generator
 function cleanAuthor(raw: string): string | null {
   const t = collapseWhitespace(raw).replace(BY_PREFIX, '').replace(SAYS, '').replace(/[\s:|,–—-]+$/, '').trim();
   const n = words(t);
-  return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) ? null : t;
+  return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
 }
 
 function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseUrl: string): { name: string | null; url: string | null; node: Element | null } {
@@ -216,7 +231,7 @@ function renderBody(
     const isByline =
       el === authorNode ||
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
-      (isMetaElement(el) && words(plainText(el)) <= MAX_META_WORDS) ||
+      (isMetaElement(el) && words(plainText(el)) <= MAX_META_WORDS && !holdsBodyPart(el)) ||
       (/^h[1-6]$/.test(el.name) && words(plainText(el)) <= 12) ||
       ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') && isDateLine(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)));
     if (isByline) {

@@ -139,6 +139,14 @@ describe('extractComments elsewhere', () => {
     expect(n[0]?.byline).toBe('Jennie - Duryea Place Designs writes 11/09/12 at 11:18 am');
   });
 
+  it('reads the body inside a meta-named wrapper ("comment-meta comment_text"), the name beside a "Profile" link', () => {
+    const url = 'http://filmdrunk.uproxx.com/2012/11/miami-connections-for-your-consideration-trailer-maurice-smith';
+    const item = articleItem('Miami Connection’s For Your Consideration trailer requires some serious considering', "TRAILER: A for your consideration trailer for Miami Connection's Maurice Smith, plus Miami Connection tour dates and ticketing information.", url);
+    const c = extract('dragnet-meta-wrapped-body.html', url, item).extraction.comments;
+    expect(c).toHaveLength(10);
+    expect(c[1]).toMatchObject({ author: 'Torgo', text: 'No San Francisco or Seattle :-(', published: '2012-11-05T14:01:00.000Z' });
+  });
+
   it('invents no comments on pages without them', () => {
     const pelican = 'http://pelican-dev.test:8090/posts/2025/12/principles/';
     const p = extract('pelican-no-comments.html', pelican, articleItem('Principles', 'Principles of Debian packaging.', pelican)).extraction;
