@@ -105,9 +105,10 @@ export function* readChanges(db: Db, filter: ChangeFilter = {}): Generator<Recor
     params.push(filter.since);
   }
   const rows = db.prepare(`
-    SELECT o.url, o.canonical_url, ch.from_time, ch.to_time, cr.name AS crawl, ch.kinds, ch.similarity, ch.significance,
-      ch.words_added, ch.words_removed, ch.detail
+    SELECT o.url, o.canonical_url, ch.from_time, ch.to_time, fc.name AS from_crawl, cr.name AS to_crawl, ch.kinds,
+      ch.similarity, ch.significance, ch.words_added, ch.words_removed, ch.detail
     FROM changes ch JOIN objects o ON o.id = ch.object_id JOIN crawls cr ON cr.id = ch.to_crawl_id
+    LEFT JOIN versions fv ON fv.id = ch.from_version_id LEFT JOIN crawls fc ON fc.id = fv.crawl_id
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ch.to_crawl_id, o.canonical_url`);
   for (const row of rows.iterate(...params) as Iterable<Record<string, unknown>>) {
@@ -120,7 +121,8 @@ export function* readChanges(db: Db, filter: ChangeFilter = {}): Generator<Recor
       canonical_url: row.canonical_url,
       from_time: row.from_time,
       to_time: row.to_time,
-      crawl: row.crawl,
+      from_crawl: row.from_crawl,
+      to_crawl: row.to_crawl,
       kinds,
       similarity: row.similarity,
       significance: row.significance,
