@@ -6,11 +6,11 @@ import { Diagnostics } from '../core/diagnostics.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, parseUrl, schemelessKey } from '../core/url.js';
 import {
-  type ExplainStep,
   type ExtractedObject,
   extractComments,
   type ParsedPage,
   type PropertyPaths,
+  explainExtraction,
   extractObjects,
   feedContentObject,
   parsePage,
@@ -41,7 +41,8 @@ export interface BuildOptions {
   explainUrl?: string;
   diagnostics?: Diagnostics;
   onProgress?: (p: BuildProgress) => void;
-  onExplain?: (url: string, steps: ExplainStep[]) => void;
+  /** Receives the decision trail (printable lines) of each page whose URL contains `explainUrl`. */
+  onExplain?: (url: string, lines: string[]) => void;
   onLog?: (message: string) => void;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
@@ -328,6 +329,7 @@ async function buildCrawl(
     linked: segments.objectsLinked,
   };
   report.objects.segmentation = segments.objectsCreated;
+  if (options.explainUrl !== undefined) explainPageDecisions(db, crawlId, options.explainUrl, options);
   await discoverFromHomePages(db, writer, crawlId, diagnostics);
   report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
@@ -382,7 +384,10 @@ async function extractPage(
   writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, discoverFeeds(page.document, row.url));
   const [result] = extractObjects(page, [chosen.item]);
   if (!result) return null;
-  if (options.explainUrl !== undefined && row.url.includes(options.explainUrl)) options.onExplain?.(row.url, result.explain);
+  if (options.explainUrl !== undefined && row.url.includes(options.explainUrl)) {
+    const item = `item "${chosen.item.title ?? chosen.item.link ?? '?'}" of ${chosen.feed.url}`;
+    options.onExplain?.(row.url, [`feed-guided extraction [004 §4] for ${item}`, ...explainExtraction(result)]);
+  }
   if (!result.ok) {
     report.objects.failed++;
     if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
@@ -488,4 +493,23 @@ function storedComments(page: ParsedPage, article: Element | null, item: FeedIte
 
 function commentItemIdentity(item: FeedItem): string {
   return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
+}
+
+/** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
+function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: BuildOptions): void {
+  const rows = db
+    .prepare(`SELECT c.id, c.url, pm.is_post, pm.method, pm.reason, t.key_path,
+        (SELECT count(*) FROM segments s WHERE s.capture_id = c.id) AS segments
+      FROM page_matches pm JOIN captures c ON c.id = pm.capture_id LEFT JOIN templates t ON t.id = pm.template_id
+      WHERE pm.crawl_id = ? AND instr(c.url, ?) > 0 AND pm.method IS NOT 'feed'`)
+    .all(crawlId, urlPart) as Array<{ id: number; url: string; is_post: number; method: string | null; reason: string; key_path: string | null; segments: number }>;
+  for (const r of rows) {
+    const lines = [
+      `no feed item pairs with this page: classified by ${r.method ?? 'nothing'} [000 §III-E, 001 §3]`,
+      `- ${r.is_post === 1 ? 'a post' : 'not a post'}: ${r.reason}`,
+    ];
+    if (r.key_path !== null) lines.push(`- template key-path ${r.key_path}`);
+    if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
+    options.onExplain?.(r.url, lines);
+  }
 }

@@ -106,6 +106,15 @@ describe('warc-overlay CLI on the shipped sample', () => {
     expect(cli('changes', out, '--since', 'yesterday-ish').code).toBe(2);
   });
 
+  it('--explain prints the decision trail of matching pages', () => {
+    const r = cli('build', CRAWL_1, '--out', join(work, 'explained'), '--explain', '/posts/', '--no-pages');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/explain http:\/\/\S+\/posts\//);
+    expect(r.stdout).toMatch(/semantic input: \d+ tokens/);
+    expect(r.stdout).toMatch(/=> extracted \(confidence 0?\.\d+\)|=> no object: /);
+    expect(r.stdout).toMatch(/no feed item pairs with this page: classified by template/);
+  }, 60_000);
+
   it('stats describes each feed', () => {
     const r = cli('stats', out);
     expect(r.code).toBe(0);

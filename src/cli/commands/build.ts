@@ -40,9 +40,9 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       ...(args.explain !== undefined
         ? {
             explainUrl: args.explain,
-            onExplain: (url, steps) => {
+            onExplain: (url, lines) => {
               process.stdout.write(`\nexplain ${url}\n`);
-              for (const s of steps) process.stdout.write(`  ${s.step}: ${s.detail}\n`);
+              for (const line of lines) process.stdout.write(`  ${line}\n`);
             },
           }
         : {}),
