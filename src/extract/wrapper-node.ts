@@ -16,7 +16,7 @@ import {
 } from './constants.js';
 import type { LanguageTools } from './language.js';
 import { boilerplateReason } from './boilerplate.js';
-import { contains, semanticNodeOf, type TextBlock, textBlocks } from './page-dom.js';
+import { BLOCK_TAGS, contains, semanticNodeOf, type TextBlock, textBlocks } from './page-dom.js';
 import { ngramSet, type SemanticInput } from './semantic-input.js';
 import type { ExplainStep } from './types.js';
 
@@ -182,10 +182,11 @@ function insideBoilerplate(el: Element, stop: Element, core: Element): boolean {
 /** Text blocks that are headings or captions, not paragraphs of the article body. */
 const NOT_PARAGRAPH_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figcaption', 'caption', 'dt', 'th', 'legend', 'summary']);
 
-/** The tag names from below `ancestor` down to `el` ("div/p"): the shape of a text block. */
+/** The block tag names from below `ancestor` down to `el` ("div/p"): the shape of a text block
+ *  (inline wrappers such as `span` or `font` do not change the layout). */
 function tagPath(ancestor: Element, el: Element): string {
   const names: string[] = [];
-  for (let e: Element | null = el; e !== null && e !== ancestor; e = e.parent as Element | null) names.push(e.name);
+  for (let e: Element | null = el; e !== null && e !== ancestor; e = e.parent as Element | null) if (BLOCK_TAGS.has(e.name)) names.push(e.name);
   return names.reverse().join('/');
 }
 
