@@ -20,6 +20,13 @@ const WIDGET_WORDS =
  *  post is about, not that the element is a tag list. ours: WordPress and its clones write them. */
 const TAXONOMY_CLASS = /^(?:post_)?(?:tag|category|format)-\S/i;
 
+/** An id made from a heading or title ("sharing-with-a-single-developer", documentation and
+ *  Markdown generators write them): it names the section's subject, not its role. ours. */
+const SLUG_MIN_PARTS = 4;
+function isSlug(id: string | undefined): boolean {
+  return id !== undefined && id.split(/[-_]/).filter((p) => p !== '').length >= SLUG_MIN_PARTS;
+}
+
 const cache = new WeakMap<Element, string | null>();
 
 /** Why this element is boilerplate inside an article (e.g. 'comments: class "comment-list"'), or null. */
@@ -29,7 +36,7 @@ export function boilerplateReason(el: Element): string | null {
   v = null;
   const a = el.attribs;
   const classes = (a.class ?? '').split(/\s+/).filter((c) => !TAXONOMY_CLASS.test(c)).join(' ');
-  const words = `${a.id ?? ''} ${classes}`;
+  const words = `${isSlug(a.id) ? '' : (a.id ?? '')} ${classes}`;
   if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;
   else if (a.role !== undefined && BOILERPLATE_ROLES.has(a.role)) v = `role "${a.role}"`;
   else if (COMMENT_WORDS.test(words)) v = `comments: "${words.trim()}"`;
