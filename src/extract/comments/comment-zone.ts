@@ -24,7 +24,7 @@ export interface EntryGroup {
 }
 
 /** Class tokens that vary between entries of one list (parity, thread depth, author and state flags). */
-const VARIANT_TOKEN = /\d|odd|even|^alt|-alt|depth|thread|parent|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
+const VARIANT_TOKEN = /\d|odd|even|^alt|-alt|depth|thread|parent|child|nested|^reply$|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
 
 function signatureStep(el: Element): string {
   const cls = (el.attribs.class ?? '')
@@ -244,11 +244,11 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
   const groups: EntryGroup[] = [];
   const bySignature = new Map<string, Element[]>();
   for (const d of dateNodes(root)) {
-    if (isInSidebar(d)) continue;
+    if (isInSidebar(d, article)) continue;
     const s = signature(d);
     bySignature.set(s, [...(bySignature.get(s) ?? []), d]);
   }
-  const ids = idNodes(root).filter((e) => !isInSidebar(e));
+  const ids = idNodes(root).filter((e) => !isInSidebar(e, article));
   const idGroups = new Map<string, Element[]>();
   for (const e of ids) idGroups.set(signatureStep(e), [...(idGroups.get(signatureStep(e)) ?? []), e]);
   const candidates: Array<[string, Element[]]> = [

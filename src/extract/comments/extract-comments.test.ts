@@ -147,6 +147,13 @@ describe('extractComments elsewhere', () => {
     expect(c[1]).toMatchObject({ author: 'Torgo', text: 'No San Francisco or Seattle :-(', published: '2012-11-05T14:01:00.000Z' });
   });
 
+  it('finds comments in a main column classed "sidebar", replies classed "child" like their parents', () => {
+    const url = 'https://dragnet-r45.test/article/R45';
+    const c = extract('dragnet-sidebar-main-column.html', url, articleItem("FBI: Crime reported to police fell last year - www's column on Newsvine", null, url)).extraction.comments;
+    expect(c.length).toBeGreaterThanOrEqual(3);
+    expect(c.find((x) => x.id === 'c71520080')).toMatchObject({ author: 'SomeDude68.', text: 'That was for 2010 and 2011. For 2012 violent crime is up.' });
+  });
+
   it('invents no comments on pages without them', () => {
     const pelican = 'http://pelican-dev.test:8090/posts/2025/12/principles/';
     const p = extract('pelican-no-comments.html', pelican, articleItem('Principles', 'Principles of Debian packaging.', pelican)).extraction;
