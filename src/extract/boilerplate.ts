@@ -5,8 +5,8 @@
  * text is the article whatever its markup says.
  */
 import type { Element } from 'domhandler';
-import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, BOILERPLATE_MAX_ARTICLE_SHARE } from './constants.js';
-import { contains, textBlocks } from './page-dom.js';
+import { BOILERPLATE_MAX_ARTICLE_SHARE } from './constants.js';
+import { contains, isArticleParagraph, textBlocks } from './page-dom.js';
 
 const BOILERPLATE_TAGS = new Set(['nav', 'form', 'aside', 'footer', 'dialog', 'menu']);
 const BOILERPLATE_ROLES = new Set(['navigation', 'complementary', 'contentinfo', 'banner', 'search', 'dialog', 'menu', 'menubar', 'toolbar']);
@@ -56,7 +56,7 @@ function articleCharsIn(scope: Element): Map<Element, number> {
   if (chars !== undefined) return chars;
   chars = new Map();
   for (const b of textBlocks(scope)) {
-    if (b.tokens.length < ARTICLE_PARAGRAPH_MIN_WORDS || b.linkChars > b.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY) continue;
+    if (!isArticleParagraph(b)) continue;
     const path: Element[] = [];
     let inComments = false;
     for (let e: Element | null = b.element; e !== null; e = e.parent as Element | null) {

@@ -70,3 +70,7 @@ export const WIDEN_SHAPE_MIN_PARAGRAPHS = 2;
 /** ... and when those paragraphs hold at least this share of the feed text's words (a headline
  *  zone holds less than the excerpt; an article body holds it all). ours: chosen on dragnet-train. */
 export const WIDEN_SHAPE_MIN_FEED_SHARE = 0.8;
+
+/** Characters per word in scripts written without spaces (Chinese, Japanese, Thai), to measure
+ *  their paragraphs in words. ours: about two characters per word in Chinese and Japanese text. */
+export const UNSPACED_CHARS_PER_WORD = 2;

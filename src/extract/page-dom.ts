@@ -4,6 +4,7 @@
  * Everything is computed once per node and cached in WeakMaps: the DOM is shared, never mutated.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, UNSPACED_CHARS_PER_WORD } from './constants.js';
 import { tokenize } from './text-normalize.js';
 
 /** Elements that never hold article text [004 §4.3: the page is cleaned first]. */
@@ -97,6 +98,20 @@ export function textBlocks(root: Element): TextBlock[] {
   }
   blocksCache.set(root, blocks);
   return blocks;
+}
+
+/** Letters of scripts written without spaces between words (one token per run of them). */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+
+/** Words of a block, counting runs of unspaced scripts (Chinese, Japanese, Thai) by characters. */
+export function wordCount(block: TextBlock): number {
+  const unspaced = block.text.match(UNSPACED_SCRIPT)?.length ?? 0;
+  return unspaced === 0 ? block.tokens.length : block.tokens.length + Math.floor(unspaced / UNSPACED_CHARS_PER_WORD);
+}
+
+/** Whether a block reads as a paragraph of article text: long enough and not mostly links. */
+export function isArticleParagraph(block: TextBlock): boolean {
+  return block.linkChars <= block.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY && wordCount(block) >= ARTICLE_PARAGRAPH_MIN_WORDS;
 }
 
 const blockChildCache = new WeakMap<Element, boolean>();

@@ -3,8 +3,6 @@
  */
 import type { Element } from 'domhandler';
 import {
-  ARTICLE_PARAGRAPH_MAX_LINK_DENSITY,
-  ARTICLE_PARAGRAPH_MIN_WORDS,
   MIN_CONCEPT_SHARE,
   MIN_CONCEPTS_PER_NODE,
   MIN_DENSITY_WORDS,
@@ -16,7 +14,7 @@ import {
 } from './constants.js';
 import type { LanguageTools } from './language.js';
 import { boilerplateReason } from './boilerplate.js';
-import { BLOCK_TAGS, contains, semanticNodeOf, type TextBlock, textBlocks } from './page-dom.js';
+import { BLOCK_TAGS, contains, isArticleParagraph, semanticNodeOf, type TextBlock, textBlocks, wordCount } from './page-dom.js';
 import { ngramSet, type SemanticInput } from './semantic-input.js';
 import type { ExplainStep } from './types.js';
 
@@ -164,8 +162,7 @@ export function findWrapperNode(root: Element, input: SemanticInput, tools: Lang
 function articleBlocks(node: Element, root: Element, core: Element): TextBlock[] {
   return textBlocks(root).filter(
     (b) =>
-      b.tokens.length >= ARTICLE_PARAGRAPH_MIN_WORDS &&
-      b.linkChars <= b.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY &&
+      isArticleParagraph(b) &&
       contains(node, b.element) &&
       !insideBoilerplate(b.element, node, core),
   );
@@ -210,7 +207,7 @@ export function widenToArticle(core: Element, root: Element, others: Element[], 
     up = parent;
     const blocks = articleBlocks(parent, root, core);
     const inside = blocks.filter((b) => contains(node, b.element) && !NOT_PARAGRAPH_TAGS.has(b.element.name));
-    const insideWords = inside.reduce((n, b) => n + b.tokens.length, 0);
+    const insideWords = inside.reduce((n, b) => n + wordCount(b), 0);
     const holdsFeedText = inside.length >= WIDEN_SHAPE_MIN_PARAGRAPHS && insideWords >= feedWords * WIDEN_SHAPE_MIN_FEED_SHARE;
     const shapes = holdsFeedText ? new Set(inside.map((b) => tagPath(parent, b.element))) : null;
     let own = 0;
