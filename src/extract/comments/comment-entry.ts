@@ -37,6 +37,13 @@ export interface EntryContent {
 /** Last word of a class token naming meta parts of an entry (byline, date, actions). */
 const META_PART = /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
 const META_TOKENS = new Set(['commentmetadata', 'commentmeta', 'commentauthor', 'commentdate', 'commentnum', 'commentnumber', 'comment_author', 'comment_time', 'comment_num', 'reply', 'says']);
+/** Class tokens that hide an element (share templates, edit history): a reader never sees it. */
+const HIDDEN_CLASS = /^(?:hidden|hide|invisible|d-none|display[-_]?none|screen-reader-text|sr-only)$/i;
+
+function isHiddenByClass(el: Element): boolean {
+  return (el.attribs.class ?? '').split(/\s+/).some((t) => HIDDEN_CLASS.test(t));
+}
+
 /** Class token naming the body of an entry ("comment-body", "comment_text"; not "secondary-text"). */
 const BODY_PART = /^(?:(?:[a-z]+[-_])?comment[-_]?(?:body|text|content|message)|body|text|content|message)$/i;
 /** Class / itemprop tokens of an author name. */
@@ -227,7 +234,7 @@ function renderBody(
   const bylineParts: string[] = [];
   /** Left out of the body; a byline part (author, date line, meta) is kept as the printed byline. */
   const isLeftOut = (el: Element): boolean => {
-    if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name)) return true;
+    if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name) || isHiddenByClass(el)) return true;
     const isByline =
       el === authorNode ||
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.

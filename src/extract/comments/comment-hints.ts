@@ -37,7 +37,7 @@ const PAGE_FOOTER = /^(?:footer|site-footer|page-footer|colophon)$/i;
 /** "12 comments", "Leave a comment", "Reply", "Rate This: 0 0", "Tweet" and the like: counters,
  *  reply, rating and sharing widgets. */
 export const COMMENT_WIDGET_TEXT =
-  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|start (?:a )?new (?:comment )?thread\W*|last reply was .{1,30}|rate this\W*[\d\s]*|tweet|share|flag|report(?: abuse)?|permalink|\d+)\s*$/i;
+  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|start (?:a )?new (?:comment )?thread\W*|last reply was .{1,30}|rate this\W*[\d\s]*|tweet|share(?: it)?|flag|report(?: abuse)?|permalink|\d+)\s*$/i;
 
 function tokens(el: Element): string[] {
   return `${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`.split(/\s+/).filter((t) => t !== '');
