@@ -19,18 +19,19 @@ function plainText(n: AnyNode): string {
 /**
  * Outermost elements inside `wrapper` that belong to the comments: `zone` when it is inside, comment
  * areas named so (id/class), comment forms, and counters / reply links ("12 comments", "Leave a
- * reply", links to `#comments`). Never the wrapper itself.
+ * reply", links to `#comments`). Never the wrapper itself. When the zone holds the wrapper (a
+ * wrapper grown over its comments), the comment entries' own nodes (`entryNodes`) inside it.
  */
-export function commentNodesInside(wrapper: Element, zone: Element | null = null): Element[] {
-  const out: Element[] = [];
+export function commentNodesInside(wrapper: Element, zone: Element | null = null, entryNodes: readonly Element[] = []): Element[] {
+  const around = zone !== null && containsNode(zone, wrapper);
+  const out: Element[] = around ? entryNodes.filter((n) => n !== wrapper && containsNode(wrapper, n)) : [];
   const visit = (el: Element): void => {
-    if (el !== wrapper && isCommentNode(el, zone)) {
+    if (el !== wrapper && isCommentNode(el, around ? null : zone)) {
       out.push(el);
       return;
     }
     for (const c of el.children) if (isTag(c)) visit(c);
   };
-  if (zone !== null && containsNode(zone, wrapper)) return [];
   visit(wrapper);
   return out;
 }

@@ -111,8 +111,18 @@ describe('extractComments elsewhere', () => {
 
   it('keeps comments inside a wrapper grown over them, without the article dated like them', () => {
     const url = 'https://dragnet-r197.test/article/R197';
-    const c = extract('dragnet-inside-wrapper.html', url, articleItem('Econbrowser: Yet another discouraging GDP report', null, url)).extraction.comments;
+    const { result, extraction } = extract('dragnet-inside-wrapper.html', url, articleItem('Econbrowser: Yet another discouraging GDP report', null, url));
+    const c = extraction.comments;
     expect(c).toHaveLength(13);
+    // The entries are what to leave out of that wrapper: the article keeps its text, not theirs.
+    const wrapper = result.ok ? result.object.wrapper : null;
+    expect(wrapper).not.toBeNull();
+    if (wrapper === null) return;
+    expect(extraction.zone).toBe(wrapper);
+    const skip = new Set(commentNodesInside(wrapper, extraction.zone, extraction.entryNodes));
+    const text = renderArticle(wrapper, { baseUrl: url, skip }).text;
+    expect(text).toContain("That's the same title I used");
+    expect(text).not.toContain("I'm curious why you didn't think it was relevant");
     expect(c[0]?.id).toBe('c115775');
     expect(c[0]?.text).toMatch(/I'm curious why you didn't think it was relevant/);
     expect(c.some((x) => x.text.includes("That's the same title I used"))).toBe(false);

@@ -78,7 +78,13 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
         ? `no comment zone on the page; ${feed.length} comments from the comment feed`
         : 'no comment zone: no repeated dated entries with comment hints after the article'
       : `${choice.reason}${feedOnly.length > 0 ? `; ${feedOnly.length} comments only in the feed` : ''}`;
-  return { comments, zone: choice?.zone ?? null, zonePath: choice === null ? null : nodePath(choice.zone), reason };
+  return {
+    comments,
+    zone: choice?.zone ?? null,
+    zonePath: choice === null ? null : nodePath(choice.zone),
+    entryNodes: onPage.flatMap((c) => c.entry.nodes),
+    reason,
+  };
 }
 
 function feedComment(f: FeedComment, before: readonly Comment[]): Comment {

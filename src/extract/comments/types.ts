@@ -38,6 +38,9 @@ export interface CommentExtraction {
   zone: Element | null;
   /** Key-path (000 §III-B notation) of `zone`. */
   zonePath: string | null;
+  /** The page nodes of the comments read from the page (what to leave out of an article wrapper
+   *  that grew over its comments: there `zone` holds the article too). */
+  entryNodes: Element[];
   /** Why this zone (or why none), for `build --explain`. */
   reason: string;
 }
