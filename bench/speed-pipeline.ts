@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { Diagnostics } from '../src/core/diagnostics.js';
 import { extractObjects, parsePage } from '../src/extract/index.js';
 import type { FeedItem } from '../src/feeds/index.js';
-import { buildOverlay, openStore } from '../src/overlay/index.js';
+import { buildOverlay, openStore, readPairedItems } from '../src/overlay/index.js';
 import { resolvePayloadSource } from '../src/overlay/capture-lookup.js';
 import { readCapture } from '../src/warc/index.js';
 import type { BenchContext, Measure } from './speed.js';
@@ -85,42 +85,13 @@ export function pipelineMeasures(input = process.env.BENCH_PIPELINE_INPUT ?? DEF
 async function collectPairedPages(dir: string, into: PairedPage[]): Promise<void> {
   const db = openStore(dir, { writable: false });
   try {
-    const rows = db
-      .prepare(`SELECT p.capture_id, c.url, i.guid, i.link, i.orig_link, i.title, i.author, i.published, i.updated, i.categories,
-          i.description, i.content FROM pairings p JOIN items i ON i.id = p.item_id JOIN captures c ON c.id = p.capture_id
-        GROUP BY p.capture_id`)
-      .all() as Array<Record<string, unknown>>;
-    for (const r of rows) {
-      const source = resolvePayloadSource(db, r.capture_id as number);
+    for (const p of readPairedItems(db)) {
+      const source = resolvePayloadSource(db, p.captureId);
       if (!source) continue;
       const capture = await readCapture(source);
-      into.push({ html: capture.text(), url: r.url as string, item: itemOf(r) });
+      into.push({ html: capture.text(), url: p.url, item: p.item });
     }
   } finally {
     db.close();
   }
-}
-
-function itemOf(r: Record<string, unknown>): FeedItem {
-  const s = (k: string) => (r[k] as string | null) ?? null;
-  return {
-    guid: s('guid'),
-    guidIsPermalink: false,
-    link: s('link'),
-    origLink: s('orig_link'),
-    title: s('title'),
-    author: s('author'),
-    published: s('published'),
-    updated: s('updated'),
-    categories: JSON.parse((r.categories as string) ?? '[]') as string[],
-    description: s('description'),
-    content: s('content'),
-    commentsUrl: null,
-    commentFeedUrl: null,
-    commentCount: null,
-    enclosures: [],
-    inReplyTo: null,
-    isValid: true,
-    invalidReason: null,
-  };
 }

@@ -82,13 +82,6 @@ function intervalStats(publishedMs: number[]): IntervalStats | null {
   };
 }
 
-/** ln(k!) for the Poisson terms. */
-function logFactorial(k: number): number {
-  let s = 0;
-  for (let i = 2; i <= k; i += 1) s += Math.log(i);
-  return s;
-}
-
 /** P(N > c) for N ~ Poisson(mu), summed in log space so large c and mu do not underflow. */
 export function poissonTail(mu: number, c: number): number {
   if (mu <= 0) return 0;

@@ -1,17 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Element } from 'domhandler';
 import { open } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, parseUrl, schemelessKey } from '../core/url.js';
 import {
-  type ExtractedObject,
-  extractComments,
   type ParsedPage,
   type PropertyPaths,
-  explainExtraction,
-  extractObjects,
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
@@ -21,6 +16,8 @@ import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
 import { crawlCaptureLookup, resolvePayloadSource } from './capture-lookup.js';
 import { runChangesStage } from './changes-stage.js';
+import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
+import { type PageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 import { type Db, openStore } from './overlay-db.js';
@@ -44,6 +41,8 @@ export interface BuildOptions {
   /** Receives the decision trail (printable lines) of each page whose URL contains `explainUrl`. */
   onExplain?: (url: string, lines: string[]) => void;
   onLog?: (message: string) => void;
+  /** Worker threads for the extraction pass (default: one per core; 1 = in the main thread). */
+  workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
 }
@@ -289,22 +288,86 @@ async function buildCrawl(
     report.objects.fullFeed++;
   }
 
-  // Pass 2: read each paired page once, by offset, and extract its object(s).
+  // Pass 2: read each paired page once, by offset, and extract its object(s), in worker threads.
   let done = 0;
   const feedPages: FeedLinkedPage[] = [];
-  for (const work of pages.values()) {
-    progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
-    try {
-      const linked = await extractPage(db, writer, crawlId, work, commentItemsByPost, diagnostics, options, report);
-      if (linked !== null) feedPages.push(linked);
-    } catch (error) {
-      if (!isInputError(error)) throw error;
-      diagnostics.report(error);
-      report.objects.failed++;
+  const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
+  const tick = () => progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
+  const linked = (work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): FeedLinkedPage => ({
+    captureId: work.captureId,
+    url: row.url,
+    feedUrl: canonicalUrl(chosen.feed.url),
+    paths,
+  });
+  function* jobs(): Generator<PageJob> {
+    for (const work of pages.values()) {
+      tick();
+      const row = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as CaptureRow;
+      const chosen = pickItem(work);
+      // Unchanged payload since a version we already extracted: copy it instead of extracting again.
+      const copied = copyUnchangedVersion(db, writer, crawlId, work, row);
+      if (copied !== null) {
+        report.objects.unchanged++;
+        if (copied.paths !== null) feedPages.push(linked(work, row, chosen, copied.paths));
+        done++;
+        continue;
+      }
+      const source = resolvePayloadSource(db, work.captureId);
+      if (!source) {
+        diagnostics.report(new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }));
+        report.objects.failed++;
+        done++;
+        continue;
+      }
+      const job: PageJob = {
+        source,
+        url: row.url,
+        item: chosen.item,
+        feedUrl: chosen.feed.url,
+        commentItems: commentItemsByPost.get(schemelessKey(row.url)) ?? [],
+        explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
+      };
+      workOf.set(job, { work, row, chosen });
+      yield job;
     }
-    done++;
   }
-  progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
+  const workers = options.workers ?? defaultWorkers();
+  const runner = workers > 1 && pages.size >= MIN_PAGES_FOR_WORKERS ? workerPoolRunner(workers) : inProcessRunner();
+  try {
+    await runner.run(jobs(), (result, job) => {
+      const { work, row, chosen } = workOf.get(job) as { work: PageWork; row: CaptureRow; chosen: PageItem };
+      workOf.delete(job);
+      done++;
+      tick();
+      for (const d of result.diagnostics) diagnostics.add(d);
+      writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
+      if (result.explain !== null) options.onExplain?.(row.url, result.explain);
+      if (!result.ok) {
+        report.objects.failed++;
+        if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
+        if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
+        return;
+      }
+      writer.addVersion({
+        canonicalUrl: canonicalUrl(row.url),
+        url: row.url,
+        feedId: chosen.feedId,
+        guid: chosen.item.guid,
+        crawlId,
+        captureId: work.captureId,
+        captureTime: row.time,
+        pageDigest: row.payload_digest,
+        object: result.object,
+        comments: result.comments,
+      });
+      report.objects.pageExtracted++;
+      report.comments += result.comments.length;
+      feedPages.push(linked(work, row, chosen, result.object.paths));
+    });
+  } finally {
+    await runner.close();
+  }
+  tick();
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
     if (!source) return null;
@@ -340,78 +403,16 @@ async function buildCrawl(
 
 interface PageWork {
   captureId: number;
-  items: Array<{ item: FeedItem; feed: Feed; feedId: number }>;
+  items: PageItem[];
 }
+type PageItem = { item: FeedItem; feed: Feed; feedId: number };
+type CaptureRow = { url: string; time: string; payload_digest: string | null };
 
 /** Of the items pointing at one page (a post listed in several feeds), the richest one. */
 function pickItem(work: PageWork): PageWork['items'][number] {
   const weight = (w: PageWork['items'][number]) =>
     (w.item.content?.length ?? 0) + (w.item.description?.length ?? 0) + ((w.item.isFullContent ?? w.feed.isFullContent) ? 1e9 : 0);
   return work.items.reduce((best, w) => (weight(w) > weight(best) ? w : best));
-}
-
-async function extractPage(
-  db: Db,
-  writer: OverlayWriter,
-  crawlId: number,
-  work: PageWork,
-  commentItemsByPost: Map<string, FeedItem[]>,
-  diagnostics: Diagnostics,
-  options: BuildOptions,
-  report: CrawlReport,
-): Promise<FeedLinkedPage | null> {
-  const source = resolvePayloadSource(db, work.captureId);
-  const row = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as {
-    url: string;
-    time: string;
-    payload_digest: string | null;
-  };
-  if (!source) {
-    throw new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', {
-      url: row.url,
-    });
-  }
-  // Unchanged payload since a version we already extracted: copy it instead of extracting again.
-  const chosen = pickItem(work);
-  const linked = (paths: PropertyPaths): FeedLinkedPage => ({ captureId: work.captureId, url: row.url, feedUrl: canonicalUrl(chosen.feed.url), paths });
-  const copied = copyUnchangedVersion(db, writer, crawlId, work, row);
-  if (copied !== null) {
-    report.objects.unchanged++;
-    return copied.paths === null ? null : linked(copied.paths);
-  }
-  const capture = await readCapture(source, { diagnostics });
-  const page = parsePage(capture.text(), row.url, { diagnostics });
-  writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, discoverFeeds(page.document, row.url));
-  const [result] = extractObjects(page, [chosen.item]);
-  if (!result) return null;
-  if (options.explainUrl !== undefined && row.url.includes(options.explainUrl)) {
-    const item = `item "${chosen.item.title ?? chosen.item.link ?? '?'}" of ${chosen.feed.url}`;
-    options.onExplain?.(row.url, [`feed-guided extraction [004 §4] for ${item}`, ...explainExtraction(result)]);
-  }
-  if (!result.ok) {
-    report.objects.failed++;
-    if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
-    diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
-    return null;
-  }
-  const commentItems = commentItemsByPost.get(schemelessKey(row.url)) ?? [];
-  const comments = storedComments(page, result.object.wrapper, chosen.item, commentItems);
-  const { wrapper: _wrapper, ...object }: ExtractedObject = result.object;
-  writer.addVersion({
-    canonicalUrl: canonicalUrl(row.url),
-    url: row.url,
-    feedId: chosen.feedId,
-    guid: chosen.item.guid,
-    crawlId,
-    captureId: work.captureId,
-    captureTime: row.time,
-    pageDigest: row.payload_digest,
-    object,
-    comments,
-  });
-  report.objects.pageExtracted++;
-  report.comments += comments.length;
-  return linked(object.paths);
 }
 
 /**
@@ -473,23 +474,6 @@ function discoveredFeedsReport(db: Db, crawlId: number): CrawlReport['discovered
   return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
 }
 
-/** Comments of a post page as stored rows [004 §4.2: comments are records of their own]. */
-function storedComments(page: ParsedPage, article: Element | null, item: FeedItem | null, commentItems: readonly FeedItem[]): StoredComment[] {
-  return extractComments(page, { article, item, commentItems }).comments.map((c) => ({
-    position: c.position,
-    id: c.id,
-    parent: c.parent,
-    depth: c.depth,
-    author: c.author,
-    authorUrl: c.authorUrl,
-    published: c.published,
-    text: c.text,
-    html: c.html,
-    permalink: c.permalink,
-    source: c.source,
-    hash: c.hash,
-  }));
-}
 
 function commentItemIdentity(item: FeedItem): string {
   return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;

@@ -6,6 +6,7 @@ export {
   readChanges,
   readComments,
   readDiscoveredFeeds,
+  readPairedItems,
   readTemplates,
   readFeedStats,
   readObjectVersions,

@@ -1,3 +1,4 @@
+import type { FeedItem } from '../feeds/types.js';
 import type { Db } from './overlay-db.js';
 
 /** One object version as exported (DESIGN.md "export --what objects"). */
@@ -239,4 +240,41 @@ export function* readComments(db: Db): Generator<Record<string, unknown>> {
     FROM comments cm JOIN versions v ON v.id = cm.version_id JOIN objects o ON o.id = v.object_id
     JOIN crawls cr ON cr.id = v.crawl_id ORDER BY v.crawl_id, o.canonical_url, v.method, cm.position`);
   yield* rows.iterate() as Iterable<Record<string, unknown>>;
+}
+
+/** Each paired page capture once, with the feed item paired to it, as stored (for benchmarks and checks). */
+export function readPairedItems(db: Db): Array<{ captureId: number; url: string; feedUrl: string; item: FeedItem }> {
+  const rows = db
+    .prepare(`SELECT p.capture_id, c.url, f.url AS feed_url, i.guid, i.link, i.orig_link, i.title, i.author, i.published,
+        i.updated, i.categories, i.description, i.content, i.comments_url, i.comment_feed_url, i.comment_count,
+        i.in_reply_to, i.is_valid, i.invalid_reason
+      FROM pairings p JOIN items i ON i.id = p.item_id JOIN feeds f ON f.id = i.feed_id JOIN captures c ON c.id = p.capture_id
+      WHERE f.kind = 'article' GROUP BY p.capture_id ORDER BY p.capture_id`)
+    .all() as Array<Record<string, unknown>>;
+  const text = (r: Record<string, unknown>, k: string) => (r[k] as string | null) ?? null;
+  return rows.map((r) => ({
+    captureId: r.capture_id as number,
+    url: r.url as string,
+    feedUrl: r.feed_url as string,
+    item: {
+      guid: text(r, 'guid'),
+      guidIsPermalink: false,
+      link: text(r, 'link'),
+      origLink: text(r, 'orig_link'),
+      title: text(r, 'title'),
+      author: text(r, 'author'),
+      published: text(r, 'published'),
+      updated: text(r, 'updated'),
+      categories: parseJson<string[]>(r.categories as string, []),
+      description: text(r, 'description'),
+      content: text(r, 'content'),
+      commentsUrl: text(r, 'comments_url'),
+      commentFeedUrl: text(r, 'comment_feed_url'),
+      commentCount: (r.comment_count as number | null) ?? null,
+      enclosures: [],
+      inReplyTo: text(r, 'in_reply_to'),
+      isValid: r.is_valid === 1,
+      invalidReason: text(r, 'invalid_reason'),
+    },
+  }));
 }

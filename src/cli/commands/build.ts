@@ -10,6 +10,7 @@ export interface BuildArgs {
   progress: boolean;
   json: boolean;
   pages: boolean;
+  workers?: number;
 }
 
 export function buildCommand(yargs: Argv): Argv<BuildArgs> {
@@ -19,6 +20,7 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
     .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
+    .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/devblog-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions') as unknown as Argv<BuildArgs>;
@@ -35,6 +37,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       outDir: args.out,
       diagnostics,
       writePages: args.pages,
+      ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
       onProgress: (p) => progress.update(p),
       onLog: (m) => process.stderr.write(`${m}\n`),
       ...(args.explain !== undefined

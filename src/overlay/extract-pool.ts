@@ -1,0 +1,102 @@
+/**
+ * The extraction pass in parallel (DESIGN "Pipeline": pass 2 per host in a worker pool): page jobs
+ * go to worker threads, results come back to the main thread, which alone writes the store. Below
+ * MIN_PAGES_FOR_WORKERS pages, or with one worker asked for, jobs run in the main thread.
+ */
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
+
+/** Starting threads costs about 100 ms each: not worth it for a handful of pages. */
+export const MIN_PAGES_FOR_WORKERS = 40;
+/** Jobs queued per worker, so a worker never waits for the main thread to post the next one. */
+const JOBS_IN_FLIGHT_PER_WORKER = 4;
+
+/** Default worker count: one per core (the main thread mostly waits and writes). */
+export const defaultWorkers = (): number => Math.max(1, availableParallelism());
+
+export interface PageJobRunner {
+  /** Runs the jobs, calling `onResult` in completion order; resolves when all are done. */
+  run(jobs: Iterable<PageJob>, onResult: (result: PageJobResult, job: PageJob) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs jobs in the calling thread, one after the other. */
+export function inProcessRunner(): PageJobRunner {
+  return {
+    async run(jobs, onResult) {
+      for (const job of jobs) onResult(await runPageJob(job), job);
+    },
+    async close() {},
+  };
+}
+
+/**
+ * One extraction worker. From TypeScript sources (tests, `node --import tsx`) the worker first
+ * registers tsx's loader, then imports the .ts worker; from dist/ it runs the compiled .js.
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(fileURLToPath(new URL('./extract-worker.js', import.meta.url)));
+  const worker = new URL('./extract-worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); })`;
+  return new Worker(boot, { eval: true });
+}
+
+/**
+ * A pool of `size` worker threads.
+ */
+export function workerPoolRunner(size: number): PageJobRunner {
+  const workers = Array.from({ length: size }, () => startWorker());
+  for (const w of workers) w.unref();
+  return {
+    run(jobs, onResult) {
+      const iterator = jobs[Symbol.iterator]();
+      const pending = new Map<number, PageJob>();
+      let nextId = 0;
+      return new Promise<void>((resolve, reject) => {
+        let failed = false;
+        const feed = (worker: Worker): void => {
+          if (failed) return;
+          const next = iterator.next();
+          if (next.done === true) {
+            if (pending.size === 0) resolve();
+            return;
+          }
+          const id = nextId++;
+          pending.set(id, next.value);
+          worker.postMessage({ id, job: next.value });
+        };
+        for (const worker of workers) {
+          worker.removeAllListeners('message').removeAllListeners('error');
+          worker.on('message', (m: { id: number; result?: PageJobResult; error?: string }) => {
+            const job = pending.get(m.id) as PageJob;
+            pending.delete(m.id);
+            if (m.error !== undefined || m.result === undefined) {
+              failed = true;
+              reject(new Error(`extraction worker failed on ${job.url}: ${m.error ?? 'no result'}`));
+              return;
+            }
+            try {
+              onResult(m.result, job);
+            } catch (error) {
+              failed = true;
+              reject(error);
+              return;
+            }
+            feed(worker);
+          });
+          worker.on('error', (error) => {
+            failed = true;
+            reject(error);
+          });
+          for (let i = 0; i < JOBS_IN_FLIGHT_PER_WORKER; i++) feed(worker);
+        }
+      });
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.terminate()));
+    },
+  };
+}

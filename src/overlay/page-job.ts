@@ -1,0 +1,79 @@
+/**
+ * One page of the extraction pass as a self-contained job: read the record by offset, parse the
+ * page once, extract the item's object [004 §4] and its comments [004 §4.2], list the feeds it
+ * advertises [002]. Plain data in, plain data out, so a job runs the same in the main thread or in
+ * a worker (extract-pool.ts).
+ */
+import type { Element } from 'domhandler';
+import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
+import { isInputError } from '../core/errors.js';
+import { type ExtractedObject, explainExtraction, extractComments, extractObjects, type ParsedPage, parsePage } from '../extract/index.js';
+import { type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
+import { readCapture } from '../warc/index.js';
+import type { PayloadSource } from './capture-lookup.js';
+import type { StoredComment } from './types.js';
+
+export interface PageJob {
+  source: PayloadSource;
+  /** URL of the paired capture (a revisit's own URL, not its original's). */
+  url: string;
+  item: FeedItem;
+  feedUrl: string;
+  commentItems: readonly FeedItem[];
+  explain: boolean;
+}
+
+export type PageJobResult = {
+  url: string;
+  discovered: DiscoveredFeed[];
+  diagnostics: Diagnostic[];
+  explain: string[] | null;
+} & (
+  | { ok: true; object: Omit<ExtractedObject, 'wrapper'>; comments: StoredComment[] }
+  /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
+  | { ok: false; reason: string; unreadable: boolean }
+);
+
+export async function runPageJob(job: PageJob): Promise<PageJobResult> {
+  const diagnostics = new Diagnostics();
+  const reported: Diagnostic[] = [];
+  diagnostics.onReport((d) => reported.push(d));
+  const base = { url: job.url, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
+  try {
+    const capture = await readCapture(job.source, { diagnostics });
+    const page = parsePage(capture.text(), job.url, { diagnostics });
+    base.discovered = discoverFeeds(page.document, job.url);
+    const [result] = extractObjects(page, [job.item]);
+    if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
+    if (job.explain) {
+      const item = `item "${job.item.title ?? job.item.link ?? '?'}" of ${job.feedUrl}`;
+      base.explain = [`feed-guided extraction [004 §4] for ${item}`, ...explainExtraction(result)];
+    }
+    if (!result.ok) return { ...base, ok: false, reason: result.reason, unreadable: false };
+    const comments = storedComments(page, result.object.wrapper, job.item, job.commentItems);
+    const { wrapper: _wrapper, ...object } = result.object;
+    return { ...base, ok: true, object, comments };
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    diagnostics.report(error);
+    return { ...base, ok: false, reason: error.message, unreadable: true };
+  }
+}
+
+/** Comments of a post page as stored rows [004 §4.2: comments are records of their own]. */
+export function storedComments(page: ParsedPage, article: Element | null, item: FeedItem | null, commentItems: readonly FeedItem[]): StoredComment[] {
+  return extractComments(page, { article, item, commentItems }).comments.map((c) => ({
+    position: c.position,
+    id: c.id,
+    parent: c.parent,
+    depth: c.depth,
+    author: c.author,
+    authorUrl: c.authorUrl,
+    published: c.published,
+    text: c.text,
+    html: c.html,
+    permalink: c.permalink,
+    source: c.source,
+    hash: c.hash,
+  }));
+}
