@@ -9,7 +9,7 @@
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { isIgnoredElement, textBlocks } from '../page-dom.js';
 import { tokenize } from '../text-normalize.js';
-import { MAX_DATE_LINE_WORDS, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
+import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import type { Entry } from './comment-entry.js';
 import { commentIdOf, hasCommentHint, isInSidebar, isOneCommentNamed, isZoneHinted } from './comment-hints.js';
@@ -239,6 +239,39 @@ function isSeparateEntry(k: Element, top: Element | undefined): boolean {
   return signatureStep(k) === signatureStep(top) && (k.name === 'li' || k.name === 'dd' || k.name === 'article' || hasCommentHint(k));
 }
 
+/**
+ * Date groups whose signatures differ only in their ancestors' classes and that alternate in page
+ * order are one list whose entries are styled apart (`li.commentpost` and the blog owner's
+ * `li.authorpost`): they make one more candidate. ours.
+ */
+function interleavedGroups(bySignature: ReadonlyMap<string, Element[]>): Array<[string, Element[]]> {
+  const byCoarse = new Map<string, Array<[string, Element]>>();
+  for (const [fine, markers] of bySignature) {
+    for (const m of markers) {
+      const coarse = coarseSignature(m);
+      byCoarse.set(coarse, [...(byCoarse.get(coarse) ?? []), [fine, m]]);
+    }
+  }
+  const out: Array<[string, Element[]]> = [];
+  for (const [coarse, tagged] of byCoarse) {
+    if (new Set(tagged.map(([fine]) => fine)).size < 2) continue;
+    const ordered = sortInDocumentOrder(tagged, ([, m]) => m);
+    const switches = ordered.filter(([fine], i) => i > 0 && fine !== ordered[i - 1]?.[0]).length;
+    if (switches >= MIN_INTERLEAVE_SWITCHES) out.push([coarse, ordered.map(([, m]) => m)]);
+  }
+  return out;
+}
+
+/** Tags of list entries: a date node that is a whole entry may carry the entry's styling class. */
+const ENTRY_TAGS = new Set(['li', 'dt', 'dd', 'article']);
+
+/** A date node's tag and classes (only its tag when it is a list entry), its ancestors' tag names. */
+function coarseSignature(el: Element): string {
+  const steps: string[] = [ENTRY_TAGS.has(el.name) ? el.name : signatureStep(el)];
+  for (let e = el.parent as Element | null, i = 1; e !== null && e.type === 'tag' && i < SIGNATURE_STEPS; e = e.parent as Element | null, i++) steps.push(e.name);
+  return steps.reverse().join('|');
+}
+
 /** Entry groups under `root` (dates by signature, then per-comment ids), best candidates first. */
 export function findEntryGroups(root: Element, article: Element | null): EntryGroup[] {
   const groups: EntryGroup[] = [];
@@ -253,6 +286,7 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
   for (const e of ids) idGroups.set(signatureStep(e), [...(idGroups.get(signatureStep(e)) ?? []), e]);
   const candidates: Array<[string, Element[]]> = [
     ...[...bySignature].map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
+    ...interleavedGroups(bySignature).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...[...idGroups].map(([s, m]): [string, Element[]] => [`comment ids on ${s}`, m]),
   ];
   for (const [how, found] of candidates) {

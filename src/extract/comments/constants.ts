@@ -40,3 +40,7 @@ export const MAX_META_WORDS = 25;
 /** A lone comment found by its name alone (no hinted list around it) holds at least this many words
  *  besides its date line. ours: "Yay! :)" is a comment, a dated counter line is not. */
 export const MIN_LONE_COMMENT_WORDS = 1;
+
+/** Date groups styled apart make one list when they alternate in page order at least this often
+ *  (owner replies between reader comments). ours: one switch is two lists one after the other. */
+export const MIN_INTERLEAVE_SWITCHES = 2;

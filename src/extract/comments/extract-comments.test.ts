@@ -164,6 +164,15 @@ describe('extractComments elsewhere', () => {
     expect(c.find((x) => x.id === 'c71520080')).toMatchObject({ author: 'SomeDude68.', text: 'That was for 2010 and 2011. For 2012 violent crime is up.' });
   });
 
+  it('keeps the blog owner\'s replies styled apart (li.authorpost between li.commentpost) in the list', () => {
+    const url = 'https://dragnet-r740.test/article/R740';
+    const item = articleItem('Ed Brill - November 13- Notes and Domino Social Edition webcast', 'November 13- Notes and Domino Social Edition webcast', url);
+    const c = extract('dragnet-owner-styled-apart.html', url, item).extraction.comments;
+    expect(c).toHaveLength(10);
+    expect(c[5]?.text).toMatch(/@3 Yes - It is a Notes client/);
+    expect(c.map((x) => x.published?.slice(0, 10))).toContain('2012-11-08');
+  });
+
   it('invents no comments on pages without them', () => {
     const pelican = 'http://pelican-dev.test:8090/posts/2025/12/principles/';
     const p = extract('pelican-no-comments.html', pelican, articleItem('Principles', 'Principles of Debian packaging.', pelican)).extraction;
