@@ -221,6 +221,15 @@ function nextElementSibling(el: Element): Element | null {
   return null;
 }
 
+/** Inside a form (a comment form's preview of the comment being written), never a comment. A form
+ *  around the article is the page's own (ASP.NET pages wrap everything in one). */
+function isInForm(el: Element, article: Element | null): boolean {
+  for (let e: AnyNode | null = el; e !== null; e = e.parent) {
+    if (isTag(e) && e.name === 'form') return article === null || !containsNode(e, article);
+  }
+  return false;
+}
+
 /** Forms (reply boxes) and headings ("3 comments") are never part of an entry. */
 function isFormOrHeading(k: Element): boolean {
   if (HEADING.test(k.name) || k.name === 'form') return true;
@@ -277,11 +286,11 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
   const groups: EntryGroup[] = [];
   const bySignature = new Map<string, Element[]>();
   for (const d of dateNodes(root)) {
-    if (isInSidebar(d, article)) continue;
+    if (isInSidebar(d, article) || isInForm(d, article)) continue;
     const s = signature(d);
     bySignature.set(s, [...(bySignature.get(s) ?? []), d]);
   }
-  const ids = idNodes(root).filter((e) => !isInSidebar(e, article));
+  const ids = idNodes(root).filter((e) => !isInSidebar(e, article) && !isInForm(e, article));
   const idGroups = new Map<string, Element[]>();
   for (const e of ids) idGroups.set(signatureStep(e), [...(idGroups.get(signatureStep(e)) ?? []), e]);
   const candidates: Array<[string, Element[]]> = [

@@ -182,5 +182,9 @@ describe('extractComments elsewhere', () => {
     const n = extract('dragnet-news-no-comments.html', news, articleItem('Latest Amelia Earhart search falls short', "A $2.2M expedition to find wreckage from famed aviator's final flight 75 years ago ends without conclusive evidence", news)).extraction;
     expect(n.comments).toEqual([]);
     expect(n.reason).toMatch(/^no comment zone/);
+    // The comment form's preview of a comment being written (a dated `article#comment-0`) is none.
+    const ball = 'http://www.neatorama.com/2012/08/09/Ball/';
+    const item = articleItem('Ball', "Sports balls, disco balls, meatballs, they're all here in this short film by Everynone. There's no plot to follow, just a treat for your eyes.", ball);
+    expect(extract('dragnet-form-preview.html', ball, item).extraction.comments).toEqual([]);
   });
 });
