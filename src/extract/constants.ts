@@ -74,3 +74,7 @@ export const WIDEN_SHAPE_MIN_FEED_SHARE = 0.8;
 /** Characters per word in scripts written without spaces (Chinese, Japanese, Thai), to measure
  *  their paragraphs in words. ours: about two characters per word in Chinese and Japanese text. */
 export const UNSPACED_CHARS_PER_WORD = 2;
+
+/** Weight of a conceptual node inside a boilerplate-marked zone (share dialog, sidebar, teaser
+ *  box) in its semantic node's density. ours: chosen on dragnet-train (0.25-0.5 score alike). */
+export const BOILERPLATE_NODE_WEIGHT = 0.5;

@@ -3,6 +3,7 @@
  */
 import type { Element } from 'domhandler';
 import {
+  BOILERPLATE_NODE_WEIGHT,
   MIN_CONCEPT_SHARE,
   MIN_CONCEPTS_PER_NODE,
   MIN_DENSITY_WORDS,
@@ -104,8 +105,11 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
     }
     if (matches === 0) continue;
     // Deviation from 004 §4.2 Def. 2: link text (archive lists, related posts, sidebars) repeats
-    // titles of articles and is not the article, so a node's matches weigh by its non-link share.
-    const weight = 1 - Math.min(1, b.linkChars / b.text.length);
+    // titles of articles and is not the article, so a node's matches weigh by its non-link share;
+    // teasers in share dialogs, sidebars and "latest article" boxes repeat the excerpt, so nodes
+    // inside boilerplate-marked zones weigh less.
+    const inWidget = insideBoilerplate(b.element, root);
+    const weight = (1 - Math.min(1, b.linkChars / b.text.length)) * (inWidget ? BOILERPLATE_NODE_WEIGHT : 1);
     if (weight === 0) continue;
     conceptual++;
     // [004 §4.2 Def. 2] density = matches / text length (words here, with a floor).
@@ -168,10 +172,10 @@ function articleBlocks(node: Element, root: Element, core: Element): TextBlock[]
   );
 }
 
-function insideBoilerplate(el: Element, stop: Element, core: Element): boolean {
+function insideBoilerplate(el: Element, stop: Element, core?: Element): boolean {
   for (let e: Element | null = el; e !== null && e !== stop; e = e.parent as Element | null) {
     if (e.type !== 'tag') break;
-    if (boilerplateReason(e) !== null && !contains(e, core)) return true;
+    if (boilerplateReason(e) !== null && (core === undefined || !contains(e, core))) return true;
   }
   return false;
 }
