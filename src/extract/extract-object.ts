@@ -74,12 +74,19 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     if (title.node !== null) evidence.push(title.node);
     const render = (): RenderedArticle => renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone, evidence });
     let rendered = render();
-    // A wrapper holding nothing but the title (a headline zone): its parent holds the article.
-    for (let step = 0; step < WIDEN_MAX_STEPS && tokenize(rendered.text).length === 0; step++) {
-      const parent = wrapper.parent;
-      if (parent === null || !isTag(parent) || parent === body || others.some((o) => containsEl(parent, o))) break;
-      s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
-      wrapper = parent;
+    // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
+    // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.
+    const titleWords = new Set(tokenize(title.value ?? ''));
+    const holdsOnlyTitle = (): boolean => tokenize(rendered.text).every((w) => titleWords.has(w));
+    if (holdsOnlyTitle()) {
+      for (let step = 0; step < WIDEN_MAX_STEPS && holdsOnlyTitle(); step++) {
+        const parent = wrapper.parent;
+        if (parent === null || !isTag(parent) || parent === body || others.some((o) => containsEl(parent, o))) break;
+        s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
+        wrapper = parent;
+        rendered = render();
+      }
+      wrapper = widenToArticle(wrapper, body, others, s.input.bodyTokens.length, s.explain);
       for (const n of commentNodesInside(wrapper)) skip.add(n);
       rendered = render();
     }
