@@ -7,7 +7,7 @@ import type { FeedItem } from '../feeds/types.js';
 import { type RenderedArticle, renderArticle } from './article-render.js';
 import { commentNodesInside } from './comments/index.js';
 import { computeConfidence } from './confidence.js';
-import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS } from './constants.js';
+import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS, WIDEN_ZONE_MIN_CONCEPTUAL_NODES } from './constants.js';
 import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
 import { pageBody } from './parse-page.js';
@@ -62,17 +62,21 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       }
     }
     const others = cores.filter((c, j): c is WrapperCandidate => j !== i && c !== null).map((c) => c.core);
-    let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain);
+    // Semantic nodes dense enough to say where the item is [004 §4.2 Def. 3-4]; those with several
+    // conceptual nodes are article text the wrapper must reach (a teaser matches once).
+    const bestDensity = cand.zones[0]?.density ?? 0;
+    const dense = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE);
+    const evidence = dense.map((z) => z.node);
+    const articleZones = dense.filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES).map((z) => z.node);
+    let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain, articleZones);
     const head = findHead(page);
     const title = findTitle(body, s.item, wrapper, s.explain);
     const skip = new Set<Element>();
     if (title.node !== null && title.full && containsEl(wrapper, title.node)) skip.add(title.node);
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
     for (const n of commentNodesInside(wrapper)) skip.add(n);
-    const bestDensity = cand.zones[0]?.density ?? 0;
-    const evidence = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE).map((z) => z.node);
-    if (title.node !== null) evidence.push(title.node);
-    const render = (): RenderedArticle => renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone, evidence });
+    const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
+    const render = (): RenderedArticle => renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone, evidence: renderEvidence });
     let rendered = render();
     // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
     // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.
@@ -86,7 +90,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
         wrapper = parent;
         rendered = render();
       }
-      wrapper = widenToArticle(wrapper, body, others, s.input.bodyTokens.length, s.explain);
+      wrapper = widenToArticle(wrapper, body, others, s.input.bodyTokens.length, s.explain, articleZones);
       for (const n of commentNodesInside(wrapper)) skip.add(n);
       rendered = render();
     }

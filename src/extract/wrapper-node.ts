@@ -199,9 +199,18 @@ function tagPath(ancestor: Element, el: Element): string {
  * paragraphs at least as long as the feed text (most of it: it is past the excerpt, not a headline zone), only
  * paragraphs of the same shape (tag path from the parent, as key-paths generalise post nodes in
  * 000 §III-D) count: the rest of an article is laid out like its start; sidebars, teasers and ads
- * are not.
+ * are not. A parent holding another of the item's article zones (`articleZones`: dense semantic
+ * nodes with several conceptual nodes, as a full-content feed matches every section) is taken on
+ * any gain.
  */
-export function widenToArticle(core: Element, root: Element, others: Element[], feedWords: number, explain: ExplainStep[]): Element {
+export function widenToArticle(
+  core: Element,
+  root: Element,
+  others: Element[],
+  feedWords: number,
+  explain: ExplainStep[],
+  articleZones: readonly Element[] = [],
+): Element {
   let node = core;
   let up: Element = core;
   for (let step = 0; step < WIDEN_MAX_STEPS; step++) {
@@ -220,8 +229,10 @@ export function widenToArticle(core: Element, root: Element, others: Element[], 
       if (contains(node, b.element)) own += b.text.length;
       else if (shapes === null || shapes.has(tagPath(parent, b.element))) gain += b.text.length;
     }
-    if (gain <= 0 || gain < own * WIDEN_MIN_GAIN) continue;
-    explain.push({ step: 'widen', detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text${shapes === null ? '' : ' shaped like its paragraphs'} on ${own}` });
+    const matched = articleZones.find((z) => contains(parent, z) && !contains(node, z) && !insideBoilerplate(z, parent));
+    if (gain <= 0 || (gain < own * WIDEN_MIN_GAIN && matched === undefined)) continue;
+    const why = gain < own * WIDEN_MIN_GAIN ? ` and the semantic node ${describe(matched as Element)}` : '';
+    explain.push({ step: 'widen', detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text${shapes === null ? '' : ' shaped like its paragraphs'} on ${own}${why}` });
     node = parent;
   }
   return node;
