@@ -79,7 +79,7 @@ export const UNSPACED_CHARS_PER_WORD = 2;
  *  box) in its semantic node's density. ours: chosen on dragnet-train (0.25-0.5 score alike). */
 export const BOILERPLATE_NODE_WEIGHT = 0.5;
 
-/** A semantic node with at least this many conceptual nodes (and dense, EVIDENCE_MIN_DENSITY_SHARE)
- *  is article text: widening takes a parent that holds one on any gain. ours: chosen on
- *  dragnet-train and readability (teasers and sidebars match once or twice). */
+/** A semantic node with at least this many conceptual nodes is article text: widening takes a
+ *  parent that holds one on any gain. ours: chosen on dragnet-train and readability (teasers and
+ *  sidebars match once or twice; 3 and 5 score alike). */
 export const WIDEN_ZONE_MIN_CONCEPTUAL_NODES = 3;

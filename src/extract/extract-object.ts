@@ -65,9 +65,8 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // Semantic nodes dense enough to say where the item is [004 §4.2 Def. 3-4]; those with several
     // conceptual nodes are article text the wrapper must reach (a teaser matches once).
     const bestDensity = cand.zones[0]?.density ?? 0;
-    const dense = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE);
-    const evidence = dense.map((z) => z.node);
-    const articleZones = dense.filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES).map((z) => z.node);
+    const evidence = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE).map((z) => z.node);
+    const articleZones = cand.zones.filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES).map((z) => z.node);
     let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain, articleZones);
     const head = findHead(page);
     const title = findTitle(body, s.item, wrapper, s.explain);

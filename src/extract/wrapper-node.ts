@@ -199,8 +199,8 @@ function tagPath(ancestor: Element, el: Element): string {
  * paragraphs at least as long as the feed text (most of it: it is past the excerpt, not a headline zone), only
  * paragraphs of the same shape (tag path from the parent, as key-paths generalise post nodes in
  * 000 §III-D) count: the rest of an article is laid out like its start; sidebars, teasers and ads
- * are not. A parent holding another of the item's article zones (`articleZones`: dense semantic
- * nodes with several conceptual nodes, as a full-content feed matches every section) is taken on
+ * are not. A parent holding another of the item's article zones (`articleZones`: semantic nodes
+ * with several conceptual nodes, as a full-content feed matches every section) is taken on
  * any gain.
  */
 export function widenToArticle(
