@@ -6,7 +6,8 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
-import { BLOCK_TAGS, contains, isIgnoredElement } from './page-dom.js';
+import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
+import { BLOCK_TAGS, contains, isArticleParagraph, isIgnoredElement, textBlocks, wordCount } from './page-dom.js';
 import type { Reference } from './types.js';
 
 export interface RenderedArticle {
@@ -55,7 +56,51 @@ function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean 
   if (isIgnoredElement(el) || opts.skip?.has(el) === true) return true;
   if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
   if (el.name === 'a' && COMMENT_COUNTER.test(plainText(el))) return true;
+  if (FRAGMENT_ZONE_TAGS.has(el.name) && isFragmentZone(el, wrapper, opts)) return true;
   return false;
+}
+
+/** Containers that may be fragment zones (lists and tables are content even when terse). */
+const FRAGMENT_ZONE_TAGS = new Set(['div', 'section', 'aside']);
+
+interface ZoneText {
+  lines: number;
+  chars: number;
+  hasSentence: boolean;
+}
+
+/** Lines, characters and whether a sentence is present, per element under a wrapper. */
+const zoneTextCache = new WeakMap<Element, Map<Element, ZoneText>>();
+function zoneTexts(wrapper: Element): Map<Element, ZoneText> {
+  let zones = zoneTextCache.get(wrapper);
+  if (zones !== undefined) return zones;
+  zones = new Map();
+  for (const b of textBlocks(wrapper)) {
+    const sentence = isArticleParagraph(b) || (b.linkChars === 0 && wordCount(b) >= SENTENCE_MIN_WORDS);
+    for (let e: Element | null = b.element; e !== null; e = e.parent as Element | null) {
+      const z = zones.get(e) ?? { lines: 0, chars: 0, hasSentence: false };
+      z.lines++;
+      z.chars += b.text.length;
+      z.hasSentence ||= sentence;
+      zones.set(e, z);
+      if (e === wrapper) break;
+    }
+  }
+  zoneTextCache.set(wrapper, zones);
+  return zones;
+}
+
+/**
+ * A container of several short lines and no sentence (chart labels, counters, link grids, "more
+ * from" boxes) that is neither where the item was recognised nor most of the wrapper's text: its
+ * lines are not the article's. ours, in the spirit of Readability's conditional cleaning.
+ */
+function isFragmentZone(el: Element, wrapper: Element, opts: RenderOptions): boolean {
+  const zones = zoneTexts(wrapper);
+  const z = zones.get(el);
+  const total = zones.get(wrapper)?.chars ?? 0;
+  if (z === undefined || z.hasSentence || z.lines < FRAGMENT_ZONE_MIN_LINES || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
+  return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
 }
 
 export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedArticle {

@@ -83,3 +83,13 @@ export const BOILERPLATE_NODE_WEIGHT = 0.5;
  *  parent that holds one on any gain. ours: chosen on dragnet-train and readability (teasers and
  *  sidebars match once or twice; 3 and 5 score alike). */
 export const WIDEN_ZONE_MIN_CONCEPTUAL_NODES = 3;
+
+/** A line of at least this many words outside links reads as a sentence. ours. */
+export const SENTENCE_MIN_WORDS = 6;
+
+/** A fragment zone (left out of the article) has at least this many lines, none a sentence ...
+ *  ours: chosen on dragnet-train and readability (chart labels, counters, link grids). */
+export const FRAGMENT_ZONE_MIN_LINES = 2;
+
+/** ... and less than this share of the wrapper's text (a photo post's captions are its text). ours. */
+export const FRAGMENT_ZONE_MAX_TEXT_SHARE = 0.5;
