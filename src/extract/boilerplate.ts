@@ -27,6 +27,10 @@ function isSlug(id: string | undefined): boolean {
   return id !== undefined && id.split(/[-_]/).filter((p) => p !== '').length >= SLUG_MIN_PARTS;
 }
 
+/** Phrasing elements: inside a sentence their class says how a word looks or behaves (a
+ *  `popup` gloss, a `tag` link), not that a widget sits there. */
+const INLINE_TAGS = new Set(['a', 'span', 'em', 'strong', 'b', 'i', 'u', 'font', 'abbr', 'cite', 'code', 'mark', 'small', 'sub', 'sup', 'q', 'dfn', 'time']);
+
 const cache = new WeakMap<Element, string | null>();
 
 /** Why this element is boilerplate inside an article (e.g. 'comments: class "comment-list"'), or null. */
@@ -40,7 +44,7 @@ export function boilerplateReason(el: Element): string | null {
   if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;
   else if (a.role !== undefined && BOILERPLATE_ROLES.has(a.role)) v = `role "${a.role}"`;
   else if (COMMENT_WORDS.test(words)) v = `comments: "${words.trim()}"`;
-  else if (WIDGET_WORDS.test(words)) v = `widget: "${words.trim()}"`;
+  else if (WIDGET_WORDS.test(words) && !INLINE_TAGS.has(el.name)) v = `widget: "${words.trim()}"`;
   cache.set(el, v);
   return v;
 }
