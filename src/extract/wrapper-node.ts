@@ -4,6 +4,7 @@
 import type { Element } from 'domhandler';
 import {
   BOILERPLATE_NODE_WEIGHT,
+  TEASER_NODE_WEIGHT,
   MIN_CONCEPT_SHARE,
   MIN_CONCEPTS_PER_NODE,
   MIN_DENSITY_WORDS,
@@ -41,6 +42,9 @@ export interface WrapperCandidate {
 }
 
 export type WrapperSearch = { ok: true; candidate: WrapperCandidate } | { ok: false; reason: string };
+
+/** A text cut short with an ellipsis: a teaser of a post (popular-posts boxes, archive lists). */
+const TRUNCATED_TAIL = /(?:\.\.\.|…)\s*[\])]?\s*$/;
 
 /** Per-page stems of a text block, cached (stemming is the costly part of concept matching). */
 const stemCache = new WeakMap<TextBlock, Set<string>>();
@@ -107,9 +111,10 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
     // Deviation from 004 §4.2 Def. 2: link text (archive lists, related posts, sidebars) repeats
     // titles of articles and is not the article, so a node's matches weigh by its non-link share;
     // teasers in share dialogs, sidebars and "latest article" boxes repeat the excerpt, so nodes
-    // inside boilerplate-marked zones weigh less.
+    // inside boilerplate-marked zones, and truncated teasers ("… the first words ..."), weigh less.
     const inWidget = insideBoilerplate(b.element, root);
-    const weight = (1 - Math.min(1, b.linkChars / b.text.length)) * (inWidget ? BOILERPLATE_NODE_WEIGHT : 1);
+    const weight =
+      (1 - Math.min(1, b.linkChars / b.text.length)) * (inWidget ? BOILERPLATE_NODE_WEIGHT : 1) * (TRUNCATED_TAIL.test(b.text) ? TEASER_NODE_WEIGHT : 1);
     if (weight === 0) continue;
     conceptual++;
     // [004 §4.2 Def. 2] density = matches / text length (words here, with a floor).
