@@ -87,6 +87,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
         if (parent === null || !isTag(parent) || parent === body || others.some((o) => containsEl(parent, o))) break;
         s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
         wrapper = parent;
+        for (const n of commentNodesInside(wrapper)) skip.add(n);
         rendered = render();
       }
       wrapper = widenToArticle(wrapper, body, others, s.input.bodyTokens.length, s.explain, articleZones);
