@@ -4,11 +4,11 @@
 import type { Element } from 'domhandler';
 import {
   BOILERPLATE_NODE_WEIGHT,
-  TEASER_NODE_WEIGHT,
   MIN_CONCEPT_SHARE,
   MIN_CONCEPTS_PER_NODE,
   MIN_DENSITY_WORDS,
   NGRAM_SIZE,
+  TEASER_NODE_WEIGHT,
   WIDEN_MAX_STEPS,
   WIDEN_MIN_GAIN,
   WIDEN_SHAPE_MIN_FEED_SHARE,
@@ -201,11 +201,11 @@ function tagPath(ancestor: Element, el: Element): string {
  * the first paragraphs, and pages split articles over several containers, so the wrapper is
  * widened to its parent while the parent adds real article text (long, not link-dense paragraphs
  * outside boilerplate zones) and never swallows another item's article. Once the wrapper holds
- * paragraphs at least as long as the feed text (most of it: it is past the excerpt, not a headline zone), only
- * paragraphs of the same shape (tag path from the parent, as key-paths generalise post nodes in
- * 000 §III-D) count: the rest of an article is laid out like its start; sidebars, teasers and ads
- * are not. A parent holding another of the item's article zones (`articleZones`: semantic nodes
- * with several conceptual nodes, as a full-content feed matches every section) is taken on
+ * paragraphs with most of the feed text's words (it is past the excerpt, not a headline zone),
+ * only paragraphs of the same shape (tag path from the parent, as key-paths generalise post nodes
+ * in 000 §III-D) count: the rest of an article is laid out like its start; sidebars, teasers and
+ * ads are not. A parent holding another of the item's article zones (`articleZones`: semantic
+ * nodes with several conceptual nodes, as a full-content feed matches every section) is taken on
  * any gain.
  */
 export function widenToArticle(
