@@ -49,6 +49,7 @@ function generate(): void {
             position: k, id: null, parent: null, depth: 0, author: `reader ${k}`, authorUrl: null, published: null,
             text: `comment ${k} on object ${i}`, html: `<p>comment ${k} on object ${i}</p>`, permalink: null, source: 'page' as const,
             hash: createHash('sha1').update(`${k} ${i}`).digest('hex'),
+            byline: null,
           })),
         });
       }

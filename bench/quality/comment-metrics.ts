@@ -21,6 +21,8 @@ export interface OutputComment {
   author: string | null;
   published: string | null;
   text: string;
+  /** The byline as printed (absent in older exports). */
+  byline?: string | null;
 }
 
 export interface CommentOutput {
@@ -72,7 +74,9 @@ export function scoreComments(
     const hasGoldComments = tokenize(goldText).length > 0;
     if (hasGoldComments) withComments++;
     const output = outputOf(page);
-    textCounts.push(matchTexts(goldText, output?.comments.map((c) => c.text).join('\n') ?? '', 1));
+    // A gold given as one string per page holds each comment as printed, byline included; listed gold comments are text only.
+    const printed = (c: OutputComment) => (page.comments === null && c.byline ? `${c.byline}\n${c.text}` : c.text);
+    textCounts.push(matchTexts(goldText, output?.comments.map(printed).join('\n') ?? '', 1));
     if (output === null) continue;
     if (hasGoldComments) {
       articleWithComments.push(matchTexts(page.text, output.articleText));

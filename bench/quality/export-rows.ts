@@ -10,6 +10,8 @@ export interface ExportedComment {
   author: string | null;
   published: string | null;
   text: string;
+  /** The byline as the page prints it (null for feed-only comments and older exports). */
+  byline?: string | null;
 }
 
 /** The fields of an exported object version the benchmark scores (html is dropped on reading). */
@@ -65,7 +67,7 @@ function toObject(row: Record<string, unknown>): ExportedObject {
     author: stringOrNull(row.author),
     published: stringOrNull(row.published),
     text: typeof row.text === 'string' ? row.text : '',
-    comments: comments.map((c) => ({ author: stringOrNull(c.author), published: stringOrNull(c.published), text: String(c.text ?? '') })),
+    comments: comments.map((c) => ({ author: stringOrNull(c.author), published: stringOrNull(c.published), text: String(c.text ?? ''), byline: stringOrNull(c.byline) })),
     method: String(row.method ?? ''),
     confidence: typeof row.confidence === 'number' ? row.confidence : 0,
   };

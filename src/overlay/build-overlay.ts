@@ -360,9 +360,14 @@ async function buildCrawl(
         object: result.object,
         comments: result.comments,
       });
-      report.objects.pageExtracted++;
+      if (result.fallbackReason === null) report.objects.pageExtracted++;
+      else {
+        report.objects.mcst++;
+        diagnostics.warn('extract.no-wrapper', `${result.fallbackReason}; kept the E-mCST main block (method mcst)`, { url: row.url });
+      }
       report.comments += result.comments.length;
-      feedPages.push(linked(work, row, chosen, result.object.paths));
+      // Templates are learnt from feed-guided wrappers only [000 §III-C].
+      if (result.fallbackReason === null) feedPages.push(linked(work, row, chosen, result.object.paths));
     });
   } finally {
     await runner.close();
@@ -382,7 +387,7 @@ async function buildCrawl(
     nonPosts: templates.nonPosts,
   };
   report.objects.template = templates.posts.template;
-  report.objects.mcst = templates.posts.mcst;
+  report.objects.mcst += templates.posts.mcst;
   progress({ phase: 'segments', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const segments = await runSegmentStage({ db, writer, crawlId, diagnostics, itemsByHost, loadPage });
   report.segments = {

@@ -17,7 +17,7 @@ export interface ObjectVersionRow {
   text: string;
   html: string;
   references: unknown[];
-  comments: Array<{ author: string | null; published: string | null; text: string; parent: string | null }>;
+  comments: Array<{ author: string | null; published: string | null; text: string; parent: string | null; byline: string | null }>;
   method: string;
   confidence: number;
 }
@@ -34,7 +34,7 @@ export function* readObjectVersions(db: Db): Generator<ObjectVersionRow> {
     LEFT JOIN feeds f ON f.id = o.feed_id
     ORDER BY v.crawl_id, o.canonical_url, v.method`);
   const comments = db.prepare(
-    'SELECT author, published, text, parent FROM comments WHERE version_id = ? ORDER BY position',
+    'SELECT author, published, text, parent, byline FROM comments WHERE version_id = ? ORDER BY position',
   );
   for (const row of versions.iterate() as Iterable<Record<string, unknown>>) {
     yield {
@@ -236,7 +236,7 @@ export function readFeedStats(db: Db): Array<Record<string, unknown>> {
 export function* readComments(db: Db): Generator<Record<string, unknown>> {
   const rows = db.prepare(`
     SELECT o.url AS object_url, cr.name AS crawl, v.capture_time, v.method, cm.position, cm.comment_id AS id, cm.parent,
-      cm.depth, cm.author, cm.author_url, cm.published, cm.text, cm.permalink, cm.source, cm.hash
+      cm.depth, cm.author, cm.author_url, cm.published, cm.byline, cm.text, cm.permalink, cm.source, cm.hash
     FROM comments cm JOIN versions v ON v.id = cm.version_id JOIN objects o ON o.id = v.object_id
     JOIN crawls cr ON cr.id = v.crawl_id ORDER BY v.crawl_id, o.canonical_url, v.method, cm.position`);
   yield* rows.iterate() as Iterable<Record<string, unknown>>;

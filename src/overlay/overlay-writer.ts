@@ -235,7 +235,7 @@ export class OverlayWriter {
         ) as { id: number };
       this.#db.prepare('DELETE FROM comments WHERE version_id = ?').run(version.id);
       const insert = this.#db.prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author,
-          author_url, published, text, html, permalink, source, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+          author_url, published, text, html, permalink, source, hash, byline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const c of v.comments) {
         insert.run(
           version.id,
@@ -251,6 +251,7 @@ export class OverlayWriter {
           c.permalink,
           c.source,
           c.hash,
+          c.byline,
         );
       }
       return version.id;
@@ -272,9 +273,9 @@ export class OverlayWriter {
       this.#db.prepare('DELETE FROM comments WHERE version_id = ?').run(row.id);
       this.#db
         .prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author, author_url, published,
-            text, html, permalink, source, hash)
-          SELECT ?, position, comment_id, parent, depth, author, author_url, published, text, html, permalink, source, hash
-          FROM comments WHERE version_id = ?`)
+            text, html, permalink, source, hash, byline)
+          SELECT ?, position, comment_id, parent, depth, author, author_url, published, text, html, permalink, source, hash,
+            byline FROM comments WHERE version_id = ?`)
         .run(row.id, fromVersionId);
       return row.id;
     })();

@@ -9,6 +9,7 @@ import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { type ExtractedObject, explainExtraction, extractComments, extractObjects, type ParsedPage, parsePage } from '../extract/index.js';
 import { type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
+import { mainBlockOfLinkedPost } from '../templates/index.js';
 import { readCapture } from '../warc/index.js';
 import type { PayloadSource } from './capture-lookup.js';
 import type { StoredComment } from './types.js';
@@ -29,7 +30,8 @@ export type PageJobResult = {
   diagnostics: Diagnostic[];
   explain: string[] | null;
 } & (
-  | { ok: true; object: Omit<ExtractedObject, 'wrapper'>; comments: StoredComment[] }
+  /** `fallbackReason`: why feed-guided extraction failed when the object comes from E-mCST. */
+  | { ok: true; object: Omit<ExtractedObject, 'wrapper'>; comments: StoredComment[]; fallbackReason: string | null }
   /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
   | { ok: false; reason: string; unreadable: boolean }
 );
@@ -49,10 +51,28 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
       const item = `item "${job.item.title ?? job.item.link ?? '?'}" of ${job.feedUrl}`;
       base.explain = [`feed-guided extraction [004 §4] for ${item}`, ...explainExtraction(result)];
     }
-    if (!result.ok) return { ...base, ok: false, reason: result.reason, unreadable: false };
+    if (!result.ok) {
+      // No wrapper: the page is still a post (its feed item links it); E-mCST, with a low confidence [001 §3].
+      const block = mainBlockOfLinkedPost(page);
+      if (!block.isPost || block.properties === null) return { ...base, ok: false, reason: `${result.reason}; E-mCST: ${block.reason}`, unreadable: false };
+      base.explain?.push(`=> E-mCST fallback: ${block.reason} (confidence ${block.confidence})`);
+      const p = block.properties;
+      const object: Omit<ExtractedObject, 'wrapper'> = {
+        ...p,
+        title: p.title ?? job.item.title,
+        author: p.author ?? job.item.author,
+        published: p.published ?? job.item.published,
+        updated: job.item.updated,
+        categories: p.categories.length > 0 ? p.categories : job.item.categories,
+        method: 'mcst',
+        confidence: block.confidence,
+        paths: { content: null, title: null, author: null, date: null, categories: null },
+      };
+      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(page, null, job.item, job.commentItems) };
+    }
     const comments = storedComments(page, result.object.wrapper, job.item, job.commentItems);
     const { wrapper: _wrapper, ...object } = result.object;
-    return { ...base, ok: true, object, comments };
+    return { ...base, ok: true, fallbackReason: null, object, comments };
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);
@@ -75,5 +95,6 @@ export function storedComments(page: ParsedPage, article: Element | null, item: 
     permalink: c.permalink,
     source: c.source,
     hash: c.hash,
+    byline: c.byline,
   }));
 }

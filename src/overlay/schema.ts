@@ -147,6 +147,7 @@ export const MIGRATIONS: readonly string[] = [
     permalink TEXT,
     source TEXT NOT NULL,
     hash TEXT NOT NULL,
+    byline TEXT,                             -- the byline as the page prints it (author, date, ...)
     UNIQUE (version_id, position)
   );
   CREATE TABLE diagnostics (

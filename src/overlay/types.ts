@@ -12,4 +12,6 @@ export interface StoredComment {
   permalink: string | null;
   source: 'page' | 'feed' | 'page+feed';
   hash: string;
+  /** The byline as the page prints it; null for comments only in a feed. */
+  byline: string | null;
 }

@@ -108,6 +108,8 @@ export const MIN_MARKER_SHARE = 0.3;
 /** Confidences of the E-mCST fallback [001 §4: marker filtering beats plain mCST]; ours: below TEMPLATE_CONFIDENCE. */
 export const MARKER_CONFIDENCE = 0.7;
 export const MCST_CONFIDENCE = 0.5;
+/** ours: a page its feed item links but whose article feed-guided extraction could not find; mCST alone, least sure. */
+export const LINKED_POST_MCST_CONFIDENCE = 0.35;
 
 /**
  * E-mCST post guard (post-signals.ts): a main block whose text is at least this share link text is a

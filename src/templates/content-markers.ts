@@ -6,7 +6,15 @@
 import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
 import type { ArticleProperties, ParsedPage } from '../extract/index.js';
 import { propertyText, renderHtml, renderText, textLength } from './content-render.js';
-import { CHANNEL_MIN_REPEATS, MARKER_CONFIDENCE, MAX_MARKERS, MCST_CONFIDENCE, MIN_CONTENT_CHARS, MIN_MARKER_SHARE } from './constants.js';
+import {
+  CHANNEL_MIN_REPEATS,
+  LINKED_POST_MCST_CONFIDENCE,
+  MARKER_CONFIDENCE,
+  MAX_MARKERS,
+  MCST_CONFIDENCE,
+  MIN_CONTENT_CHARS,
+  MIN_MARKER_SHARE,
+} from './constants.js';
 import { mcstMainBlock } from './mcst.js';
 import { dateOf } from './page-matcher.js';
 import { listingSignal, looksLikePost } from './post-signals.js';
@@ -164,4 +172,16 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
   const signal = looksLikePost(page, found.block);
   if (!signal.isPost) return no(`${found.how}, but ${signal.reason}`);
   return { isPost: true, properties: properties(page, found.block), confidence: found.confidence, reason: `${found.how}; ${signal.reason}` };
+}
+
+/**
+ * The mCST main block [001 §3] of a page a feed item links, so known to be a post (no post guard):
+ * the fallback when feed-guided extraction finds no wrapper; the least confident of all methods.
+ */
+export function mainBlockOfLinkedPost(page: ParsedPage): MainBlock {
+  const block = mcstMainBlock(page.document);
+  if (block === null || textLength(block) < MIN_CONTENT_CHARS) {
+    return { isPost: false, properties: null, confidence: 0, reason: `no main block with ${MIN_CONTENT_CHARS} characters of text` };
+  }
+  return { isPost: true, properties: properties(page, block), confidence: LINKED_POST_MCST_CONFIDENCE, reason: `mCST main block <${block.name}>` };
 }

@@ -9,5 +9,5 @@ export { matchPage } from './page-matcher.js';
 export { entryLinkTargets } from './channel-page.js';
 export { validateTemplate, TemplateValidator, channelLinkThreshold, templateStillFits } from './template-validation.js';
 export { blockImportance, mcstMainBlock } from './mcst.js';
-export { learnMarkers, MarkerVotes, extractMainBlock } from './content-markers.js';
+export { learnMarkers, MarkerVotes, extractMainBlock, mainBlockOfLinkedPost } from './content-markers.js';
 export type * from './types.js';

@@ -156,6 +156,7 @@ export async function buildFixtureOverlay(dir: string): Promise<{ editedUrl: str
         permalink: null,
         source: 'page',
         hash: createHash('sha1').update(`${c.author}\n${c.text}`).digest('hex'),
+        byline: c.author,
       }));
       w.addVersion({
         canonicalUrl: post.url,
