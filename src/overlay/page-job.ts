@@ -59,7 +59,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
       const p = block.properties;
       const object: Omit<ExtractedObject, 'wrapper'> = {
         ...p,
-        title: p.title ?? job.item.title,
+        title: job.item.title ?? p.title,
         author: p.author ?? job.item.author,
         published: p.published ?? job.item.published,
         updated: job.item.updated,
