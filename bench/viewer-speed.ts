@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { openStore } from '../src/overlay/overlay-db.js';
 import { OverlayWriter } from '../src/overlay/overlay-writer.js';
 import { startViewer } from '../src/viewer/index.js';
+import { CORPUS_ROOT } from '../test/shared-data.js';
 
 const VERSIONS = Number(process.argv[2] ?? 100_000);
 const OBJECTS = Math.ceil(VERSIONS / 2);
@@ -20,7 +21,7 @@ const given = process.argv[3];
 const dir = given ?? mkdtempSync(join(tmpdir(), 'wo-viewer-speed-'));
 
 interface Post { title: string; text: string; author: string | null; published: string | null; categories: string[] }
-const truth = JSON.parse(readFileSync('/work/shared/corpus/wp-dev/truth.json', 'utf8')) as { crawls: Array<{ posts: Post[] }> };
+const truth = JSON.parse(readFileSync(join(CORPUS_ROOT, 'wp-dev', 'truth.json'), 'utf8')) as { crawls: Array<{ posts: Post[] }> };
 const posts = truth.crawls.flatMap((c) => c.posts);
 
 function generate(): void {

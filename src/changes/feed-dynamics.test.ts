@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_ROOT, sharedAvailable } from '../../test/shared-data.js';
 import { computeFeedDynamics } from './index.js';
 import type { FeedDynamicsInput } from './index.js';
 import { poissonMeanForTail, poissonTail } from './feed-dynamics.js';
@@ -16,7 +17,7 @@ interface TruthPost {
 }
 
 function feedFromTruth(site: string): FeedDynamicsInput {
-  const truth = JSON.parse(readFileSync(`/work/shared/corpus/${site}/truth.json`, 'utf8')) as {
+  const truth = JSON.parse(readFileSync(`${CORPUS_ROOT}/${site}/truth.json`, 'utf8')) as {
     crawls: { time: string; posts: TruthPost[] }[];
   };
   return {
@@ -28,7 +29,7 @@ function feedFromTruth(site: string): FeedDynamicsInput {
   };
 }
 
-describe('feed dynamics on the dev corpus', () => {
+describe.skipIf(!sharedAvailable())('feed dynamics on the dev corpus (needs ../shared)', () => {
   it.each([
     ['wp-dev', { count: 12, minHours: 0.003, q1Hours: 482.873, medianHours: 523.48, q3Hours: 579.538, maxHours: 613.464, meanHours: 451.659 }],
     ['pelican-dev', { count: 12, minHours: 0.006, q1Hours: 134.885, medianHours: 238.313, q3Hours: 333.622, maxHours: 834.928, meanHours: 281.998 }],

@@ -10,10 +10,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { WARCParser } from 'warcio';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_ROOT, sharedAvailable } from '../../test/shared-data.js';
 import { diffVersions } from './index.js';
 import type { ChangeKind, VersionSnapshot } from './index.js';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_ROOT;
 const SITES = ['wp-dev', 'pelican-dev'] as const;
 const FLOOR = 0.95;
 
@@ -150,7 +151,7 @@ function precisionRecall(s: { tp: number; fp: number; fn: number }) {
   };
 }
 
-describe.each(SITES)('change kinds on %s (crawl 1 -> 2)', (site) => {
+describe.skipIf(!sharedAvailable()).each(SITES)('change kinds on %s (crawl 1 -> 2)', (site) => {
   for (const noisy of [false, true]) {
     it(`per-kind precision and recall >= ${FLOOR}${noisy ? ' with typographic noise added to crawl 2' : ''}`, async () => {
       const { scores, falseContentEdits, goldKinds } = await scoreSite(site, noisy);

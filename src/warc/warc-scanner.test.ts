@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import { DEFAULT_WARC_CONFIG, listArchiveInputs, readCapture, scanArchive, type ScannedRecord, type ScanStats, type WarcConfig } from './index.js';
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpus/pelican-dev/crawl-1.warc.gz');
+// The shipped sample is a copy of ../shared/corpus/pelican-dev/crawl-1.warc.gz.
+const CORPUS = join(import.meta.dirname, '../../samples/pelican-crawl-1.warc.gz');
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/warc');
 
 async function scanFile(path: string, config: WarcConfig = DEFAULT_WARC_CONFIG) {

@@ -11,6 +11,7 @@ import { selectOne } from 'css-select';
 import type { Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { WARCParser } from 'warcio';
+import { CORPUS_ROOT } from '../shared-data.js';
 import { nodePath } from '../../src/extract/index.js';
 import type { Feed } from '../../src/feeds/types.js';
 import { openStore } from '../../src/overlay/overlay-db.js';
@@ -18,7 +19,7 @@ import { OverlayWriter } from '../../src/overlay/overlay-writer.js';
 import type { StoredComment } from '../../src/overlay/types.js';
 import type { IndexEntry } from '../../src/warc/types.js';
 
-export const CORPUS_DIR = '/work/shared/corpus/wp-dev';
+export const CORPUS_DIR = `${CORPUS_ROOT}/wp-dev`;
 
 interface TruthPost {
   url: string;
