@@ -5,8 +5,9 @@
  */
 import { normalizeWhitespace } from './text-metrics.js';
 
+/** A page without a title has gold "" and output null: both say "no title". */
 export function isTitleExact(gold: string, output: string | null): boolean {
-  return output !== null && normalizeWhitespace(gold) === normalizeWhitespace(output);
+  return normalizeWhitespace(gold) === normalizeWhitespace(output ?? '');
 }
 
 const BYLINE_PREFIX = /^(by|von|par|por|door|di|da)\s+/iu;

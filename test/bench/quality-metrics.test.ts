@@ -92,6 +92,8 @@ describe('properties', () => {
   it('wants titles exact up to whitespace', () => {
     expect(isTitleExact('A  title\n', 'A title')).toBe(true);
     expect(isTitleExact('A title', 'A title | Site')).toBe(false);
+    expect(isTitleExact('', null)).toBe(true);
+    expect(isTitleExact('A title', null)).toBe(false);
     expect(isTitleExact('A title', null)).toBe(false);
   });
 
