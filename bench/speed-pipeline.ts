@@ -12,22 +12,11 @@ import type { FeedItem } from '../src/feeds/index.js';
 import { buildOverlay, openStore, readPairedItems } from '../src/overlay/index.js';
 import { resolvePayloadSource } from '../src/overlay/capture-lookup.js';
 import { readCapture } from '../src/warc/index.js';
+import { withPeakRss } from './peak-rss.js';
 import type { BenchContext, Measure } from './speed.js';
 
 const MB = 1024 * 1024;
 const DEFAULT_PIPELINE_INPUT = resolve(import.meta.dirname, '../../shared/datasets/dragnet-train/dragnet-train.warc.gz');
-
-async function peakRss<T>(run: () => Promise<T>): Promise<{ value: T; seconds: number; peakRssMB: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
-  const started = performance.now();
-  try {
-    const value = await run();
-    return { value, seconds: (performance.now() - started) / 1000, peakRssMB: Math.max(peak, process.memoryUsage().rss) / MB };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 interface PairedPage {
   html: string;
@@ -42,7 +31,7 @@ export function pipelineMeasures(input = process.env.BENCH_PIPELINE_INPUT ?? DEF
   const bytes = statSync(input).size;
   const pages: PairedPage[] = [];
   const build = async (): Promise<Measure> => {
-    const { value: report, seconds, peakRssMB } = await peakRss(() => buildOverlay({ inputs: [input], outDir: dir, diagnostics: new Diagnostics() }));
+    const { value: report, seconds, peakRssMB } = await withPeakRss(() => buildOverlay({ inputs: [input], outDir: dir, diagnostics: new Diagnostics() }));
     const crawl = report.crawls[0];
     const extracted = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0);
     await collectPairedPages(dir, pages);
@@ -57,7 +46,7 @@ export function pipelineMeasures(input = process.env.BENCH_PIPELINE_INPUT ?? DEF
   };
   const extract = async (): Promise<Measure> => {
     try {
-      const { value: words, seconds, peakRssMB } = await peakRss(async () => {
+      const { value: words, seconds, peakRssMB } = await withPeakRss(async () => {
         let n = 0;
         for (const p of pages) {
           const [result] = extractObjects(parsePage(p.html, p.url), [p.item]);

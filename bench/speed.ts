@@ -15,13 +15,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { Diagnostics } from '../src/core/diagnostics.js';
 import { type IndexEntry, listArchiveInputs, scanArchive } from '../src/warc/index.js';
+import { withPeakRss } from './peak-rss.js';
 import { pipelineMeasures } from './speed-pipeline.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'bench/out');
 const GENERATED = join(OUT_DIR, 'speed-input.warc.gz');
 const MIN_INPUT_BYTES = 200 * 1024 * 1024;
-const RSS_SAMPLE_MS = 50;
 const TARGET_GUNZIP_SHARE = 0.5;
 const TARGET_PEAK_RSS_MB = 300;
 const MB = 1024 * 1024;
@@ -43,23 +43,6 @@ export interface BenchContext {
   compressedBytes: number;
   /** Inflated size, known after the gunzip measure. */
   uncompressedBytes: number;
-}
-
-/** Peak RSS while `run` executes, sampled every RSS_SAMPLE_MS (and once at the end). */
-async function withPeakRss<T>(run: () => Promise<T>): Promise<{ value: T; peakRssMB: number; seconds: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, RSS_SAMPLE_MS);
-  const started = performance.now();
-  try {
-    const value = await run();
-    const seconds = (performance.now() - started) / 1000;
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { value, peakRssMB: peak / MB, seconds };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 /** Plain native gunzip of the file (zlib.createGunzip over a read stream), bytes counted. */

@@ -5,7 +5,7 @@ import { readFixture } from './test-fixtures.js';
 
 describe('discoverFeeds (002 "Feed discovery")', () => {
   it('WordPress home: autodiscovery links, the comment feed flagged', () => {
-    const feeds = discoverFeeds(readFixture('wordpress-home.html'), 'http://devblog.test:8081/');
+    const feeds = discoverFeeds(readFixture('../segment/wp-dev-home.html'), 'http://devblog.test:8081/');
     expect(feeds.filter((f) => f.via === 'autodiscovery')).toEqual([
       { url: 'http://devblog.test:8081/feed/', type: 'application/rss+xml', title: 'Package Notes » Feed', via: 'autodiscovery', isCommentFeed: false },
       { url: 'http://devblog.test:8081/comments/feed/', type: 'application/rss+xml', title: 'Package Notes » Comments Feed', via: 'autodiscovery', isCommentFeed: true },
@@ -26,7 +26,7 @@ describe('discoverFeeds (002 "Feed discovery")', () => {
   });
 
   it('takes a parsed document too (the extract stage shares its DOM), with the same result', () => {
-    const html = readFixture('wordpress-home.html');
+    const html = readFixture('../segment/wp-dev-home.html');
     expect(discoverFeeds(parseDocument(html), 'http://devblog.test:8081/')).toEqual(discoverFeeds(html, 'http://devblog.test:8081/'));
   });
 

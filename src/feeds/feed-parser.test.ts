@@ -140,7 +140,7 @@ describe('parseFeed: formats', () => {
   });
 
   it('returns null for bodies that are not feeds', () => {
-    expect(parseFeed(readFixture('wordpress-home.html'), { url: 'http://devblog.test:8081/' })).toBeNull();
+    expect(parseFeed(readFixture('../segment/wp-dev-home.html'), { url: 'http://devblog.test:8081/' })).toBeNull();
     expect(parseFeed('<?xml version="1.0"?><urlset><url><loc>http://x.test/</loc></url></urlset>', { url: 'http://x.test/sitemap.xml' })).toBeNull();
     expect(parseFeed('{"version": "1.0", "items": []}', { url: 'http://x.test/api.json' })).toBeNull();
   });

@@ -27,7 +27,7 @@ describe('looksLikeFeed', () => {
   });
 
   it('rejects HTML pages, even at feed-like URLs or with a feed MIME type', () => {
-    expect(looksLikeFeed('text/html', 'http://devblog.test:8081/feed/', head('wordpress-home.html'))).toBe(false);
+    expect(looksLikeFeed('text/html', 'http://devblog.test:8081/feed/', head('../segment/wp-dev-home.html'))).toBe(false);
     expect(looksLikeFeed('application/rss+xml', 'http://x.test/feed/', head('pelican-home.html'))).toBe(false);
     expect(looksLikeFeed(null, 'http://x.test/rss', head('anchor-only-feedburner.html'))).toBe(false);
   });

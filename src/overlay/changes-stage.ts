@@ -39,25 +39,19 @@ interface VersionRow {
   record_type: string | null;
 }
 
-const methodRank = (m: string): number => {
-  const i = (METHOD_PREFERENCE as readonly string[]).indexOf(m);
-  return i < 0 ? METHOD_PREFERENCE.length : i;
-};
+/** SQL rank of a version's method in METHOD_PREFERENCE (unknown methods last). */
+const METHOD_RANK = `CASE v.method ${METHOD_PREFERENCE.map((m, i) => `WHEN '${m}' THEN ${i}`).join(' ')} ELSE ${METHOD_PREFERENCE.length} END`;
 
-/** The preferred version of every object in one crawl. */
-function versionsOfCrawl(db: Db, crawlId: number): Map<number, VersionRow> {
-  const rows = db
-    .prepare(`SELECT v.id, v.object_id, o.url, v.crawl_id, v.capture_time, v.method, v.title, v.author, v.published,
-        v.updated, v.categories, v.text, v.refs, v.page_digest, c.record_type
-      FROM versions v JOIN objects o ON o.id = v.object_id LEFT JOIN captures c ON c.id = v.capture_id
-      WHERE v.crawl_id = ?`)
-    .all(crawlId) as VersionRow[];
-  const best = new Map<number, VersionRow>();
-  for (const r of rows) {
-    const current = best.get(r.object_id);
-    if (current === undefined || methodRank(r.method) < methodRank(current.method)) best.set(r.object_id, r);
-  }
-  return best;
+/**
+ * Reads the preferred version of one object in one crawl, one at a time: a crawl's versions (texts
+ * included) are never all held in memory.
+ */
+function versionReader(db: Db): (objectId: number, crawlId: number) => VersionRow | null {
+  const stmt = db.prepare(`SELECT v.id, v.object_id, o.url, v.crawl_id, v.capture_time, v.method, v.title, v.author, v.published,
+      v.updated, v.categories, v.text, v.refs, v.page_digest, c.record_type
+    FROM versions v JOIN objects o ON o.id = v.object_id LEFT JOIN captures c ON c.id = v.capture_id
+    WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`);
+  return (objectId, crawlId) => (stmt.get(objectId, crawlId) as VersionRow | undefined) ?? null;
 }
 
 function snapshot(db: Db, v: VersionRow): VersionSnapshot {
@@ -84,14 +78,19 @@ function snapshot(db: Db, v: VersionRow): VersionSnapshot {
 /** Compare the objects of `crawlId` with their versions in earlier crawls and store the changes. */
 export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
   const report: ChangesStageReport = { compared: 0, byKind: {} };
-  const earlierCrawls = (db.prepare('SELECT id FROM crawls WHERE id < ? ORDER BY id DESC').all(crawlId) as Array<{ id: number }>).map((r) => r.id);
-  if (earlierCrawls.length === 0) return report;
-  const current = versionsOfCrawl(db, crawlId);
-  // Latest earlier version of each object (crawls newest first: the first seen wins).
-  const previous = new Map<number, VersionRow>();
-  for (const id of earlierCrawls) {
-    for (const [objectId, v] of versionsOfCrawl(db, id)) if (!previous.has(objectId)) previous.set(objectId, v);
-  }
+  if (db.prepare('SELECT 1 FROM crawls WHERE id < ? LIMIT 1').get(crawlId) === undefined) return report;
+  const versionIn = versionReader(db);
+  const latestEarlierCrawl = db.prepare('SELECT max(crawl_id) FROM versions WHERE object_id = ? AND crawl_id < ?').pluck();
+  const previousOf = (objectId: number): VersionRow | null => {
+    const earlier = latestEarlierCrawl.get(objectId, crawlId) as number | null;
+    return earlier === null ? null : versionIn(objectId, earlier);
+  };
+  // Object ids only (the store cannot be written while a read is iterating).
+  const current = db.prepare('SELECT DISTINCT object_id FROM versions WHERE crawl_id = ?').pluck().all(crawlId) as number[];
+  const gone = db
+    .prepare('SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?')
+    .pluck()
+    .all(crawlId, crawlId) as number[];
   const hostsBefore = hostSet(db, 'crawl_id < ?', crawlId);
   const hostsNow = hostSet(db, 'crawl_id = ?', crawlId);
   const store = db.prepare(`INSERT INTO changes (object_id, from_version_id, to_version_id, from_time, to_time, to_crawl_id,
@@ -123,15 +122,17 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
       JOIN versions v ON v.capture_id = c.id WHERE v.id = ?) AND record_type IN ('response', 'revisit')
       ORDER BY time DESC LIMIT 1`);
   db.transaction(() => {
-    for (const [objectId, to] of current) {
-      const from = previous.get(objectId) ?? null;
+    for (const objectId of current) {
+      const to = versionIn(objectId, crawlId) as VersionRow;
+      const from = previousOf(objectId);
       if (from === null && !hostsBefore.has(hostOf(to.url))) continue; // first crawl of this site: nothing to compare
       const next = snapshot(db, to);
       const prev = from === null ? null : comparable(snapshot(db, from), from.method, next, to.method);
       save(objectId, from, to, diffVersions(prev, next));
     }
-    for (const [objectId, from] of previous) {
-      if (current.has(objectId) || !hostsNow.has(hostOf(from.url))) continue;
+    for (const objectId of gone) {
+      const from = previousOf(objectId) as VersionRow;
+      if (!hostsNow.has(hostOf(from.url))) continue;
       const status = (pageStatus.get(crawlId, from.id) as { status: number | null } | undefined)?.status;
       // Still served (2xx/3xx) but no object extracted: not evidence of a deletion.
       if (status !== undefined && (status === null || status < 400)) continue;
