@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
-import { canonicalUrl, hostOf, parseUrl, schemelessKey } from '../core/url.js';
+import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   type ParsedPage,
   type PropertyPaths,
@@ -373,10 +373,17 @@ async function buildCrawl(
     await runner.close();
   }
   tick();
+  // Every page the later stages read is also searched for the feeds it advertises [002 "Feed discovery"], once.
+  const searchedForFeeds = new Set<number>();
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
     if (!source) return null;
-    return parsePage((await readCapture(source, { diagnostics })).text(), source.url, { diagnostics });
+    const page = parsePage((await readCapture(source, { diagnostics })).text(), source.url, { diagnostics });
+    if (!searchedForFeeds.has(captureId)) {
+      searchedForFeeds.add(captureId);
+      writer.addDiscoveredFeeds(crawlId, hostOf(page.url), page.url, discoverFeeds(page.document, page.url));
+    }
+    return page;
   };
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const commentsOf = (page: ParsedPage): StoredComment[] => storedComments(page, null, null, commentItemsByPost.get(schemelessKey(page.url)) ?? []);
@@ -398,7 +405,6 @@ async function buildCrawl(
   };
   report.objects.segmentation = segments.objectsCreated;
   if (options.explainUrl !== undefined) explainPageDecisions(db, crawlId, options.explainUrl, options);
-  await discoverFromHomePages(db, writer, crawlId, diagnostics);
   report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
   report.seconds = (Date.now() - started) / 1000;
@@ -440,34 +446,6 @@ function copyUnchangedVersion(
   if (!previous) return null;
   writer.copyVersion(previous.id, crawlId, work.captureId, row.time);
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
-}
-
-/**
- * Feed discovery on each host's home page [002 "Feed discovery": a blog advertises its feeds in
- * every page head]; pages extracted in pass 2 were searched already.
- */
-async function discoverFromHomePages(db: Db, writer: OverlayWriter, crawlId: number, diagnostics: Diagnostics): Promise<void> {
-  const homes = new Map<string, { id: number; url: string; host: string }>();
-  const candidates = db
-    .prepare(`SELECT id, url, host FROM captures WHERE crawl_id = ? AND status = 200 AND record_type IN ('response', 'revisit')
-        AND (mime IN ('text/html', 'application/xhtml+xml') OR mime IS NULL) AND url_key LIKE '%/'`)
-    .iterate(crawlId) as Iterable<{ id: number; url: string; host: string }>;
-  for (const c of candidates) {
-    const u = parseUrl(c.url);
-    if (u !== undefined && u.pathname === '/' && u.search === '' && !homes.has(c.host)) homes.set(c.host, c);
-  }
-  for (const home of homes.values()) {
-    try {
-      const source = resolvePayloadSource(db, home.id);
-      if (!source) continue;
-      const capture = await readCapture(source, { diagnostics });
-      const page = parsePage(capture.text(), home.url, { diagnostics });
-      writer.addDiscoveredFeeds(crawlId, home.host, home.url, discoverFeeds(page.document, home.url));
-    } catch (error) {
-      if (!isInputError(error)) throw error;
-      diagnostics.report(error);
-    }
-  }
 }
 
 function discoveredFeedsReport(db: Db, crawlId: number): CrawlReport['discoveredFeeds'] {
