@@ -263,14 +263,11 @@ async function buildCrawl(
   }
 
   // Objects straight from full-content feeds (002: "if feed is full content, we are done").
+  const captureRow = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?');
   for (const work of pages.values()) {
     const first = pickItem(work);
     if (!(first.item.isFullContent ?? first.feed.isFullContent) || !first.item.content) continue;
-    const capture = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as {
-      url: string;
-      time: string;
-      payload_digest: string | null;
-    };
+    const capture = captureRow.get(work.captureId) as CaptureRow;
     const object = feedContentObject(first.item, capture.url);
     if (object === null) continue;
     writer.addVersion({
@@ -302,7 +299,7 @@ async function buildCrawl(
   function* jobs(): Generator<PageJob> {
     for (const work of pages.values()) {
       tick();
-      const row = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?').get(work.captureId) as CaptureRow;
+      const row = captureRow.get(work.captureId) as CaptureRow;
       const chosen = pickItem(work);
       // Unchanged payload since a version we already extracted: copy it instead of extracting again.
       const copied = copyUnchangedVersion(db, writer, crawlId, work, row);
