@@ -5,7 +5,7 @@
 import { type Element, isTag } from 'domhandler';
 import type { FeedItem } from '../feeds/types.js';
 import { type RenderedArticle, renderArticle } from './article-render.js';
-import { commentNodesInside } from './comments/index.js';
+import { commentNodesInside, extractComments } from './comments/index.js';
 import { computeConfidence } from './confidence.js';
 import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS, WIDEN_ZONE_MIN_CONCEPTUAL_NODES } from './constants.js';
 import { languageTools } from './language.js';
@@ -20,6 +20,8 @@ import { type WrapperCandidate, describe, findWrapperNode, widenToArticle } from
 export interface ExtractOptions {
   /** Nodes no item may use (e.g. zones already claimed). */
   exclude?: Element[];
+  /** Also read the post's comments around the article [004 §4.2], guided by its comment-feed items. */
+  comments?: { feedItems: readonly FeedItem[] };
 }
 
 /** The article of one item on one page. */
@@ -94,6 +96,14 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       for (const n of commentNodesInside(wrapper)) skip.add(n);
       rendered = render();
     }
+    // Comments are read around the final wrapper; the entries found inside it (article and comments
+    // as siblings in one block) are left out of the article too [004 §4.2, end].
+    const comments = opts.comments === undefined ? null : extractComments(page, { article: wrapper, item: s.item, commentItems: opts.comments.feedItems });
+    if (comments !== null) {
+      const inside = commentNodesInside(wrapper, comments.zone, comments.entryNodes).filter((n) => !skip.has(n));
+      for (const n of inside) skip.add(n);
+      if (inside.length > 0) rendered = render();
+    }
     const textWords = tokenize(rendered.text).length;
     if (textWords === 0) return { ok: false, reason: `wrapper ${describe(wrapper)} holds no article text`, explain: s.explain };
     const author = findAuthor(body, s.item, wrapper, head);
@@ -112,6 +122,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     return {
       ok: true,
       explain: s.explain,
+      comments,
       object: {
         title: title.value,
         author: author.value,

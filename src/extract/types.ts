@@ -1,4 +1,5 @@
 import type { Document, Element } from 'domhandler';
+import type { CommentExtraction } from './comments/types.js';
 
 /** How an object version was obtained (DESIGN.md, export contract). */
 export type ExtractionMethod = 'full-feed' | 'feed-guided' | 'template' | 'mcst' | 'segmentation';
@@ -61,5 +62,6 @@ export interface ExtractedObject extends ArticleProperties {
 
 /** The outcome of looking for one item's article on one page. */
 export type ExtractionResult =
-  | { ok: true; object: ExtractedObject; explain: ExplainStep[] }
+  /** `comments`: the post's comments when asked for (ExtractOptions.comments), else null. */
+  | { ok: true; object: ExtractedObject; comments: CommentExtraction | null; explain: ExplainStep[] }
   | { ok: false; reason: string; explain: ExplainStep[] };

@@ -7,6 +7,7 @@ import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   type ParsedPage,
   type PropertyPaths,
+  extractComments,
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
@@ -383,7 +384,7 @@ async function buildCrawl(
     return page;
   };
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const commentsOf = (page: ParsedPage): StoredComment[] => storedComments(page, null, null, commentItemsByPost.get(schemelessKey(page.url)) ?? []);
+  const commentsOf = (page: ParsedPage): StoredComment[] => storedComments(extractComments(page, { article: null, commentItems: commentItemsByPost.get(schemelessKey(page.url)) ?? [] }));
   const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),

@@ -4,10 +4,9 @@
  * advertises [002]. Plain data in, plain data out, so a job runs the same in the main thread or in
  * a worker (extract-pool.ts).
  */
-import type { Element } from 'domhandler';
 import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
-import { type ExtractedObject, explainExtraction, extractComments, extractObjects, type ParsedPage, parsePage } from '../extract/index.js';
+import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, parsePage } from '../extract/index.js';
 import { type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
 import { mainBlockOfLinkedPost } from '../templates/index.js';
 import { readCapture } from '../warc/index.js';
@@ -45,7 +44,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     const capture = await readCapture(job.source, { diagnostics });
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
-    const [result] = extractObjects(page, [job.item]);
+    const [result] = extractObjects(page, [job.item], { comments: { feedItems: job.commentItems } });
     if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
     if (job.explain) {
       const item = `item "${job.item.title ?? job.item.link ?? '?'}" of ${job.feedUrl}`;
@@ -68,9 +67,9 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         confidence: block.confidence,
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
-      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(page, null, job.item, job.commentItems) };
+      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(extractComments(page, { article: null, item: job.item, commentItems: job.commentItems })) };
     }
-    const comments = storedComments(page, result.object.wrapper, job.item, job.commentItems);
+    const comments = result.comments === null ? [] : storedComments(result.comments);
     const { wrapper: _wrapper, ...object } = result.object;
     return { ...base, ok: true, fallbackReason: null, object, comments };
   } catch (error) {
@@ -81,8 +80,8 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
 }
 
 /** Comments of a post page as stored rows [004 §4.2: comments are records of their own]. */
-export function storedComments(page: ParsedPage, article: Element | null, item: FeedItem | null, commentItems: readonly FeedItem[]): StoredComment[] {
-  return extractComments(page, { article, item, commentItems }).comments.map((c) => ({
+export function storedComments(extraction: CommentExtraction): StoredComment[] {
+  return extraction.comments.map((c) => ({
     position: c.position,
     id: c.id,
     parent: c.parent,

@@ -27,9 +27,9 @@ const wpItem = articleItem(
 
 function extract(file: string, url: string, item: FeedItem, items: FeedItem[] = []) {
   const page = parsePage(read(file), url);
-  const result = extractObject(page, item);
-  const article = result.ok ? result.object.wrapper : null;
-  return { page, result, extraction: extractComments(page, { article, item, commentItems: items }) };
+  const result = extractObject(page, item, { comments: { feedItems: items } });
+  const extraction = result.ok && result.comments !== null ? result.comments : extractComments(page, { article: null, item, commentItems: items });
+  return { page, result, extraction };
 }
 
 describe('extractComments on a WordPress page', () => {
@@ -114,18 +114,28 @@ describe('extractComments elsewhere', () => {
     const { result, extraction } = extract('dragnet-inside-wrapper.html', url, articleItem('Econbrowser: Yet another discouraging GDP report', null, url));
     const c = extraction.comments;
     expect(c).toHaveLength(13);
-    // The entries are what to leave out of that wrapper: the article keeps its text, not theirs.
-    const wrapper = result.ok ? result.object.wrapper : null;
-    expect(wrapper).not.toBeNull();
-    if (wrapper === null) return;
-    expect(extraction.zone).toBe(wrapper);
-    const skip = new Set(commentNodesInside(wrapper, extraction.zone, extraction.entryNodes));
-    const text = renderArticle(wrapper, { baseUrl: url, skip }).text;
+    // The wrapper grew over the comments: their entries are left out of the article's text.
+    expect(result.ok && extraction.zone === result.object.wrapper).toBe(true);
+    const text = result.ok ? result.object.text : '';
     expect(text).toContain("That's the same title I used");
     expect(text).not.toContain("I'm curious why you didn't think it was relevant");
     expect(c[0]?.id).toBe('c115775');
     expect(c[0]?.text).toMatch(/I'm curious why you didn't think it was relevant/);
     expect(c.some((x) => x.text.includes("That's the same title I used"))).toBe(false);
+  });
+
+  it('keeps flat comments (siblings of the article paragraphs in one block) out of the article', () => {
+    const url = 'https://dragnet-r531.test/article/R531';
+    const item = articleItem('My Favorite Graphs... and the future', 'This blog has always been about optimism, creating better user experiences, helping users spend more time in flow, and learning.', url);
+    const { result, extraction } = extract('dragnet-flat-siblings.html', url, item);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const c = extraction.comments;
+    expect(c.length).toBeGreaterThanOrEqual(20);
+    expect(c[0]?.id).toBe('c65581830');
+    expect(c[0]?.text).toMatch(/If I had money and ran a company/);
+    expect(result.object.text).toMatch(/There are 405 posts here/);
+    for (const x of c) expect(result.object.text).not.toContain(x.text.split('\n')[0]?.slice(0, 60));
   });
 
   it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
