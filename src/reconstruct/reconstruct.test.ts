@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixtureOverlay, corpusAvailable, readTruth } from '../../test/browser/fixture-overlay.js';
+import { buildFixtureOverlay, corpusAvailable, readTruth } from '../../test/browser/wp-dev-overlay.js';
 import { type Db, openStore } from '../overlay/overlay-db.js';
 import { reconstructChannelPage } from './channel-page.js';
 import { writeReconstructedPages } from './page-writer.js';

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixtureOverlay, corpusAvailable } from '../../test/browser/fixture-overlay.js';
+import { buildFixtureOverlay, corpusAvailable } from '../../test/browser/wp-dev-overlay.js';
 import { openStore } from '../overlay/overlay-db.js';
 import { startViewer, type Viewer } from './viewer-server.js';
 
