@@ -39,6 +39,15 @@ export function hasDateText(text: string): boolean {
   return TIME_ONLY.test(text) || MONTH_DAY_YEAR.test(text) || DAY_MONTH_YEAR.test(text) || YEAR_MONTH_DAY.test(text) || isNumericDate(text) || RELATIVE_DATE.test(text);
 }
 
+/** Where the first date printed in a text begins, or -1. */
+export function dateTextIndex(text: string): number {
+  const starts = [MONTH_DAY_YEAR, DAY_MONTH_YEAR, YEAR_MONTH_DAY, RELATIVE_DATE].map((r) => r.exec(text)?.index ?? -1);
+  const numeric = NUMERIC_DATE.exec(text);
+  if (numeric !== null && !isDottedShortYear(numeric)) starts.push(numeric.index);
+  const found = starts.filter((i) => i >= 0);
+  return found.length === 0 ? -1 : Math.min(...found);
+}
+
 /** Whether an element carries a machine-readable date. */
 export function hasDateAttribute(el: Element): boolean {
   if (el.attribs.datetime !== undefined) return true;

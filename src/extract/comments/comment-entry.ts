@@ -8,7 +8,7 @@ import { escapeAttribute, escapeText } from 'entities';
 import { BLOCK_TAGS, isIgnoredElement } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_META_WORDS } from './constants.js';
-import { hasDateAttribute, hasDateText, isoFromAttribute, parseDateText } from './comment-dates.js';
+import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText } from './comment-dates.js';
 import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
 
 /** One comment entry on the page: its top nodes (document order) and its date node. */
@@ -22,6 +22,9 @@ export interface EntryContent {
   id: string | null;
   permalink: string | null;
   author: string | null;
+  /** The author was only read as the words printed before the date: a related-post list's titles
+   *  read so too, so such a name is no evidence that the entries are comments. */
+  authorGuessed: boolean;
   authorUrl: string | null;
   published: string | null;
   text: string;
@@ -57,12 +60,19 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 const VOID_TAGS = new Set(['br', 'hr', 'img', 'wbr']);
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
 const UNWRAPPED_TAGS = new Set(['div', 'article', 'section', 'main', 'header', 'footer', 'span', 'font', 'center', 'dl', 'dt', 'dd']);
-const SAYS = /\s*(?:says|said|wrote|dit|schreibt|dice|disse)\s*:?\s*$/i;
+/** "says:", Blogger's "said..." after the name. */
+const SAYS = /\s*(?:says|said|wrote|dit|schreibt|dice|disse)\s*(?::|\.{2,}|…)?\s*$/i;
 const BY_PREFIX = /^\s*(?:posted\s+|written\s+|comment(?:ed)?\s+|submitted\s+)?by:?\s+/i;
 const BYLINE_AUTHOR = /^\s*(?:posted\s+|written\s+|submitted\s+)?by:?\s+(.+?)(?:\s+(?:on|at|@|\|)\s.*|\s*[,|@(].*|\s+\d.*)?$/i;
 /** "posted on October 24, 2012 at 7:26 PM by Darren": the name after the date. */
 const DATE_THEN_AUTHOR = /\d.*?\bby:?\s+([^|,@(\d]+?)\s*$/i;
 const SAYS_AUTHOR = /^\s*(.+?)\s+(?:says|said|wrote)\b/i;
+/** A list number before the name ("1.", "#12", "3)"). */
+const ORDINAL_PREFIX = /^\s*#?\d+[.)]?\s+/;
+/** What stands between a name and its date: separators, "on"/"at", a weekday. */
+const NAME_DATE_GLUE = /(?:[\s|,:@–—-]+|\s+(?:on|at|le|am|el)|\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)+$/i;
+/** Words no commenter's name holds: the byline's own labels. */
+const BYLINE_LABEL = /\b(?:posted|written|reply|replied|comments?|commented|ago|was|permalink|log\s+in)\b/i;
 
 function classTokens(el: Element): string[] {
   return `${el.attribs.class ?? ''} ${el.attribs.itemprop ?? ''}`.split(/\s+/).filter((t) => t !== '');
@@ -137,7 +147,15 @@ function cleanAuthor(raw: string): string | null {
   return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
 }
 
-function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseUrl: string): { name: string | null; url: string | null; node: Element | null } {
+/** "1. James Cannon - October 26, 2012", "nomaduk 10.29.2012": the name printed before the date. */
+function nameBeforeDate(byline: string): string | null {
+  const at = dateTextIndex(byline);
+  if (at <= 0) return null;
+  const name = byline.slice(0, at).replace(ORDINAL_PREFIX, '').replace(NAME_DATE_GLUE, '');
+  return BYLINE_LABEL.test(name) ? null : cleanAuthor(name);
+}
+
+function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseUrl: string): { name: string | null; url: string | null; node: Element | null; guessed: boolean } {
   const link = (el: Element): string | null => {
     const a = el.name === 'a' ? el : [...walk([el], skip)].find((e) => e.name === 'a');
     const href = a?.attribs.href;
@@ -149,26 +167,33 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
     // The innermost named part holds the bare name ("comment-author" > "fn").
     const inner = [...walk([el], skip)].reverse().find((e) => e !== el && classTokens(e).some((t) => /(?:^|[-_])(?:fn|name|nick|username)$/i.test(t)));
     const name = cleanAuthor(plainText(inner ?? el));
-    if (name !== null) return { name, url: link(inner ?? el), node: el };
+    if (name !== null) return { name, url: link(inner ?? el), node: el, guessed: false };
   }
   // 2. <cite>, or a link to the commenter's site.
   for (const el of walk(nodes, skip)) {
     const rel = el.attribs.rel ?? '';
     if (el.name === 'cite' || (el.name === 'a' && /\b(?:external|ugc|author)\b/i.test(rel))) {
       const name = cleanAuthor(plainText(el));
-      if (name !== null) return { name, url: link(el), node: el };
+      if (name !== null) return { name, url: link(el), node: el, guessed: false };
     }
   }
-  // 3. A byline: "by X on <date>", "X says:", "X <date>".
-  for (const el of walk(nodes, skip)) {
-    if (!BLOCK_TAGS.has(el.name) && el.name !== 'span' && el.name !== 'strong' && el.name !== 'b') continue;
-    const t = collapseWhitespace(plainText(el));
-    if (words(t) > 16 || t === '') continue;
+  // 3. A byline: "by X on <date>", "X says:", "<date> by X"; 4. failing that, "X <date>".
+  const bylines = [...walk(nodes, skip)].filter((el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b');
+  const printed = bylines.map((el) => collapseWhitespace(plainText(el)));
+  const short = (t: string): boolean => t !== '' && words(t) <= 16;
+  for (const [i, el] of bylines.entries()) {
+    const t = printed[i] as string;
+    if (!short(t)) continue;
     const m = BYLINE_AUTHOR.exec(t) ?? SAYS_AUTHOR.exec(t) ?? (hasDateText(t) ? DATE_THEN_AUTHOR.exec(t) : null);
     const name = m?.[1] === undefined ? null : cleanAuthor(m[1]);
-    if (name !== null) return { name, url: link(el), node: el };
+    if (name !== null) return { name, url: link(el), node: el, guessed: false };
   }
-  return { name: null, url: null, node: null };
+  for (const [i, el] of bylines.entries()) {
+    const t = printed[i] as string;
+    const name = short(t) ? nameBeforeDate(t) : null;
+    if (name !== null) return { name, url: link(el), node: el, guessed: true };
+  }
+  return { name: null, url: null, node: null, guessed: false };
 }
 
 function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>): string | null {
@@ -303,6 +328,7 @@ export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: str
   return {
     ...findPermalink(entry, skip, baseUrl),
     author: author.name,
+    authorGuessed: author.guessed,
     authorUrl: author.url,
     published: findDate(entry.nodes, skip),
     text: body.text,

@@ -191,7 +191,9 @@ function attachLooseSiblings(entries: Entry[]): void {
     if (positions.length === 0) continue;
     const first = positions[0] as number;
     const last = positions[positions.length - 1] as number;
-    const isLoose = (k: Element): boolean => !tops2.has(k) && hasText(k) && !isSeparateEntry(k, group[0]?.nodes[0] as Element) && !isFormOrHeading(k);
+    // The first entry's top as found (the loop below prepends loose siblings to the entries).
+    const firstTop = group[0]?.nodes[0];
+    const isLoose = (k: Element): boolean => !tops2.has(k) && hasText(k) && !isSeparateEntry(k, firstTop) && !isFormOrHeading(k);
     const before = kids.slice(0, first).some(isLoose);
     const between = positions.some((p, j) => j > 0 && kids.slice((positions[j - 1] as number) + 1, p).some(isLoose));
     const after = kids.slice(last + 1).some(isLoose);

@@ -138,6 +138,23 @@ describe('extractComments elsewhere', () => {
     for (const x of c) expect(result.object.text).not.toContain(x.text.split('\n')[0]?.slice(0, 60));
   });
 
+  it('reads Blogger <dl> comments: each "X said..." <dt> goes with the body and dated footer after it', () => {
+    const url = 'http://foodwishes.blogspot.com/2012/11/warming-up-with-beef-merlot.html';
+    const c = extract('dragnet-blogger-said.html', url, articleItem('Warming Up with Beef Merlot', null, url)).extraction.comments;
+    expect(c).toHaveLength(7);
+    expect(c.slice(0, 3).map((x) => x.author)).toEqual(['Chibby', 'S/V Blondie-Dog', 'Chef John']);
+    expect(c[1]).toMatchObject({ published: '2012-11-09T11:58:00.000Z' });
+    expect(c[1]?.text).toMatch(/^Hi Chef,/);
+  });
+
+  it('reads the name printed before the date when nothing names the author ("2. Lettraggad - 29 August, 2011")', () => {
+    const url = 'http://the-cannon.com/2011/08/29/i-have-not-gone-into-hiding/';
+    const c = extract('dragnet-name-before-date.html', url, articleItem('I have not gone into hiding', null, url)).extraction.comments;
+    expect(c).toHaveLength(25);
+    expect(c.slice(0, 3).map((x) => x.author)).toEqual(['Joel Leigh', 'Lettraggad', 'Robbo']);
+    expect(c[1]?.text).toMatch(/^We really do dont we/);
+  });
+
   it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
     const url = 'http://onstartups.com/tabid/3339/bid/91227/Startup-Psychology-Why-Awareness-Is-Awesome.aspx';
     const item = articleItem('Startup Psychology: Why Awareness Is Awesome', "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.", url);

@@ -132,7 +132,7 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     const hinted = isHinted(group, zone, comments, fragment);
     const feedMatches = feed.length === 0 ? 0 : pairWithFeed(comments, feed).size;
     if (!hinted && feedMatches === 0) {
-      const authors = comments.filter((c) => c.author !== null).length;
+      const authors = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
       const first = comments[0]?.entry.nodes[0] ?? group.lca;
       const after = article === null || containsNode(article, group.lca) || isAfter(first, article);
       if (comments.length < MIN_UNHINTED_ENTRIES || authors < MIN_UNHINTED_AUTHOR_SHARE * comments.length || !after) continue;
