@@ -53,7 +53,7 @@ const BODY_PART = /^(?:(?:[a-z]+[-_])?comment[-_]?(?:body|text|content|message)|
 const AUTHOR_PART = /(?:^|[-_])(?:author|fn|nick|nickname|user|username|name|commenter|poster|by)$/i;
 const NOT_AUTHOR = /avatar|photo|img|says|url|link|meta|date|time/i;
 /** Link labels standing where a name would ("Profile" next to the avatar). */
-const NOT_A_NAME = /^(?:(?:view )?profile|avatar|photo)$/i;
+const NOT_A_NAME = /^(?:(?:view )?profile|avatar|photo|on|at|by|in|posted|reply)$/i;
 const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetime']);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
@@ -61,12 +61,16 @@ const VOID_TAGS = new Set(['br', 'hr', 'img', 'wbr']);
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
 const UNWRAPPED_TAGS = new Set(['div', 'article', 'section', 'main', 'header', 'footer', 'span', 'font', 'center', 'dl', 'dt', 'dd']);
 /** "says:", Blogger's "said..." after the name. */
-const SAYS = /\s*(?:says|said|wrote|dit|schreibt|dice|disse)\s*(?::|\.{2,}|…)?\s*$/i;
+const SAYS = /\s*(?:says|said|wrote|writes|dit|schreibt|dice|disse)\s*(?:[:,]|\.{2,}|…)?\s*$/i;
+/** The site a Disqus / Livefyre byline prints before the name ("http://twitter.com/x Asha"). */
+const URL_PREFIX = /^(?:https?:\/\/\S+\s+)+/i;
+/** A byline label after the name ("Tony | Posted at 12:57pm"). */
+const LABEL_TAIL = /\s*[|,–—-]?\s*\b(?:posted|published|commented)\b.*$/i;
 const BY_PREFIX = /^\s*(?:posted\s+|written\s+|comment(?:ed)?\s+|submitted\s+)?by:?\s+/i;
 const BYLINE_AUTHOR = /^\s*(?:posted\s+|written\s+|submitted\s+)?by:?\s+(.+?)(?:\s+(?:on|at|@|\|)\s.*|\s*[,|@(].*|\s+\d.*)?$/i;
 /** "posted on October 24, 2012 at 7:26 PM by Darren": the name after the date. */
 const DATE_THEN_AUTHOR = /\d.*?\bby:?\s+([^|,@(\d]+?)\s*$/i;
-const SAYS_AUTHOR = /^\s*(.+?)\s+(?:says|said|wrote)\b/i;
+const SAYS_AUTHOR = /^\s*(.+?)\s+(?:says|said|wrote|writes)\b/i;
 /** A list number before the name ("1.", "#12", "3)"). */
 const ORDINAL_PREFIX = /^\s*#?\d+[.)]?\s+/;
 /** What stands between a name and its date: separators, "on"/"at", a weekday. */
@@ -142,7 +146,7 @@ function* walk(nodes: readonly Element[], skip: ReadonlySet<Element>): Generator
 }
 
 function cleanAuthor(raw: string): string | null {
-  const t = collapseWhitespace(raw).replace(BY_PREFIX, '').replace(SAYS, '').replace(/[\s:|,–—-]+$/, '').trim();
+  const t = collapseWhitespace(raw).replace(URL_PREFIX, '').replace(BY_PREFIX, '').replace(LABEL_TAIL, '').replace(SAYS, '').replace(/[\s:|,–—-]+$/, '').trim();
   const n = words(t);
   return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
 }

@@ -155,6 +155,17 @@ describe('extractComments elsewhere', () => {
     expect(c[1]?.text).toMatch(/^We really do dont we/);
   });
 
+  it("reads the Disqus plugin's server-side thread: the site URL a <cite> prints before the name is not the name", () => {
+    const url = 'http://shankman.com/for-blank-doesnt-matter-today-what-matters-is-the-i-voted/';
+    const c = extract('dragnet-disqus-fallback.html', url, articleItem('Today, I Only Care That You Vote.', null, url)).extraction.comments;
+    expect(c).toHaveLength(8);
+    expect(c.slice(0, 2).map((x) => [x.author, x.authorUrl])).toEqual([
+      ['Amy D.', null],
+      ['Jonathan L. Yarmis', null],
+    ]);
+    expect(c[1]?.byline).toBe('http://twitter.com/jyarmis Jonathan L. Yarmis');
+  });
+
   it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
     const url = 'http://onstartups.com/tabid/3339/bid/91227/Startup-Psychology-Why-Awareness-Is-Awesome.aspx';
     const item = articleItem('Startup Psychology: Why Awareness Is Awesome', "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.", url);
