@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDateText, parseDateText } from './comment-dates.js';
+import { dateTextIndex, hasDateText, isBareDateText, parseDateText } from './comment-dates.js';
 
 describe('comment dates', () => {
   it('finds the date lines comment entries print', () => {
@@ -18,5 +18,13 @@ describe('comment dates', () => {
     expect(parseDateText('11.05.12 at 1:55 pm')).toBe('2012-11-05T13:55:00.000Z');
     expect(parseDateText('3 days ago')).toBeNull();
     expect(parseDateText('February 30, 2012')).toBeNull();
+  });
+
+  it('tells a bare date from a text holding one, and where the date begins', () => {
+    for (const t of ['November 6th, 2012', '10:11 am', 'Thu, 08/09/2012 - 14:32', 'on 25 Oct 2012 at 7:20 pm']) expect(isBareDateText(t), t).toBe(true);
+    for (const t of ['See you on July 4, 2012!', 'Posted by Kathy on April 2, 2007', 'Reply', '']) expect(isBareDateText(t), t).toBe(false);
+    expect(dateTextIndex('2. Lettraggad - 29 August, 2011')).toBe(16);
+    expect(dateTextIndex('nomaduk 10.29.2012')).toBe(8);
+    expect(dateTextIndex('no date here')).toBe(-1);
   });
 });

@@ -39,6 +39,15 @@ export function hasDateText(text: string): boolean {
   return TIME_ONLY.test(text) || MONTH_DAY_YEAR.test(text) || DAY_MONTH_YEAR.test(text) || YEAR_MONTH_DAY.test(text) || isNumericDate(text) || RELATIVE_DATE.test(text);
 }
 
+/** Words a printed date is made of: numbers, month and weekday names, am/pm, "at"/"on". */
+const DATE_WORD = new RegExp(`^(?:\\d+(?:st|nd|rd|th)?|${MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun|[ap]\\.?m\\.?|at|on|of|utc|gmt)$`, 'i');
+
+/** Whether a text is nothing but a date ("November 6th, 2012", "10:11 am"). */
+export function isBareDateText(text: string): boolean {
+  const words = text.split(/[\s,.:/|()-]+/).filter((w) => w !== '');
+  return words.length > 0 && hasDateText(text) && words.every((w) => DATE_WORD.test(w));
+}
+
 /** Where the first date printed in a text begins, or -1. */
 export function dateTextIndex(text: string): number {
   const starts = [MONTH_DAY_YEAR, DAY_MONTH_YEAR, YEAR_MONTH_DAY, RELATIVE_DATE].map((r) => r.exec(text)?.index ?? -1);

@@ -7,7 +7,7 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { BLOCK_TAGS, isIgnoredElement } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
-import { MAX_AUTHOR_WORDS, MAX_META_WORDS } from './constants.js';
+import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText } from './comment-dates.js';
 import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
 
@@ -184,7 +184,7 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
   // 3. A byline: "by X on <date>", "X says:", "<date> by X"; 4. failing that, "X <date>".
   const bylines = [...walk(nodes, skip)].filter((el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b');
   const printed = bylines.map((el) => collapseWhitespace(plainText(el)));
-  const short = (t: string): boolean => t !== '' && words(t) <= 16;
+  const short = (t: string): boolean => t !== '' && words(t) <= MAX_BYLINE_WORDS;
   for (const [i, el] of bylines.entries()) {
     const t = printed[i] as string;
     if (!short(t)) continue;

@@ -23,8 +23,9 @@ export interface EntryGroup {
   how: string;
 }
 
-/** Class tokens that vary between entries of one list (parity, thread depth, author and state flags). */
-const VARIANT_TOKEN = /\d|odd|even|^alt|-alt|depth|thread|parent|child|nested|^reply$|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
+/** Class tokens that vary between entries of one list (parity, thread depth, author and state
+ *  flags; a counter: "c1", "c2", and "c" where the count is 0). */
+const VARIANT_TOKEN = /\d|^[a-z]$|odd|even|^alt|-alt|depth|thread|parent|child|nested|^reply$|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
 
 function signatureStep(el: Element): string {
   const cls = (el.attribs.class ?? '')
@@ -186,28 +187,50 @@ function attachLooseSiblings(entries: Entry[]): void {
   for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
     if (claimed.some((c) => containsNode(c, parent))) continue;
     const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
-    const tops2 = new Set(group.map((g) => g.nodes[0] as Element));
-    const positions = kids.map((k, i) => (tops2.has(k) ? i : -1)).filter((i) => i >= 0);
-    if (positions.length === 0) continue;
-    const first = positions[0] as number;
-    const last = positions[positions.length - 1] as number;
-    // The first entry's top as found (the loop below prepends loose siblings to the entries).
+    const tops = new Set(group.map((g) => g.nodes[0] as Element));
+    // The first entry's top as found (entries get loose siblings prepended below).
     const firstTop = group[0]?.nodes[0];
-    const isLoose = (k: Element): boolean => !tops2.has(k) && hasText(k) && !isSeparateEntry(k, firstTop) && !isFormOrHeading(k);
-    const before = kids.slice(0, first).some(isLoose);
-    const between = positions.some((p, j) => j > 0 && kids.slice((positions[j - 1] as number) + 1, p).some(isLoose));
-    const after = kids.slice(last + 1).some(isLoose);
-    if (!between && !(before && !after) && !(after && !before)) continue;
-    const metaLast = before && !after;
-    group.forEach((entry, j) => {
-      const at = positions[j] as number;
-      const from = metaLast ? (j === 0 ? 0 : (positions[j - 1] as number) + 1) : at + 1;
-      const to = metaLast ? at : j + 1 < positions.length ? (positions[j + 1] as number) : kids.length;
-      const extra = kids.slice(from, to).filter(isLoose);
-      entry.nodes = metaLast ? [...extra, ...entry.nodes] : [...entry.nodes, ...extra];
-      claimed.push(...extra);
-    });
+    const isLoose = (k: Element): boolean => !tops.has(k) && hasText(k) && !isSeparateEntry(k, firstTop) && !isFormOrHeading(k);
+    // An entry's text never crosses a heading or a form ("Comments", "Post a comment"): each run
+    // of siblings between them is read on its own (an article and its comments as siblings).
+    for (const section of splitAtHeadingsAndForms(kids)) {
+      const entries = group.filter((e) => section.includes(e.nodes[0] as Element));
+      if (entries.length > 0) claimed.push(...attachInSection(section, entries, tops, isLoose));
+    }
   }
+}
+
+function splitAtHeadingsAndForms(kids: Element[]): Element[][] {
+  const sections: Element[][] = [[]];
+  for (const k of kids) {
+    if (isFormOrHeading(k)) sections.push([]);
+    else sections[sections.length - 1]?.push(k);
+  }
+  return sections.filter((s) => s.length > 0);
+}
+
+/** Gives each entry the loose siblings up to the next entry: after its top, or before it when the
+ *  list's text comes first (byline printed after the text). Returns the siblings attached. */
+function attachInSection(kids: Element[], entries: Entry[], tops: ReadonlySet<Element>, isLoose: (k: Element) => boolean): Element[] {
+  const positions = kids.map((k, i) => (tops.has(k) ? i : -1)).filter((i) => i >= 0);
+  const first = positions[0] as number;
+  const last = positions[positions.length - 1] as number;
+  const before = kids.slice(0, first).some(isLoose);
+  const between = positions.some((p, j) => j > 0 && kids.slice((positions[j - 1] as number) + 1, p).some(isLoose));
+  const after = kids.slice(last + 1).some(isLoose);
+  // Several entries own text only when text lies between them; a lone entry, when on one side only.
+  if (positions.length > 1 ? !between : before === after) return [];
+  const metaLast = before && !after;
+  const attached: Element[] = [];
+  entries.forEach((entry, j) => {
+    const at = positions[j] as number;
+    const from = metaLast ? (j === 0 ? 0 : (positions[j - 1] as number) + 1) : at + 1;
+    const to = metaLast ? at : j + 1 < positions.length ? (positions[j + 1] as number) : kids.length;
+    const extra = kids.slice(from, to).filter(isLoose);
+    entry.nodes = metaLast ? [...extra, ...entry.nodes] : [...entry.nodes, ...extra];
+    attached.push(...extra);
+  });
+  return attached;
 }
 
 const HEADING = /^h[1-6]$/;

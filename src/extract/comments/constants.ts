@@ -6,6 +6,9 @@
 /** A text block this short (in words) holding a date is a byline/date line, not comment text. ours. */
 export const MAX_DATE_LINE_WORDS = 25;
 
+/** A byline ("Posted by X at <date>") is at most this long. ours. */
+export const MAX_BYLINE_WORDS = 16;
+
 /** An author name has at most this many words. ours: "Dr. Mary Ann van der Berg" fits. */
 export const MAX_AUTHOR_WORDS = 6;
 

@@ -166,6 +166,16 @@ describe('extractComments elsewhere', () => {
     expect(c[1]?.byline).toBe('http://twitter.com/jyarmis Jonathan L. Yarmis');
   });
 
+  it("reads bylines printed after the text, never across the 'Comments' heading, without the article's own byline", () => {
+    const url = 'https://dragnet-t170.test/article/T170';
+    const item = articleItem('How to record video of your Google Earth tours', 'There are many ways to record video of Google Earth.', url);
+    const c = extract('dragnet-byline-after-text.html', url, item).extraction.comments;
+    expect(c.map((x) => x.author)).toEqual(['Gary O. Grimm', 'David Tryse']);
+    expect(c[0]?.text).toMatch(/^Working with Idaho Rivers United/);
+    expect(c[1]?.text).toMatch(/^Fraps is great/);
+    expect(c[0]?.published).toBe('2012-08-09T11:37:00.000Z');
+  });
+
   it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
     const url = 'http://onstartups.com/tabid/3339/bid/91227/Startup-Psychology-Why-Awareness-Is-Awesome.aspx';
     const item = articleItem('Startup Psychology: Why Awareness Is Awesome', "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.", url);

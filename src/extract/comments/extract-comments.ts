@@ -9,13 +9,17 @@ import { textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
 import { tokenize } from '../text-normalize.js';
 import type { ParsedPage } from '../types.js';
-import { MAX_ENTRY_ARTICLE_SHARE, MAX_ENTRY_LINK_DENSITY, MIN_UNHINTED_AUTHOR_SHARE, MIN_UNHINTED_ENTRIES } from './constants.js';
+import { MAX_BYLINE_WORDS, MAX_ENTRY_ARTICLE_SHARE, MAX_ENTRY_LINK_DENSITY, MIN_UNHINTED_AUTHOR_SHARE, MIN_UNHINTED_ENTRIES } from './constants.js';
 import { type Entry, type EntryContent, readEntry } from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
+import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
 import { fragmentOf, hasCommentHint, isZoneHinted } from './comment-hints.js';
 import { type EntryGroup, containsNode, findEntryGroups, sortInDocumentOrder } from './comment-zone.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
+
+/** "Posted by", "by": how a byline begins. */
+const BYLINE_START = /^\s*(?:(?:posted|written|submitted|published)\s+)?by\b/i;
 
 interface PageComment extends EntryContent {
   entry: Entry;
@@ -121,7 +125,7 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
       const skip = new Set([...others].filter((n) => !entry.nodes.includes(n)));
       const content = readEntry(entry, skip, page.url);
       const tokens = tokenize(content.text);
-      if (tokens.length > 0) comments.push({ ...content, entry, tokens });
+      if (tokens.length > 0 && !isOwnDateLine(content, tokens)) comments.push({ ...content, entry, tokens });
     }
     if (article !== null) dropArticleItself(comments, article);
     if (comments.length === 0) continue;
@@ -142,6 +146,12 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
   }
   return best;
+}
+
+/** An entry whose whole text is a date, or a dated "posted by" line (the article's byline printed
+ *  like the comments' bylines, among them), is no comment. */
+function isOwnDateLine(content: EntryContent, tokens: readonly string[]): boolean {
+  return tokens.length <= MAX_BYLINE_WORDS && (isBareDateText(content.text) || (BYLINE_START.test(content.text) && hasDateText(content.text)));
 }
 
 /** An entry inside the article wrapper holding most of the wrapper's text besides the other
