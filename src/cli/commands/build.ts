@@ -22,7 +22,7 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
     .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
-    .example('$0 build samples/devblog-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
+    .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions') as unknown as Argv<BuildArgs>;
 }
 

@@ -172,11 +172,25 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
     const inner = [...walk([el], skip)].reverse().find((e) => e !== el && classTokens(e).some((t) => /(?:^|[-_])(?:fn|name|nick|username)$/i.test(t)));
     const name = cleanAuthor(plainText(inner ?? el));
     if (name !== null) return { name, url: link(inner ?? el), node: el, guessed: false };
+    // A named box of lines (name, date, reply link): its first line that is a name.
+    for (const line of el.children) {
+      if (!isTag(line) || !BLOCK_TAGS.has(line.name) || skip.has(line)) continue;
+      const text = plainText(line);
+      const first = BYLINE_LABEL.test(text) || COMMENT_WIDGET_TEXT.test(text) ? null : cleanAuthor(text);
+      if (first !== null) return { name: first, url: link(line), node: el, guessed: false };
+    }
   }
-  // 2. <cite>, or a link to the commenter's site.
+  // 2. <cite>, or a link to the commenter's site (rel external / ugc, or nofollow in the meta line).
+  const inMeta = (el: Element): boolean => {
+    for (let e = el.parent; e !== null && isTag(e) && !nodes.includes(e); e = e.parent) {
+      if (isMetaElement(e)) return true;
+    }
+    return false;
+  };
   for (const el of walk(nodes, skip)) {
     const rel = el.attribs.rel ?? '';
-    if (el.name === 'cite' || (el.name === 'a' && /\b(?:external|ugc|author)\b/i.test(rel))) {
+    const metaLink = /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT.test(plainText(el));
+    if (el.name === 'cite' || (el.name === 'a' && (/\b(?:external|ugc|author)\b/i.test(rel) || metaLink))) {
       const name = cleanAuthor(plainText(el));
       if (name !== null) return { name, url: link(el), node: el, guessed: false };
     }
@@ -192,9 +206,11 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
     const name = m?.[1] === undefined ? null : cleanAuthor(m[1]);
     if (name !== null) return { name, url: link(el), node: el, guessed: false };
   }
+  // Only a line of its own (no blocks inside): a whole short entry reads "<title> <date>" too.
   for (const [i, el] of bylines.entries()) {
     const t = printed[i] as string;
-    const name = short(t) ? nameBeforeDate(t) : null;
+    const line = !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name));
+    const name = line && short(t) ? nameBeforeDate(t) : null;
     if (name !== null) return { name, url: link(el), node: el, guessed: true };
   }
   return { name: null, url: null, node: null, guessed: false };

@@ -176,6 +176,14 @@ describe('extractComments elsewhere', () => {
     expect(c[0]?.published).toBe('2012-08-09T11:37:00.000Z');
   });
 
+  it('takes the name line of an author box that also holds the date and a reply link', () => {
+    const url = 'http://skepchick.org/2012/10/skepchick-quickies-10-29-3/';
+    const c = extract('dragnet-author-box-lines.html', url, articleItem('Skepchick Quickies 10.29', null, url)).extraction.comments;
+    expect(c).toHaveLength(7);
+    expect(c.slice(0, 3).map((x) => x.author)).toEqual(['nomaduk', 'criticaldragon1177', 'nomaduk']);
+    expect(c[2]?.depth).toBe(1);
+  });
+
   it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
     const url = 'http://onstartups.com/tabid/3339/bid/91227/Startup-Psychology-Why-Awareness-Is-Awesome.aspx';
     const item = articleItem('Startup Psychology: Why Awareness Is Awesome', "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.", url);
