@@ -96,9 +96,11 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       for (const n of commentNodesInside(wrapper)) skip.add(n);
       rendered = render();
     }
+    const date = findDate(body, s.item.published, page.language, wrapper);
     // Comments are read around the final wrapper; the entries found inside it (article and comments
     // as siblings in one block) are left out of the article too [004 §4.2, end].
-    const comments = opts.comments === undefined ? null : extractComments(page, { article: wrapper, item: s.item, commentItems: opts.comments.feedItems });
+    const comments =
+      opts.comments === undefined ? null : extractComments(page, { article: wrapper, item: s.item, postDate: date.source === 'page' ? date.value : null, commentItems: opts.comments.feedItems });
     if (comments !== null) {
       const inside = commentNodesInside(wrapper, comments.zone, comments.entryNodes).filter((n) => !skip.has(n));
       for (const n of inside) skip.add(n);
@@ -107,7 +109,6 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const textWords = tokenize(rendered.text).length;
     if (textWords === 0) return { ok: false, reason: `wrapper ${describe(wrapper)} holds no article text`, explain: s.explain };
     const author = findAuthor(body, s.item, wrapper, head);
-    const date = findDate(body, s.item.published, page.language, wrapper);
     const categories = findCategories(body, s.item.categories, wrapper);
     const confidence = computeConfidence({
       mode: cand.mode,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTextIndex, hasDateText, isBareDateText, parseDateText } from './comment-dates.js';
+import { dateTextIndex, hasDateText, isBareDateText, parseDateText, parseYearlessDate } from './comment-dates.js';
 
 describe('comment dates', () => {
   it('finds the date lines comment entries print', () => {
@@ -26,5 +26,13 @@ describe('comment dates', () => {
     expect(dateTextIndex('2. Lettraggad - 29 August, 2011')).toBe(16);
     expect(dateTextIndex('nomaduk 10.29.2012')).toBe(8);
     expect(dateTextIndex('no date here')).toBe(-1);
+  });
+
+  it("reads a day and time printed without the year in the post's year, or the next", () => {
+    expect(parseYearlessDate('by sethstorm (512897) on Monday July 23, @09:58PM', '2012-07-23T18:00:00Z')).toBe('2012-07-23T21:58:00.000Z');
+    expect(parseYearlessDate('On Thursday, January 3 at 2:57 pm', '2012-12-28T10:00:00Z')).toBe('2013-01-03T14:57:00.000Z');
+    // No time: a day the comment may be talking about; a full date is parseDateText's.
+    expect(parseYearlessDate('see you on July 4', '2012-07-01T00:00:00Z')).toBeNull();
+    expect(parseYearlessDate('July 4, 2012 at 9:00 am', '2012-07-01T00:00:00Z')).toBeNull();
   });
 });

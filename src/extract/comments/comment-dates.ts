@@ -48,6 +48,24 @@ export function isBareDateText(text: string): boolean {
   return words.length > 0 && hasDateText(text) && words.every((w) => DATE_WORD.test(w));
 }
 
+/** "Monday July 23, @09:58PM", "November 1 at 2:57 pm": a day and time without the year. */
+const MONTH_DAY = new RegExp(`\\b(${MONTHS})\\.?\\s+${DAY}\\b(?!,?\\s*\\d{4})${TIME}`, 'i');
+
+/**
+ * A date printed without its year, in the year of `reference` (the post's date: its comments come
+ * after it), or the next year when the day would fall before the post.
+ */
+export function parseYearlessDate(text: string, reference: string): string | null {
+  const m = MONTH_DAY.exec(text);
+  const ref = new Date(reference);
+  // The time is required: a bare "July 4" is as likely a date the comment talks about.
+  if (m === null || m[3] === undefined || Number.isNaN(ref.getTime())) return null;
+  const at = (year: number): string | null => utc(year, MONTH_INDEX[(m[1] as string).slice(0, 3).toLowerCase()] ?? -1, Number(m[2]), hour(m[3], m[5]), Number(m[4] ?? 0));
+  const same = at(ref.getUTCFullYear());
+  if (same === null) return null;
+  return Date.parse(same) >= ref.getTime() - 86_400_000 ? same : at(ref.getUTCFullYear() + 1);
+}
+
 /** Where the first date printed in a text begins, or -1. */
 export function dateTextIndex(text: string): number {
   const starts = [MONTH_DAY_YEAR, DAY_MONTH_YEAR, YEAR_MONTH_DAY, RELATIVE_DATE].map((r) => r.exec(text)?.index ?? -1);

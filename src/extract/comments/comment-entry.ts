@@ -8,7 +8,7 @@ import { escapeAttribute, escapeText } from 'entities';
 import { BLOCK_TAGS, isIgnoredElement } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
-import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText } from './comment-dates.js';
+import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
 import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
 
 /** One comment entry on the page: its top nodes (document order) and its date node. */
@@ -216,7 +216,7 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
   return { name: null, url: null, node: null, guessed: false };
 }
 
-function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>): string | null {
+function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>, postDate: string | null): string | null {
   let fromText: string | null = null;
   for (const el of walk(nodes, skip)) {
     if (hasDateAttribute(el)) {
@@ -237,6 +237,13 @@ function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>): string
       const iso = parseDateText(t);
       if (iso !== null) return iso;
     }
+  }
+  if (postDate === null) return null;
+  // A byline printing the day and time but not the year (Slashdot, "On Thursday, November 1 at 2:57 pm").
+  for (const el of walk(nodes, skip)) {
+    const t = collapseWhitespace(plainText(el));
+    const iso = words(t) <= MAX_BYLINE_WORDS && !holdsBodyPart(el) ? parseYearlessDate(t, postDate) : null;
+    if (iso !== null) return iso;
   }
   return null;
 }
@@ -341,8 +348,9 @@ function depthHintOf(entry: Entry): number | null {
   return null;
 }
 
-/** Everything a comment entry says. `skip`: the other entries' nodes (replies nested inside). */
-export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string): EntryContent {
+/** Everything a comment entry says. `skip`: the other entries' nodes (replies nested inside);
+ *  `postDate`: the post's date, the year of comment dates printed without one. */
+export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string, postDate: string | null = null): EntryContent {
   const author = findAuthor(entry.nodes, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
   return {
@@ -350,7 +358,7 @@ export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: str
     author: author.name,
     authorGuessed: author.guessed,
     authorUrl: author.url,
-    published: findDate(entry.nodes, skip),
+    published: findDate(entry.nodes, skip, postDate),
     text: body.text,
     byline: body.byline,
     html: body.html,

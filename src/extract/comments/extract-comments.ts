@@ -123,7 +123,7 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     const comments: PageComment[] = [];
     for (const entry of group.entries) {
       const skip = new Set([...others].filter((n) => !entry.nodes.includes(n)));
-      const content = readEntry(entry, skip, page.url);
+      const content = readEntry(entry, skip, page.url, opts.postDate ?? null);
       const tokens = tokenize(content.text);
       if (tokens.length > 0 && !isOwnDateLine(content, tokens)) comments.push({ ...content, entry, tokens });
     }

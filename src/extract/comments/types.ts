@@ -50,6 +50,8 @@ export interface ExtractCommentsOptions {
   article: Element | null;
   /** The article's feed item (its `comments` URL may point at the zone: `#comments`). */
   item?: FeedItem | null;
+  /** The post's date as the page prints it: the year of comment dates printed without one. */
+  postDate?: string | null;
   /** Items of the post's comment feed(s), used to find, check and complete the page's comments. */
   commentItems?: readonly FeedItem[];
 }
