@@ -5,8 +5,10 @@
  *
  * For every data set under ../shared/corpus/* and ../shared/datasets/* (or --data <dir>): runs
  * `warc-overlay build` and `export --what objects|pages|comments|changes`, scores articles
- * (4-word shingle P/R/F1, exact, ACS, TCS@0.9, titles/authors/dates), comments, post detection and
- * change kinds, and the page-only baselines (Readability, Defuddle) on the same pages.
+ * (4-word shingle P/R/F1, exact, ACS, TCS@0.9, titles/authors/dates), comments, post detection,
+ * change kinds and the segmentation of channel pages, and the page-only baselines (Readability,
+ * Defuddle) on the same pages. A corpus is built a second time without its feed records, which
+ * scores the E-mCST path alone.
  * Prints a table per data set, writes bench/out/quality.json, and exits 1 when a metric falls
  * below its floor in bench/quality/floors.json. Metrics: docs/quality.md.
  */

@@ -49,6 +49,13 @@ export interface PageDetail {
   recall: number;
 }
 
+/** Pages listed per group in the JSON report, worst shingle F1 first. */
+const WORST_PAGES_KEPT = 10;
+
+export function worstPages(details: readonly PageDetail[]): PageDetail[] {
+  return [...details].sort((a, b) => a.f1 - b.f1).slice(0, WORST_PAGES_KEPT);
+}
+
 export function scoreArticles(
   pages: readonly GoldPage[],
   outputOf: (page: GoldPage) => ArticleOutput | null,

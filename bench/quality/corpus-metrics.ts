@@ -1,7 +1,8 @@
 /**
  * Scores that only a corpus with truth.json allows:
  * - post detection (issue #5) on the pages no feed links in that crawl: `is_post` of
- *   `export --what pages` against the truth's posts (in_feed false) and non-post pages;
+ *   `export --what pages` against the truth's posts (in_feed false) and non-post pages (the
+ *   "without feeds" section scores it on every post);
  * - change kinds (issue #6) of `export --what changes` against the truth's changes, per kind.
  */
 import { share } from './article-metrics.js';
@@ -9,7 +10,7 @@ import { crawlKey, type ExportedChange, type ExportedObject, type ExportedPage }
 import type { GoldChange, GoldNonPost, GoldPage } from './gold.js';
 
 export interface DetectionScores {
-  /** Posts no feed links, over the crawls. */
+  /** Posts scored, over the crawls. */
   posts: number;
   nonPosts: number;
   precision: number;
@@ -20,24 +21,34 @@ export interface DetectionScores {
   nonPostObjects: string[];
 }
 
+/** Post detection on the posts no feed links (truth `in_feed: false`). */
 export function scorePostDetection(
   pages: readonly GoldPage[],
   nonPosts: readonly GoldNonPost[],
   exported: ReadonlyMap<string, ExportedPage>,
   objects: ReadonlyMap<string, ExportedObject>,
 ): DetectionScores {
+  return scoreIsPost(pages.filter((p) => p.group === 'not-in-feed'), nonPosts, exported, objects);
+}
+
+/** `is_post` against the given truth posts and the non-post pages, and objects made of non-post pages. */
+export function scoreIsPost(
+  posts: readonly GoldPage[],
+  nonPosts: readonly GoldNonPost[],
+  exported: ReadonlyMap<string, ExportedPage>,
+  objects: ReadonlyMap<string, ExportedObject>,
+): DetectionScores {
   const isPost = (crawl: string, key: string) => exported.get(crawlKey(crawl, key))?.isPost === true;
-  const unlinked = pages.filter((p) => p.group === 'not-in-feed');
-  const found = unlinked.filter((p) => isPost(p.crawl, p.key));
+  const found = posts.filter((p) => isPost(p.crawl, p.key));
   const falsePosts = nonPosts.filter((p) => isPost(p.crawl, p.key));
   const predicted = found.length + falsePosts.length;
   return {
-    posts: unlinked.length,
+    posts: posts.length,
     nonPosts: nonPosts.length,
     precision: predicted === 0 ? 0 : found.length / predicted,
-    recall: share(found.length, unlinked.length),
+    recall: share(found.length, posts.length),
     falsePosts: falsePosts.map((p) => `${p.crawl} ${p.url}`),
-    missedPosts: unlinked.filter((p) => !isPost(p.crawl, p.key)).map((p) => `${p.crawl} ${p.url}`),
+    missedPosts: posts.filter((p) => !isPost(p.crawl, p.key)).map((p) => `${p.crawl} ${p.url}`),
     nonPostObjects: nonPosts.filter((p) => objects.has(crawlKey(p.crawl, p.key))).map((p) => `${p.crawl} ${p.url}`),
   };
 }

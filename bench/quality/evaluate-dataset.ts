@@ -1,26 +1,28 @@
 /**
  * One data set through the real CLI and every score: build the overlay, export objects, pages,
  * comments and changes, score them against the gold, and score the page-only baselines on the
- * same pages. A section whose export the CLI does not offer yet is recorded as n/a with the reason.
+ * same pages; for a corpus also the segmentation of its channel pages, and a second build of its
+ * crawls without their feeds. A section whose export the CLI does not offer yet is recorded as n/a
+ * with the reason.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { type ArticleOutput, type ArticleScores, type PageDetail, scoreArticles } from './article-metrics.js';
+import { type ArticleOutput, type ArticleScores, type PageDetail, scoreArticles, worstPages } from './article-metrics.js';
 import { runBaseline } from './baselines.js';
+import { listChannelPages } from './channel-listings.js';
 import type { CliRunner } from './cli-runner.js';
 import { type CommentScores, scoreComments } from './comment-metrics.js';
 import { type DetectionScores, type KindScore, scoreChangeKinds, scorePostDetection } from './corpus-metrics.js';
-import { crawlKey, type ExportedObject, readChanges, readObjects, readPages } from './export-rows.js';
+import { crawlKey, type ExportedObject, readChanges, readObjects, readPages, readSegments } from './export-rows.js';
 import type { BaselineName, Dataset, GoldPage } from './gold.js';
-import { readGoldHtml } from './page-source.js';
+import { readArchivedHtml, readGoldHtml } from './page-source.js';
+import { type SegmentationResult, scoreSegmentation } from './segment-metrics.js';
+import { evaluateWithoutFeeds, type WithoutFeedsResult } from './without-feeds.js';
 
 export const EXPORT_KINDS = ['objects', 'pages', 'comments', 'changes'] as const;
 type ExportKind = (typeof EXPORT_KINDS)[number];
-
-/** Pages listed per group in the JSON report, worst shingle F1 first. */
-const WORST_PAGES_KEPT = 10;
 
 export interface BaselineScores extends ArticleScores {
   errors: number;
@@ -56,6 +58,10 @@ export interface DatasetResult {
   commentRows?: number;
   postDetection?: DetectionScores;
   changes?: Record<string, KindScore>;
+  /** Corpus: channel pages of this build, their segments against the posts they list. */
+  segmentation?: SegmentationResult;
+  /** Corpus: the same crawls without their feed records, built and scored again. */
+  withoutFeeds?: WithoutFeedsResult;
 }
 
 export interface EvaluateOptions {
@@ -129,6 +135,11 @@ export async function evaluateDataset(dataset: Dataset, options: EvaluateOptions
     if (dataset.changes !== null && files.changes !== undefined) {
       result.changes = scoreChangeKinds(dataset.changes, await readChanges(files.changes));
     }
+    if (dataset.nonPosts !== null && files.pages !== undefined) {
+      const html = await readArchivedHtml(dataset.warcs, [...dataset.pages, ...dataset.nonPosts]);
+      result.segmentation = scoreSegmentation(listChannelPages(dataset, html), await readSegments(files.pages));
+    }
+    if (dataset.kind === 'corpus') result.withoutFeeds = await evaluateWithoutFeeds(dataset, options, workDir);
     return result;
   } finally {
     if (options.keepOverlay) options.log(`${dataset.name}: overlay and exports kept in ${workDir}`);
@@ -162,7 +173,7 @@ function scoreGroup(
   const ours = scoreArticles(pages, objectOf);
   const result: GroupResult = {
     ours: ours.scores,
-    worstPages: [...ours.details].sort((a, b) => a.f1 - b.f1).slice(0, WORST_PAGES_KEPT),
+    worstPages: worstPages(ours.details),
   };
   const baselineOf = new Map<BaselineName, (page: GoldPage) => ArticleOutput | null>();
   if (baselines !== null) {

@@ -1,6 +1,7 @@
 /**
- * Rows of `export --what objects|pages|changes` (DESIGN.md "Command line"), keyed the way the gold
- * is: crawl = basename of the input WARC, key = canonical URL without scheme and `www.`.
+ * Rows of `export --what objects|pages|changes` (DESIGN.md "Command line") and the segments of the
+ * pages export, keyed the way the gold is: crawl = basename of the input WARC, key = canonical URL
+ * without scheme and `www.`.
  */
 import { basename } from 'node:path';
 import { schemelessKey } from '../../src/core/url.js';
@@ -94,6 +95,30 @@ export async function readPages(file: string): Promise<Map<string, ExportedPage>
     if (!pages.get(id)?.isPost) pages.set(id, page);
   }
   return pages;
+}
+
+/** A post the overlay found on a channel page (`segments` of `export --what pages`). */
+export interface ExportedSegment {
+  /** `feed-guided` or `model-based`. */
+  method: string;
+  permalink: string | null;
+  title: string | null;
+  published: string | null;
+}
+
+/** Segments per (crawl, page); of the capture showing the most posts when a page was captured twice in a crawl. */
+export async function readSegments(file: string): Promise<Map<string, ExportedSegment[]>> {
+  const segments = new Map<string, ExportedSegment[]>();
+  for await (const row of readJsonLines<Record<string, unknown>>(file)) {
+    const rows = Array.isArray(row.segments) ? (row.segments as Array<Record<string, unknown>>) : [];
+    const id = crawlKey(basename(String(row.crawl ?? '')), schemelessKey(String(row.url ?? '')));
+    if (rows.length <= (segments.get(id)?.length ?? 0)) continue;
+    segments.set(
+      id,
+      rows.map((s) => ({ method: String(s.method ?? ''), permalink: stringOrNull(s.permalink), title: stringOrNull(s.title), published: stringOrNull(s.published) })),
+    );
+  }
+  return segments;
 }
 
 export interface ExportedChange {

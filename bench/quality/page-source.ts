@@ -1,6 +1,7 @@
 /**
- * The archived HTML of the gold pages, read from the same WARCs the CLI gets (one scan per crawl,
- * decoded by the warc stage), so the baselines see exactly the bytes our build sees.
+ * The archived HTML of the gold pages (and of any other truth page), read from the same WARCs the
+ * CLI gets (one scan per crawl, decoded by the warc stage), so the baselines and the segmentation
+ * gold see exactly the bytes our build sees.
  */
 import { basename } from 'node:path';
 import { Diagnostics } from '../../src/core/diagnostics.js';
@@ -13,15 +14,20 @@ const HTML_MIME = /html/i;
 const isOk = (status: number | null) => status === null || (status >= 200 && status < 300);
 
 /** HTML per (crawl, page key) for every gold page found in the crawls. */
-export async function readGoldHtml(dataset: Dataset): Promise<Map<string, string>> {
-  const wanted = new Set(dataset.pages.map((p) => crawlKey(p.crawl, p.key)));
-  const wantedKeys = new Set(dataset.pages.map((p) => p.key));
+export function readGoldHtml(dataset: Dataset): Promise<Map<string, string>> {
+  return readArchivedHtml(dataset.warcs, dataset.pages);
+}
+
+/** HTML per (crawl, page key) of the given pages (crawl = basename of the WARC) found in the crawls. */
+export async function readArchivedHtml(warcs: readonly string[], pages: ReadonlyArray<{ crawl: string; key: string }>): Promise<Map<string, string>> {
+  const wanted = new Set(pages.map((p) => crawlKey(p.crawl, p.key)));
+  const wantedKeys = new Set(pages.map((p) => p.key));
   const html = new Map<string, string>();
   /** Earlier payloads by digest and by URL: a revisit record carries no body. */
   const byDigest = new Map<string, string>();
   const lastByKey = new Map<string, string>();
   const diagnostics = new Diagnostics();
-  for (const input of await listArchiveInputs(dataset.warcs, diagnostics)) {
+  for (const input of await listArchiveInputs([...warcs], diagnostics)) {
     const crawl = basename(input.path);
     const scan = scanArchive(input, {
       diagnostics,

@@ -1,6 +1,7 @@
 /** Plain-text tables of one data set's results (what `npm run bench:quality` prints). */
 import type { ArticleScores, RightShare } from './article-metrics.js';
 import type { DatasetResult, GroupResult } from './evaluate-dataset.js';
+import type { SegmentScores } from './segment-metrics.js';
 
 const NA = 'n/a';
 
@@ -65,6 +66,7 @@ export function formatDataset(result: DatasetResult): string {
   }
 
   const rows = Object.entries(result.articles).flatMap(([group, g]) => groupRows(group, g));
+  for (const [group, g] of Object.entries(result.withoutFeeds?.articles ?? {})) rows.push(...groupRows(`${group} without feeds`, g));
   out.push('', ...formatTable(ARTICLE_HEADER, rows));
   for (const [group, g] of Object.entries(result.articles)) {
     if (g.baselines?.best) out.push(`${group}: F1 margin over the best baseline (${g.baselines.best}) ${signed(g.baselines.margin)}`);
@@ -83,6 +85,8 @@ export function formatDataset(result: DatasetResult): string {
 
   out.push('', ...formatComments(result));
   out.push(...formatPostDetection(result));
+  out.push(...formatWithoutFeeds(result));
+  out.push(...formatSegmentation(result));
   out.push(...formatChanges(result));
   return out.join('\n');
 }
@@ -121,6 +125,48 @@ function formatPostDetection(result: DatasetResult): string[] {
   for (const url of d.falsePosts.slice(0, 5)) lines.push(`  false post: ${url}`);
   for (const url of d.missedPosts.slice(0, 5)) lines.push(`  missed post: ${url}`);
   for (const url of d.nonPostObjects.slice(0, 5)) lines.push(`  non-post object: ${url}`);
+  return lines;
+}
+
+function formatWithoutFeeds(result: DatasetResult): string[] {
+  const w = result.withoutFeeds;
+  if (w === undefined) return [];
+  const removed = Object.entries(w.feedRecordsDropped).map(([crawl, n]) => `${crawl} ${n}`).join(', ');
+  const lines = [`without feeds: feed records removed ${removed}`];
+  if (w.error !== undefined) return [...lines, `  ERROR: ${w.error}`];
+  if (w.build !== undefined && w.objects !== undefined) {
+    const methods = Object.entries(w.objects.byMethod).map(([m, n]) => `${m} ${n}`).join(', ');
+    lines.push(`  build ${w.build.seconds.toFixed(1)} s (exit ${w.build.exitCode}); objects ${w.objects.count} per crawl and page (${methods})`);
+  }
+  const d = w.postDetection;
+  if (d !== undefined) {
+    lines.push(`  post detection (all posts): P ${fixed(d.precision)}  R ${fixed(d.recall)}  (${d.posts} posts, ${d.nonPosts} non-post pages); non-post objects ${d.nonPostObjects.length}`);
+    for (const url of d.falsePosts.slice(0, 5)) lines.push(`    false post: ${url}`);
+    for (const url of d.missedPosts.slice(0, 5)) lines.push(`    missed post: ${url}`);
+    for (const url of d.nonPostObjects.slice(0, 5)) lines.push(`    non-post object: ${url}`);
+  }
+  return lines;
+}
+
+function formatSegmentation(result: DatasetResult): string[] {
+  const s = result.segmentation;
+  if (s === undefined) return [];
+  const row = (label: string, v: SegmentScores) => [
+    label,
+    String(v.pages),
+    String(v.listed),
+    String(v.segments),
+    fixed(v.recall),
+    fixed(v.precision),
+    v.dated === 0 ? NA : `${fixed(v.date)} of ${v.dated}`,
+  ];
+  const rows = [row('all', s.all), ...Object.entries(s.byMethod).map(([method, v]) => row(method, v))];
+  const lines = ['', ...formatTable(['segmentation (channel pages)', 'pages', 'listed', 'segments', 'R', 'P', 'date'], rows)];
+  if (s.unsegmented.length > 0) lines.push(`  ${s.unsegmented.length} channel pages without segments, e.g. ${s.unsegmented.slice(0, 3).join(', ')}`);
+  for (const page of s.worstPages.slice(0, 3)) {
+    if (page.matched === page.listed && page.matched === page.segments) break;
+    lines.push(`  ${page.crawl} ${page.url}: ${page.matched} of ${page.listed} listed posts matched, ${page.segments} segments (${page.method ?? 'none'})`);
+  }
   return lines;
 }
 
