@@ -10,7 +10,7 @@ import { computeConfidence } from './confidence.js';
 import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS, WIDEN_ZONE_MIN_CONCEPTUAL_NODES } from './constants.js';
 import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
-import { pageBody } from './parse-page.js';
+import { pageBody, pageHead } from './parse-page.js';
 import { findAuthor, findCategories, findDate, findMeta, findTitle } from './properties.js';
 import { buildSemanticInput } from './semantic-input.js';
 import { tokenize } from './text-normalize.js';
@@ -70,8 +70,8 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const evidence = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE).map((z) => z.node);
     const articleZones = cand.zones.filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES).map((z) => z.node);
     let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain, articleZones);
-    const head = findHead(page);
-    const title = findTitle(body, s.item, wrapper, s.explain);
+    const head = pageHead(page);
+    const title = findTitle(body, s.item, wrapper, head, s.explain);
     const skip = new Set<Element>();
     if (title.node !== null && title.full && containsEl(wrapper, title.node)) skip.add(title.node);
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
@@ -145,15 +145,6 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
 function containsEl(a: Element, b: Element): boolean {
   for (let n: Element | null = b; n !== null; n = n.parent as Element | null) if (n === a) return true;
   return false;
-}
-
-function findHead(page: ParsedPage): Element | null {
-  for (const c of page.document.children) {
-    if (!isTag(c)) continue;
-    if (c.name === 'head') return c;
-    if (c.name === 'html') for (const h of c.children) if (isTag(h) && h.name === 'head') return h;
-  }
-  return null;
 }
 
 /** `<base href>` resolved against the capture URL, else the capture URL. */

@@ -94,3 +94,8 @@ export function pageBody(page: ParsedPage): Element | null {
   const html = findElement(page.document.children, 'html');
   return findElement(html?.children ?? page.document.children, 'body') ?? html;
 }
+
+/** The page's `<head>` (null when the page has none). */
+export function pageHead(page: ParsedPage): Element | null {
+  return findElement(findElement(page.document.children, 'html')?.children ?? page.document.children, 'head');
+}

@@ -38,10 +38,10 @@ function resolveByPrefix<T extends { node: Element; rank: number }>(cands: T[], 
  * Title [000 §III-D-b]: the longest contiguous part of the feed title (>= MIN_TITLE_WORDS words,
  * shrunk from the end and from the start) that is the whole text of a block; headings first.
  */
-export function findTitle(root: Element, item: FeedItem, content: Element | null, explain: ExplainStep[]): PropertyMatch<string | null> & { full: boolean } {
+export function findTitle(root: Element, item: FeedItem, content: Element | null, head: Element | null, explain: ExplainStep[]): PropertyMatch<string | null> & { full: boolean } {
   const feedTitle = item.title === null ? null : collapseWhitespace(item.title);
   const tokens = tokenize(feedTitle ?? '');
-  if (tokens.length === 0) return { ...pageTitleFallback(root, content), full: false };
+  if (tokens.length === 0) return { ...findTitleOnPage(root, content, head), full: false };
   const wanted = new Map<string, number>();
   const minLen = Math.min(MIN_TITLE_WORDS, tokens.length);
   for (let len = tokens.length; len >= minLen; len--)
@@ -72,12 +72,45 @@ export function findTitle(root: Element, item: FeedItem, content: Element | null
   return { value, node: best.node, path: nodePath(node), source: 'page', full };
 }
 
-function pageTitleFallback(root: Element, content: Element | null): PropertyMatch<string | null> {
-  const cands: Array<{ node: Element; rank: number }> = [];
-  for (const b of textBlocks(root)) if (b.element.name === 'h1') cands.push({ node: b.element, rank: 0 });
-  const best = resolveByPrefix(cands, content);
-  if (best === undefined) return { value: null, node: null, path: null, source: 'none' };
-  return { value: collapseWhitespace(textOf(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
+/**
+ * Title without a feed title (E-mCST, an item without one): the heading nearest the content whose
+ * whole text is part of the page's own title (`og:title`, else `<title>`, which add the site name
+ * around it); else `og:title`; else the h1 nearest the content. The site's name (`og:site_name`)
+ * is never the title.
+ */
+export function findTitleOnPage(root: Element, content: Element | null, head: Element | null): PropertyMatch<string | null> {
+  const documentTitle = head === null ? undefined : (findMeta(head, ['og:title', 'twitter:title']) ?? titleElementText(head));
+  const siteName = head === null ? undefined : findMeta(head, ['og:site_name', 'application-name']);
+  const titleKey = ` ${tokenize(documentTitle ?? '').join(' ')} `;
+  const siteKey = tokenize(siteName ?? '').join(' ');
+  const inTitle: Array<{ node: Element; rank: number }> = [];
+  const h1: Array<{ node: Element; rank: number }> = [];
+  for (const b of textBlocks(root)) {
+    if (!HEADING.test(b.element.name) || b.tokens.length === 0 || b.tokens.length > MAX_TITLE_WORDS) continue;
+    const key = b.tokens.join(' ');
+    if (key === siteKey) continue;
+    const inside = content !== null && containsElement(content, b.element) ? 1 : 0;
+    if (titleKey.includes(` ${key} `)) inTitle.push({ node: b.element, rank: inside });
+    if (b.element.name === 'h1') h1.push({ node: b.element, rank: inside });
+  }
+  const best = resolveByPrefix(inTitle, content);
+  if (best !== undefined) return { value: collapseWhitespace(textOf(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
+  const og = head === null ? undefined : findMeta(head, ['og:title']);
+  if (og !== undefined) return { value: og, node: null, path: null, source: 'page' };
+  const first = resolveByPrefix(h1, content);
+  if (first === undefined) return { value: null, node: null, path: null, source: 'none' };
+  return { value: collapseWhitespace(textOf(first.node)), node: first.node, path: nodePath(first.node), source: 'page' };
+}
+
+function titleElementText(head: Element): string | undefined {
+  const el = head.children.find((c): c is Element => isTag(c) && c.name === 'title');
+  // textOf skips <title> (never part of a body), so its text nodes are read directly.
+  return el === undefined ? undefined : collapseWhitespace(el.children.map((c) => (isText(c) ? c.data : '')).join(''));
+}
+
+function containsElement(ancestor: Element, el: Element): boolean {
+  for (let n: AnyNode | null = el; n !== null; n = n.parent) if (n === ancestor) return true;
+  return false;
 }
 
 /** The smallest element under `el` whose text still contains `key`. */
@@ -102,7 +135,12 @@ export function findAuthor(root: Element, item: FeedItem, content: Element | nul
     const best = resolveByPrefix(cands, content);
     return { value: collapseWhitespace(item.author ?? ''), node: best?.node ?? null, path: best === undefined ? null : nodePath(best.node), source: best === undefined ? 'feed' : 'page' };
   }
-  // No feed author: byline markup (rel/itemprop/class), nearest the content.
+  return findAuthorOnPage(root, content, head);
+}
+
+/** Author without a feed author: byline markup (rel/itemprop/class) nearest the content, else the
+ *  page's `author` meta. */
+export function findAuthorOnPage(root: Element, content: Element | null, head: Element | null): PropertyMatch<string | null> {
   const cands: Array<{ node: Element; rank: number }> = [];
   const visit = (el: Element): void => {
     if (isIgnoredElement(el)) return;

@@ -220,7 +220,9 @@ async function buildCrawl(
   const lookup = crawlCaptureLookup(db, crawlId);
   const pages = new Map<string, PageWork>();
   const commentItemsByPost = new Map<string, FeedItem[]>();
-  const itemsByHost = new Map<string, FeedItem[]>();
+  // One item per post and host: a post listed by several feeds (RSS and Atom, tag and category
+  // feeds) would otherwise be found twice on a channel page, which fails segmentation [002].
+  const itemsByHost = new Map<string, Map<string, FeedItem>>();
   for (const { feed, entry } of found) {
     const captureId = writer.captureIdAt(entry.file, entry.offset, entry.inflatedOffset);
     if (captureId === undefined) continue;
@@ -242,7 +244,12 @@ async function buildCrawl(
     if (feed.isFullContent) report.feeds.fullContent++;
     feed.items.forEach((item, i) => {
       const host = hostOf(item.origLink ?? item.link ?? feed.siteUrl ?? feed.url);
-      itemsByHost.set(host, [...(itemsByHost.get(host) ?? []), item]);
+      const hostItems = itemsByHost.get(host) ?? new Map<string, FeedItem>();
+      itemsByHost.set(host, hostItems);
+      const post = item.origLink ?? item.link ?? item.guid;
+      const postKey = post === null ? `#${i}:${feed.url}` : schemelessKey(post);
+      const known = hostItems.get(postKey);
+      if (known === undefined || richness(item) > richness(known)) hostItems.set(postKey, item);
       const itemId = itemIds[i];
       if (itemId === undefined) return;
       report.items.article++;
@@ -394,7 +401,8 @@ async function buildCrawl(
   report.objects.template = templates.posts.template;
   report.objects.mcst += templates.posts.mcst;
   progress({ phase: 'segments', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const segments = await runSegmentStage({ db, writer, crawlId, diagnostics, itemsByHost, loadPage });
+  const itemLists = new Map([...itemsByHost].map(([host, items]) => [host, [...items.values()]]));
+  const segments = await runSegmentStage({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
   report.segments = {
     channelPages: segments.pagesSegmented,
     feedGuided: segments.segments['feed-guided'],
@@ -477,4 +485,9 @@ function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options:
     if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
     options.onExplain?.(r.url, lines);
   }
+}
+
+/** How much of its post an item carries: full content before a summary. */
+function richness(item: FeedItem): number {
+  return (item.content ?? item.description ?? '').length;
 }

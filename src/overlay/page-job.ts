@@ -59,7 +59,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
       const object: Omit<ExtractedObject, 'wrapper'> = {
         ...p,
         title: job.item.title ?? p.title,
-        author: p.author ?? job.item.author,
+        author: job.item.author ?? p.author,
         published: p.published ?? job.item.published,
         updated: job.item.updated,
         categories: p.categories.length > 0 ? p.categories : job.item.categories,

@@ -4,8 +4,8 @@
  * itself as the last resort. This is the fallback when no template applies; its confidence is lower.
  */
 import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
-import type { ArticleProperties, ParsedPage } from '../extract/index.js';
-import { propertyText, renderHtml, renderText, textLength } from './content-render.js';
+import { type ArticleProperties, findAuthorOnPage, findTitleOnPage, pageBody, pageHead, type ParsedPage } from '../extract/index.js';
+import { renderHtml, renderText, textLength } from './content-render.js';
 import {
   CHANNEL_MIN_REPEATS,
   LINKED_POST_MCST_CONFIDENCE,
@@ -107,22 +107,6 @@ export function learnMarkers(pages: Iterable<ParsedPage>): ContentMarkers {
   return votes.markers();
 }
 
-/** Title: the first `h1` of the page, else the first heading inside the block, else `<title>`. */
-function titleOf(root: Document, block: Element): string | null {
-  const first = (from: Element | Document, test: (e: Element) => boolean): Element | null => {
-    const stack: AnyNode[] = [...from.children].reverse();
-    while (stack.length > 0) {
-      const n = stack.pop() as AnyNode;
-      if (!isTag(n)) continue;
-      if (test(n) && textLength(n) > 0) return n;
-      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
-    }
-    return null;
-  };
-  const el = first(root, (e) => e.name === 'h1') ?? first(block, (e) => /^h[1-6]$/.test(e.name)) ?? first(root, (e) => e.name === 'title');
-  return el === null ? null : propertyText(el);
-}
-
 /** The page's first machine-readable publication date (`time[datetime]`), if any. */
 function publishedOf(root: Document): string | null {
   const stack: AnyNode[] = [...root.children];
@@ -135,11 +119,14 @@ function publishedOf(root: Document): string | null {
   return null;
 }
 
+/** The block's properties; title and author as the page prints them around it [000 §III-D, without a feed]. */
 function properties(page: ParsedPage, block: Element): ArticleProperties {
   const { html, references } = renderHtml(block, page.url);
+  const body = pageBody(page);
+  const head = pageHead(page);
   return {
-    title: titleOf(page.document, block),
-    author: null,
+    title: body === null ? null : findTitleOnPage(body, block, head).value,
+    author: body === null ? null : findAuthorOnPage(body, block, head).value,
     published: publishedOf(page.document),
     updated: null,
     categories: [],

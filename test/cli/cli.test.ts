@@ -97,6 +97,20 @@ describe('warc-overlay CLI on the shipped sample', () => {
     expect(feeds.stdout.split('\n')[0]).toMatch(/^url,title,format,kind/);
   });
 
+  it('segments the home page by its feeds: the posts the Atom and RSS feeds both list are found once', () => {
+    const db = new Database(join(out, 'overlay.sqlite'), { readonly: true });
+    try {
+      const rows = db
+        .prepare("SELECT s.capture_id, s.method, s.permalink FROM segments s JOIN captures c ON c.id = s.capture_id WHERE c.url = 'http://pelican-dev.test:8090/'")
+        .all() as Array<{ capture_id: number; method: string; permalink: string | null }>;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.method === 'feed-guided')).toBe(true);
+      expect(new Set(rows.map((r) => `${r.capture_id} ${r.permalink}`)).size).toBe(rows.length);
+    } finally {
+      db.close();
+    }
+  });
+
   it('changes prints a report; --format jsonl filters by kind', () => {
     const text = cli('changes', out);
     expect(text.code).toBe(0);

@@ -184,6 +184,14 @@ describe('extractComments elsewhere', () => {
     expect(c[2]?.depth).toBe(1);
   });
 
+  it('finds no comments in an article whose sections each carry a dated byline', () => {
+    const url = 'https://readability-lwn-1.test/article/lwn-1';
+    const item = articleItem('LWN.net Weekly Edition for March 26, 2015', 'A trademark battle in the Arduino community. The Arduino has been one of the biggest success stories of the open-hardware movement.', url);
+    const { result, extraction } = extract('readability-lwn-bylined-sections.html', url, item);
+    expect(extraction.comments).toEqual([]);
+    expect(result.ok && result.object.text).toMatch(/The Arduino has been one of the biggest success stories/);
+  });
+
   it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
     const url = 'http://onstartups.com/tabid/3339/bid/91227/Startup-Psychology-Why-Awareness-Is-Awesome.aspx';
     const item = articleItem('Startup Psychology: Why Awareness Is Awesome', "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.", url);

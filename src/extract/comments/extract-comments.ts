@@ -138,7 +138,8 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     if (!hinted && feedMatches === 0) {
       const authors = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
       const first = comments[0]?.entry.nodes[0] ?? group.lca;
-      const after = article === null || containsNode(article, group.lca) || isAfter(first, article);
+      // Unhinted entries inside the article are its own sections (bylined parts of one edition).
+      const after = article === null || (!containsNode(article, group.lca) && isAfter(first, article));
       if (comments.length < MIN_UNHINTED_ENTRIES || authors < MIN_UNHINTED_AUTHOR_SHARE * comments.length || !after) continue;
     }
     const reason = `${comments.length} entries found by ${group.how}${hinted ? ', comment hints' : ', structure only'}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
