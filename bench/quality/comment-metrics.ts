@@ -39,6 +39,11 @@ export interface CommentScores {
   /** Share of pages with an object and no gold comment that got comments anyway (null: none such). */
   invented: number | null;
   inventedPages: number;
+  /** Of those pages, the ones whose output comments the gold has as article text (>= LEAK_MIN_SHINGLE_SHARE
+   *  of their 4-shingles in the gold article): comments the annotator labelled as content, not made up. */
+  inventedInGoldArticle: number;
+  /** `invented` without those pages: comment text found in no field of the gold. */
+  inventedOutsideGold: number | null;
   /** Where the gold lists each comment: share of posts with an object whose comment count is exact. */
   countExact: number | null;
   /** Gold comments matched one to one by text, and output comments matched. */
@@ -65,6 +70,7 @@ export function scoreComments(
   let withComments = 0;
   let inventedOf = 0;
   let invented = 0;
+  let inGoldArticle = 0;
   let countOf = 0;
   let countExact = 0;
   let leakPosts = 0;
@@ -83,7 +89,10 @@ export function scoreComments(
       if (leaksComment(page, output.articleText)) leakPosts++;
     } else {
       inventedOf++;
-      if (output.comments.length > 0) invented++;
+      if (output.comments.length > 0) {
+        invented++;
+        if (isInGoldArticle(page, output.comments)) inGoldArticle++;
+      }
     }
     if (page.comments === null) continue;
     countOf++;
@@ -114,6 +123,8 @@ export function scoreComments(
     text: { precision, recall, f1: precision === null || recall === null ? null : text.f1 },
     invented: inventedOf === 0 ? null : share(invented, inventedOf),
     inventedPages: invented,
+    inventedInGoldArticle: inGoldArticle,
+    inventedOutsideGold: inventedOf === 0 ? null : share(invented - inGoldArticle, inventedOf),
     countExact: perComment ? share(countExact, countOf) : null,
     matchedRecall: matching.gold > 0 ? share(matching.matched, matching.gold) : null,
     matchedPrecision: matching.output > 0 ? share(matching.matched, matching.output) : null,
@@ -123,6 +134,14 @@ export function scoreComments(
     leakPosts,
     articlePrecisionWithComments: articleWithComments.length > 0 ? averagePrf(articleWithComments).precision : null,
   };
+}
+
+/** Whether the gold's article text holds the output comments (their 4-shingles, as in leaksComment). */
+function isInGoldArticle(page: GoldPage, comments: readonly OutputComment[]): boolean {
+  const own = [...shingleCounts(tokenize(comments.map((c) => c.text).join('\n'))).keys()];
+  if (own.length < LEAK_MIN_SHINGLES) return false;
+  const gold = shingleCounts(tokenize(page.text));
+  return own.filter((s) => gold.has(s)).length / own.length >= LEAK_MIN_SHINGLE_SHARE;
 }
 
 interface CommentPair {

@@ -51,6 +51,8 @@ export interface DatasetResult {
   build?: { seconds: number; exitCode: number; pages: number; pagesPerSecond: number; pagesCounted: 'exported html captures' | 'gold pages' };
   /** Why an export is missing (e.g. the CLI does not offer it yet); absent = exported. */
   unavailable: Partial<Record<ExportKind, string>>;
+  /** Problems found in the gold itself and what the bench did about them. */
+  goldNotes: string[];
   /** One object per crawl and page (the page-extracted version preferred), by method. */
   objects?: { count: number; matchedGold: number; byMethod: Record<string, number> };
   articles: Record<string, GroupResult>;
@@ -77,6 +79,7 @@ export async function evaluateDataset(dataset: Dataset, options: EvaluateOptions
     kind: dataset.kind,
     crawls: dataset.warcs.map((w) => basename(w)),
     unavailable: {},
+    goldNotes: dataset.goldNotes,
     articles: {},
   };
   const workDir = await mkdtemp(join(tmpdir(), `warc-overlay-quality-${dataset.name}-`));

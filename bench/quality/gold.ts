@@ -65,6 +65,8 @@ export interface Dataset {
   changes: GoldChange[] | null;
   /** Page-only extractors compared on the same pages. */
   baselines: BaselineName[];
+  /** What was wrong with the gold and how the bench dealt with it (printed with the results). */
+  goldNotes: string[];
 }
 
 interface TruthPost {
@@ -146,6 +148,7 @@ export function loadCorpus(dir: string): Dataset {
     nonPosts,
     changes: truth.changes.map((c) => ({ key: schemelessKey(c.url), url: c.url, from: c.from, to: c.to, kind: c.kind })),
     baselines: ALL_BASELINES,
+    goldNotes: [],
   };
 }
 
@@ -157,21 +160,29 @@ export function loadPageSet(dir: string): Dataset {
   if (existsSync(feedsFile)) {
     for (const item of readJsonLines<{ id: string; mode: string }>(feedsFile)) feedModes.set(item.id, item.mode);
   }
-  const pages = readJsonLines<PageGold>(join(dir, 'pages.jsonl')).map(
-    (p): GoldPage => ({
+  const misread: string[] = [];
+  const pages = readJsonLines<PageGold>(join(dir, 'pages.jsonl')).map((p): GoldPage => {
+    const recovered = recoverUtf16(p.gold_text);
+    if (recovered !== null) misread.push(p.id);
+    return {
       crawl: warc,
       url: p.url,
       key: schemelessKey(p.url),
       group: 'all',
       feedMode: feedModes.get(p.id) ?? null,
-      text: p.gold_text,
+      text: recovered ?? p.gold_text,
       title: p.title ?? null,
       author: p.byline ?? null,
       published: p.published ?? null,
       comments: null,
-      commentText: p.gold_comments === undefined ? null : p.gold_comments.join('\n'),
-    }),
-  );
+      // Comment gold lost with the misread text (empty) is unknown, not "no comments".
+      commentText: p.gold_comments === undefined || (recovered !== null && p.gold_comments.length === 0) ? null : p.gold_comments.join('\n'),
+    };
+  });
+  const goldNotes =
+    misread.length === 0
+      ? []
+      : [`gold text of ${misread.length} page(s) was UTF-16 read as Latin-1 (${misread.join(', ')}): text recovered, their empty comment gold left out of the comment scores`];
   return {
     name,
     kind: 'pages',
@@ -180,7 +191,19 @@ export function loadPageSet(dir: string): Dataset {
     nonPosts: null,
     changes: null,
     baselines: name === GOLD_IS_READABILITY ? ALL_BASELINES.filter((b) => b !== 'readability') : ALL_BASELINES,
+    goldNotes,
   };
+}
+
+/** A gold text written as UTF-16 and read as Latin-1 (it starts with the byte-order mark "ÿþ" or
+ *  "þÿ"): the text it holds, else null. */
+function recoverUtf16(text: string): string | null {
+  const bom = text.slice(0, 2);
+  if (bom !== '\u00ff\u00fe' && bom !== '\u00fe\u00ff') return null;
+  const raw = Buffer.from(text.slice(2), 'latin1');
+  const bytes = raw.subarray(0, raw.length - (raw.length % 2));
+  if (bom === '\u00fe\u00ff') bytes.swap16();
+  return bytes.toString('utf16le');
 }
 
 function readJsonLines<T>(file: string): T[] {

@@ -60,6 +60,7 @@ export function formatDataset(result: DatasetResult): string {
     out.push(`objects ${result.objects.count} per crawl and page (${methods}); ${result.objects.matchedGold} match a gold page`);
   }
   for (const [what, reason] of Object.entries(result.unavailable)) out.push(`export --what ${what}: ${NA} (${reason})`);
+  for (const note of result.goldNotes) out.push(`gold: ${note}`);
   if (result.error !== undefined) {
     out.push(`ERROR: ${result.error}`);
     return out.join('\n');
@@ -100,7 +101,7 @@ function formatComments(result: DatasetResult): string[] {
   const lines = [
     `comments: ${c.pages} pages with comment gold, ${c.pagesWithComments} with comments${result.commentRows === undefined ? '' : `; ${result.commentRows} rows in export --what comments`}`,
     `  concatenated text   P ${fixed(c.text.precision)}  R ${fixed(c.text.recall)}  F1 ${fixed(c.text.f1)}`,
-    `  invented            ${fixed(c.invented)} of pages without comments (${c.inventedPages} pages)`,
+    `  invented            ${fixed(c.invented)} of pages without comments (${c.inventedPages} pages; on ${c.inventedInGoldArticle} of them the gold has those comments as article text: ${fixed(c.inventedOutsideGold)} without them)`,
   ];
   if (c.countExact !== null) {
     lines.push(

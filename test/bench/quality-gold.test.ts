@@ -6,7 +6,7 @@ import { leaksComment, matchComments, scoreComments } from '../../bench/quality/
 import { scoreChangeKinds, scorePostDetection } from '../../bench/quality/corpus-metrics.js';
 import { crawlKey, type ExportedObject, type ExportedPage } from '../../bench/quality/export-rows.js';
 import { checkFloors, readMetric } from '../../bench/quality/floors.js';
-import { loadCorpus } from '../../bench/quality/gold.js';
+import { loadCorpus, loadPageSet } from '../../bench/quality/gold.js';
 import { htmlToText } from '../../bench/quality/html-text.js';
 import { matchTexts } from '../../bench/quality/text-metrics.js';
 
@@ -37,6 +37,18 @@ describe('corpus gold (truth.json)', () => {
   });
 });
 
+describe('page-set gold (pages.jsonl)', () => {
+  it('recovers a gold text written as UTF-16 and read as Latin-1; its empty comment gold is unknown', () => {
+    const set = loadPageSet(join(FIXTURES, 'page-set-utf16'));
+    const [plain, misread, none] = set.pages;
+    expect(misread?.text).toBe('Forgiving your enemies\nThe abbot asked his pupil.');
+    expect(misread?.commentText).toBeNull();
+    expect(plain?.commentText).toBe('Nice post!');
+    expect(none?.commentText).toBe('');
+    expect(set.goldNotes).toEqual([expect.stringMatching(/1 page\(s\) was UTF-16 read as Latin-1 \(2\)/)]);
+  });
+});
+
 describe('comment scores', () => {
   it('scores a perfect extraction as perfect and a dropped comment as missing', () => {
     const perfect = scoreComments(corpus.pages, (p) => ({ articleText: p.text, comments: objectFor(p).comments }));
@@ -58,7 +70,11 @@ describe('comment scores', () => {
     expect(leaksComment(withComments, `${withComments.text}\n${longest}`)).toBe(true);
 
     const scores = scoreComments([without], () => ({ articleText: without.text, comments: [{ author: 'x', published: null, text: 'Great post!' }] }));
-    expect(scores?.invented).toBe(1);
+    expect(scores).toMatchObject({ invented: 1, inventedInGoldArticle: 0, inventedOutsideGold: 1 });
+    // A "comment" whose text the gold has as the article's: labelled as content, not made up.
+    const quoted = without.text.split(/\s+/).slice(0, 30).join(' ');
+    const asArticle = scoreComments([without], () => ({ articleText: '', comments: [{ author: 'x', published: null, text: quoted }] }));
+    expect(asArticle).toMatchObject({ invented: 1, inventedInGoldArticle: 1, inventedOutsideGold: 0 });
   });
 
   it('matches comments one to one by text', () => {
