@@ -15,7 +15,7 @@ const BOILERPLATE_ROLES = new Set(['navigation', 'complementary', 'contentinfo',
 const COMMENT_WORDS = /(?:^|[-_\s])(?:comments?|commentlist|respond|reply|replies|discussion|disqus|trackbacks?|pingbacks?)(?:$|[-_\s])/i;
 /** id/class words of widgets around an article. */
 const WIDGET_WORDS =
-  /(?:^|[-_\s])(?:share|sharing|sharedaddy|social|sociable|addthis|shareaholic|related|relatedposts|jp-relatedposts|yarpp|recommended|newsletter|subscribe|subscription|signup|sidebar|widget|breadcrumbs?|pagination|navigation|nav|menu|post-navigation|nav-links|tags?|tagcloud|cat-links|tags-links|categories|author-bio|author-box|about-author|byline-share|print|toolbar|promo|sponsored|sponsor|advert|advertisement|adsense|ads?|ad-container|banner|outbrain|taboola|popup|modal|cookie|skip-link|screen-reader-text|sr-only|visually-hidden)(?:$|[-_\s])/i;
+  /(?:^|[-_\s])(?:share|sharing|sharedaddy|social|sociable|addthis|shareaholic|related|relatedposts|jp-relatedposts|yarpp|recommended|recent|popular|trending|mostread|most-read|nocontent|newsletter|subscribe|subscription|signup|sidebar|widget|breadcrumbs?|pagination|navigation|nav|menu|post-navigation|nav-links|tags?|tagcloud|cat-links|tags-links|categories|author-bio|author-box|about-author|byline-share|print|toolbar|promo|sponsored|sponsor|advert|advertisement|adsense|ads?|ad-container|banner|outbrain|taboola|popup|modal|cookie|skip-link|screen-reader-text|sr-only|visually-hidden)(?:$|[-_\s])/i;
 /** Taxonomy classes of a post (`tag-android`, `category-news`, `post_tag-qt`): they say what the
  *  post is about, not that the element is a tag list. ours: WordPress and its clones write them. */
 const TAXONOMY_CLASS = /^(?:post_)?(?:tag|category|format)-\S/i;

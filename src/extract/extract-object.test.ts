@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import type { FeedItem } from '../feeds/types.js';
@@ -108,5 +110,22 @@ describe('parsePage', () => {
     const diagnostics = new Diagnostics();
     parsePage(`<html><body>${'x'.repeat(5000)}</body></html>`, 'https://blog.test/big', { diagnostics, config: { maxPageBytes: 1000 } });
     expect(diagnostics.count('page.too-large')).toBe(1);
+  });
+
+  it("takes the article, not the post's own teaser in a sidebar widget that matches the summary more densely", () => {
+    const url = 'http://fivethirtyeight.blogs.nytimes.com/2012/11/06/nov-5-late-poll-gains-for-obama-leave-romney-with-longer-odds/';
+    const html = readFileSync(join(import.meta.dirname, '../../test/fixtures/pages/dragnet-teaser-in-widget.html'), 'utf8');
+    const r = extractObject(
+      parsePage(html, url),
+      item({
+        link: url,
+        title: 'Nov. 5: Late Poll Gains for Obama Leave Romney With Longer Odds',
+        description: 'President Obama appears to have gained ground in the closing days of the race: among 12 national polls published on Monday, he led Mitt Romney by an average of 1.6 percentage points.',
+      }),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text).toMatch(/Mitt Romney has always had difficulty drawing a winning Electoral College hand/);
+    expect(r.object.text).not.toMatch(/Search This Blog/);
   });
 });

@@ -133,8 +133,13 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
     detail: `${conceptual} conceptual nodes in ${ranked.length} semantic nodes`,
     data: ranked.slice(0, 5).map((z) => ({ node: describe(z.node), density: round(z.density), conceptualNodes: z.conceptualNodes })),
   });
-  const best = ranked[0];
+  // A teaser in a widget ("recent posts") matches once, densely; the article matches in several
+  // nodes: a single-node zone inside boilerplate yields to a multi-node zone outside it. ours.
+  const isTeaser = (z: SemanticZone): boolean => z.conceptualNodes === 1 && insideBoilerplate(z.node, root);
+  const article = ranked.find((z) => z.conceptualNodes > 1 && !insideBoilerplate(z.node, root));
+  const best = ranked[0] !== undefined && isTeaser(ranked[0]) && article !== undefined ? article : ranked[0];
   if (best === undefined) return { ok: false, reason: `no conceptual node with ${mode}` };
+  if (best !== ranked[0]) explain.push({ step: `zones (${mode})`, detail: `${describe(ranked[0]?.node as Element)} is a teaser inside boilerplate: ${describe(best.node)} instead` });
   const concepts = mode === 'concept-sample' ? input.conceptSample : input.concepts;
   let node: Element | null = best.node;
   let share = conceptShare(node, root, concepts, tools);
@@ -150,9 +155,10 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
   }
   if (node === null) return { ok: false, reason: `${mode}: no node below <body> holds ${MIN_CONCEPT_SHARE} of the concepts` };
   const second = ranked.find((z) => !contains(z.node, best.node) && !contains(best.node, z.node));
-  const margin = second === undefined ? 1 : 1 - second.density / best.density;
+  const margin = second === undefined ? 1 : Math.max(0, 1 - second.density / best.density);
   explain.push({ step: `consistent (${mode})`, detail: `${describe(node)} holds ${round(share)} of the concepts (>= ${MIN_CONCEPT_SHARE}, Def. 5)` });
-  return { ok: true, candidate: { core: node, zone: best.node, mode, zones: ranked, conceptShare: share, margin } };
+  const zonesBestFirst = [best, ...ranked.filter((z) => z !== best)];
+  return { ok: true, candidate: { core: node, zone: best.node, mode, zones: zonesBestFirst, conceptShare: share, margin } };
 }
 
 /** Algorithm 1: n-grams (n = 3), then concepts, then a sample of the concepts [004 §4.2]. */
