@@ -51,9 +51,18 @@ function plainText(n: AnyNode): string {
   return '';
 }
 
+/** Class tokens whose stylesheet rule is `display: none` in the common CSS frameworks (exact
+ *  tokens: `hidden-xs` hides on phones only). A reader never sees such a copy (print versions,
+ *  paywall variants); comments keep theirs (collapsed replies are still the discussion). */
+const HIDDEN_CLASS = new Set(['hidden', 'hide', 'is-hidden', 'd-none', 'display-none', 'invisible']);
+
+function isHiddenByClass(el: Element): boolean {
+  return el.attribs.class !== undefined && el.attribs.class.split(/\s+/).some((t) => HIDDEN_CLASS.has(t.toLowerCase()));
+}
+
 /** Whether an element inside the wrapper is left out, and why. */
 function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean {
-  if (isIgnoredElement(el) || opts.skip?.has(el) === true) return true;
+  if (isIgnoredElement(el) || opts.skip?.has(el) === true || isHiddenByClass(el)) return true;
   if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
   if (el.name === 'a' && COMMENT_COUNTER.test(plainText(el))) return true;
   if (FRAGMENT_ZONE_TAGS.has(el.name) && isFragmentZone(el, wrapper, opts)) return true;

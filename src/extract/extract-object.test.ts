@@ -128,4 +128,21 @@ describe('parsePage', () => {
     expect(r.object.text).toMatch(/Mitt Romney has always had difficulty drawing a winning Electoral College hand/);
     expect(r.object.text).not.toMatch(/Search This Blog/);
   });
+
+  it('leaves out a copy of the article that a hiding class keeps from the reader', () => {
+    const url = 'http://online.wsj.com/article/SB10000872396390443570904577545761827262098.html';
+    const html = readFileSync(join(import.meta.dirname, '../../test/fixtures/pages/dragnet-hidden-copy.html'), 'utf8');
+    const r = extractObject(
+      parsePage(html, url),
+      item({
+        link: url,
+        title: 'Geithner Urges Action on Debt Crisis',
+        description: '<p>Updated July 23, 2012, 10:49 p.m. ET Geithner Urges Quick Action on Debt Crisis BY JEFFREY SPARSHOTT Treasury Secretary Timothy Geithner Monday warned German leaders against leaving Europe teetering on the edge of financial disaster while trying to force troubled neighbors to...</p>',
+      }),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text.match(/Treasury Secretary Timothy Geithner Monday warned/g)).toHaveLength(1);
+  });
 });
+
