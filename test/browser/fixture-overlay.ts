@@ -1,10 +1,20 @@
 /**
- * The overlay the browser tests drive: the two Pelican crawls shipped in samples/, built by the
- * real pipeline (`buildOverlay`, what `warc-overlay build` runs). What the tests look for is read
- * back from the built store, not from a corpus truth.
+ * The overlay the browser, viewer-server and reconstruct tests drive: the two Pelican crawls
+ * shipped in samples/, built by the real pipeline (`buildOverlay`, what `warc-overlay build`
+ * runs). What the tests look for is read back from the built store, not from a corpus truth.
  */
 import { join } from 'node:path';
-import { buildOverlay, iterateVersions, openStore, readChanges, type VersionView } from '../../src/overlay/index.js';
+import { commentHash, type ExtractionMethod, type PropertyPaths, type Reference } from '../../src/extract/index.js';
+import {
+  buildOverlay,
+  iterateVersions,
+  openStore,
+  readChanges,
+  runChangesStage,
+  type StoredComment,
+  type VersionView,
+} from '../../src/overlay/index.js';
+import { OverlayWriter } from '../../src/overlay/overlay-writer.js';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', 'samples');
 const SAMPLE_CRAWLS = [join(SAMPLES, 'pelican-crawl-1.warc.gz'), join(SAMPLES, 'pelican-crawl-2.warc.gz')];
@@ -35,4 +45,66 @@ export async function buildFixtureOverlay(dir: string): Promise<FixtureOverlay> 
   } finally {
     db.close();
   }
+}
+
+/**
+ * Adds a reader's comment to a stored version (the Pelican samples have none), written the way a
+ * build writes one: the version is stored again with the store's writer (`addVersion` upserts it
+ * in place, same id, comments replaced), then the changes stage of its crawl runs again, so the
+ * stored changes see the comment (`comments-added` against the previous version).
+ */
+export function addFixtureComment(
+  dir: string,
+  version: VersionView,
+  comment: { author: string; published: string; text: string },
+): StoredComment {
+  const stored: StoredComment = {
+    position: 0,
+    id: 'comment-1',
+    parent: null,
+    depth: 0,
+    author: comment.author,
+    authorUrl: null,
+    published: comment.published,
+    text: comment.text,
+    html: `<p>${comment.text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+    permalink: `${version.url}#comment-1`,
+    source: 'page',
+    hash: commentHash(comment.author, comment.published, comment.text),
+    byline: comment.author,
+  };
+  const db = openStore(dir, { writable: true });
+  try {
+    // VersionView carries everything addVersion stores but the page digest
+    const pageDigest = db.prepare('SELECT page_digest FROM versions WHERE id = ?').pluck().get(version.id) as string | null;
+    const id = new OverlayWriter(db).addVersion({
+      canonicalUrl: version.canonicalUrl,
+      url: version.url,
+      feedId: version.feedId,
+      guid: version.guid,
+      crawlId: version.crawlId,
+      captureId: version.captureId,
+      captureTime: version.captureTime,
+      pageDigest,
+      object: {
+        method: version.method as ExtractionMethod,
+        confidence: version.confidence,
+        title: version.title,
+        author: version.author,
+        published: version.published,
+        updated: version.updated,
+        categories: version.categories,
+        text: version.text,
+        html: version.html,
+        references: version.references as Reference[],
+        paths: version.paths as unknown as PropertyPaths,
+      },
+      comments: [stored],
+    });
+    if (id !== version.id) throw new Error(`addVersion stored a new version ${id} instead of updating ${version.id}`);
+    runChangesStage(db, version.crawlId);
+  } finally {
+    db.close();
+  }
+  return stored;
 }
