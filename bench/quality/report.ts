@@ -1,5 +1,6 @@
 /** Plain-text tables of one data set's results (what `npm run bench:quality` prints). */
 import type { ArticleScores, RightShare } from './article-metrics.js';
+import type { DetectionScores } from './corpus-metrics.js';
 import type { DatasetResult, GroupResult } from './evaluate-dataset.js';
 import type { SegmentScores } from './segment-metrics.js';
 
@@ -120,12 +121,17 @@ function formatPostDetection(result: DatasetResult): string[] {
   if (result.kind !== 'corpus') return [];
   const d = result.postDetection;
   if (d === undefined) return [`post detection (pages no feed links): ${NA} (${result.unavailable.pages ?? 'no pages export'})`];
+  return detectionLines('post detection (pages no feed links)', d, '');
+}
+
+/** Post-detection scores and the first few pages it got wrong. */
+function detectionLines(label: string, d: DetectionScores, indent: string): string[] {
   const lines = [
-    `post detection (pages no feed links): P ${fixed(d.precision)}  R ${fixed(d.recall)}  (${d.posts} posts, ${d.nonPosts} non-post pages); non-post objects ${d.nonPostObjects.length}`,
+    `${indent}${label}: P ${fixed(d.precision)}  R ${fixed(d.recall)}  (${d.posts} posts, ${d.nonPosts} non-post pages); non-post objects ${d.nonPostObjects.length}`,
   ];
-  for (const url of d.falsePosts.slice(0, 5)) lines.push(`  false post: ${url}`);
-  for (const url of d.missedPosts.slice(0, 5)) lines.push(`  missed post: ${url}`);
-  for (const url of d.nonPostObjects.slice(0, 5)) lines.push(`  non-post object: ${url}`);
+  for (const url of d.falsePosts.slice(0, 5)) lines.push(`${indent}  false post: ${url}`);
+  for (const url of d.missedPosts.slice(0, 5)) lines.push(`${indent}  missed post: ${url}`);
+  for (const url of d.nonPostObjects.slice(0, 5)) lines.push(`${indent}  non-post object: ${url}`);
   return lines;
 }
 
@@ -139,13 +145,7 @@ function formatWithoutFeeds(result: DatasetResult): string[] {
     const methods = Object.entries(w.objects.byMethod).map(([m, n]) => `${m} ${n}`).join(', ');
     lines.push(`  build ${w.build.seconds.toFixed(1)} s (exit ${w.build.exitCode}); objects ${w.objects.count} per crawl and page (${methods})`);
   }
-  const d = w.postDetection;
-  if (d !== undefined) {
-    lines.push(`  post detection (all posts): P ${fixed(d.precision)}  R ${fixed(d.recall)}  (${d.posts} posts, ${d.nonPosts} non-post pages); non-post objects ${d.nonPostObjects.length}`);
-    for (const url of d.falsePosts.slice(0, 5)) lines.push(`    false post: ${url}`);
-    for (const url of d.missedPosts.slice(0, 5)) lines.push(`    missed post: ${url}`);
-    for (const url of d.nonPostObjects.slice(0, 5)) lines.push(`    non-post object: ${url}`);
-  }
+  if (w.postDetection !== undefined) lines.push(...detectionLines('post detection (all posts)', w.postDetection, '  '));
   return lines;
 }
 

@@ -112,16 +112,16 @@ describe('parsePage', () => {
     expect(diagnostics.count('page.too-large')).toBe(1);
   });
 
+  /** One archived page (test/fixtures/pages) and the item its feed gave for it. */
+  const fromFixture = (file: string, url: string, title: string, description: string) =>
+    extractObject(parsePage(readFileSync(join(import.meta.dirname, '../../test/fixtures/pages', file), 'utf8'), url), item({ link: url, title, description }));
+
   it("takes the article, not the post's own teaser in a sidebar widget that matches the summary more densely", () => {
-    const url = 'http://fivethirtyeight.blogs.nytimes.com/2012/11/06/nov-5-late-poll-gains-for-obama-leave-romney-with-longer-odds/';
-    const html = readFileSync(join(import.meta.dirname, '../../test/fixtures/pages/dragnet-teaser-in-widget.html'), 'utf8');
-    const r = extractObject(
-      parsePage(html, url),
-      item({
-        link: url,
-        title: 'Nov. 5: Late Poll Gains for Obama Leave Romney With Longer Odds',
-        description: 'President Obama appears to have gained ground in the closing days of the race: among 12 national polls published on Monday, he led Mitt Romney by an average of 1.6 percentage points.',
-      }),
+    const r = fromFixture(
+      'dragnet-teaser-in-widget.html',
+      'http://fivethirtyeight.blogs.nytimes.com/2012/11/06/nov-5-late-poll-gains-for-obama-leave-romney-with-longer-odds/',
+      'Nov. 5: Late Poll Gains for Obama Leave Romney With Longer Odds',
+      'President Obama appears to have gained ground in the closing days of the race: among 12 national polls published on Monday, he led Mitt Romney by an average of 1.6 percentage points.',
     );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -130,15 +130,11 @@ describe('parsePage', () => {
   });
 
   it('leaves out a copy of the article that a hiding class keeps from the reader', () => {
-    const url = 'http://online.wsj.com/article/SB10000872396390443570904577545761827262098.html';
-    const html = readFileSync(join(import.meta.dirname, '../../test/fixtures/pages/dragnet-hidden-copy.html'), 'utf8');
-    const r = extractObject(
-      parsePage(html, url),
-      item({
-        link: url,
-        title: 'Geithner Urges Action on Debt Crisis',
-        description: '<p>Updated July 23, 2012, 10:49 p.m. ET Geithner Urges Quick Action on Debt Crisis BY JEFFREY SPARSHOTT Treasury Secretary Timothy Geithner Monday warned German leaders against leaving Europe teetering on the edge of financial disaster while trying to force troubled neighbors to...</p>',
-      }),
+    const r = fromFixture(
+      'dragnet-hidden-copy.html',
+      'http://online.wsj.com/article/SB10000872396390443570904577545761827262098.html',
+      'Geithner Urges Action on Debt Crisis',
+      '<p>Updated July 23, 2012, 10:49 p.m. ET Geithner Urges Quick Action on Debt Crisis BY JEFFREY SPARSHOTT Treasury Secretary Timothy Geithner Monday warned German leaders against leaving Europe teetering on the edge of financial disaster while trying to force troubled neighbors to...</p>',
     );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
