@@ -193,17 +193,18 @@ function attachLooseSiblings(entries: Entry[]): void {
     const isLoose = (k: Element): boolean => !tops.has(k) && hasText(k) && !isSeparateEntry(k, firstTop) && !isFormOrHeading(k);
     // An entry's text never crosses a heading or a form ("Comments", "Post a comment"): each run
     // of siblings between them is read on its own (an article and its comments as siblings).
-    for (const section of splitAtHeadingsAndForms(kids)) {
+    for (const section of splitAtHeadingsAndForms(kids, tops)) {
       const entries = group.filter((e) => section.includes(e.nodes[0] as Element));
       if (entries.length > 0) claimed.push(...attachInSection(section, entries, tops, isLoose));
     }
   }
 }
 
-function splitAtHeadingsAndForms(kids: Element[]): Element[][] {
+/** Runs of siblings between headings and forms; an entry's own node (a reply box inside it) is no boundary. */
+function splitAtHeadingsAndForms(kids: Element[], tops: ReadonlySet<Element>): Element[][] {
   const sections: Element[][] = [[]];
   for (const k of kids) {
-    if (isFormOrHeading(k)) sections.push([]);
+    if (!tops.has(k) && isFormOrHeading(k)) sections.push([]);
     else sections[sections.length - 1]?.push(k);
   }
   return sections.filter((s) => s.length > 0);
