@@ -7,7 +7,7 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
 import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
-import { BLOCK_TAGS, contains, isArticleParagraph, isIgnoredElement, textBlocks, wordCount } from './page-dom.js';
+import { BLOCK_TAGS, contains, isArticleParagraph, isHiddenByClass, isIgnoredElement, textBlocks, wordCount } from './page-dom.js';
 import type { Reference } from './types.js';
 
 export interface RenderedArticle {
@@ -49,15 +49,6 @@ function plainText(n: AnyNode): string {
   if (isText(n)) return n.data;
   if (isTag(n) && !isIgnoredElement(n)) return n.children.map(plainText).join('');
   return '';
-}
-
-/** Class tokens whose stylesheet rule is `display: none` in the common CSS frameworks (exact
- *  tokens: `hidden-xs` hides on phones only). A reader never sees such a copy (print versions,
- *  paywall variants); comments keep theirs (collapsed replies are still the discussion). */
-const HIDDEN_CLASS = new Set(['hidden', 'hide', 'is-hidden', 'd-none', 'display-none', 'invisible']);
-
-function isHiddenByClass(el: Element): boolean {
-  return el.attribs.class !== undefined && el.attribs.class.split(/\s+/).some((t) => HIDDEN_CLASS.has(t.toLowerCase()));
 }
 
 /** Whether an element inside the wrapper is left out, and why. */

@@ -10,6 +10,7 @@ import { computeConfidence } from './confidence.js';
 import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS, WIDEN_ZONE_MIN_CONCEPTUAL_NODES } from './constants.js';
 import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
+import { contains } from './page-dom.js';
 import { pageBody, pageHead } from './parse-page.js';
 import { findAuthor, findCategories, findDate, findMeta, findTitle } from './properties.js';
 import { buildSemanticInput } from './semantic-input.js';
@@ -56,7 +57,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const cand = s.search.candidate;
     for (const [j, other] of cores.entries()) {
       if (j === i || other === null) continue;
-      const overlap = other.core === cand.core || containsEl(other.core, cand.core) || containsEl(cand.core, other.core);
+      const overlap = other.core === cand.core || contains(other.core, cand.core) || contains(cand.core, other.core);
       if (overlap && (strength(other) > strength(cand) || (strength(other) === strength(cand) && j < i))) {
         const reason = `wrapper ${describe(cand.core)} overlaps the wrapper of item ${j + 1}, which matches better`;
         s.explain.push({ step: 'overlap', detail: reason });
@@ -73,7 +74,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const head = pageHead(page);
     const title = findTitle(body, s.item, wrapper, head, s.explain);
     const skip = new Set<Element>();
-    if (title.node !== null && title.full && containsEl(wrapper, title.node)) skip.add(title.node);
+    if (title.node !== null && title.full && contains(wrapper, title.node)) skip.add(title.node);
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
     for (const n of commentNodesInside(wrapper)) skip.add(n);
     const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
@@ -86,7 +87,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     if (holdsOnlyTitle()) {
       for (let step = 0; step < WIDEN_MAX_STEPS && holdsOnlyTitle(); step++) {
         const parent = wrapper.parent;
-        if (parent === null || !isTag(parent) || parent === body || others.some((o) => containsEl(parent, o))) break;
+        if (parent === null || !isTag(parent) || parent === body || others.some((o) => contains(parent, o))) break;
         s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
         wrapper = parent;
         for (const n of commentNodesInside(wrapper)) skip.add(n);
@@ -142,10 +143,6 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
   });
 }
 
-function containsEl(a: Element, b: Element): boolean {
-  for (let n: Element | null = b; n !== null; n = n.parent as Element | null) if (n === a) return true;
-  return false;
-}
 
 /** `<base href>` resolved against the capture URL, else the capture URL. */
 function baseUrl(page: ParsedPage, head: Element | null): string {

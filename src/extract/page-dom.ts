@@ -30,6 +30,17 @@ export const CONTAINER_TAGS = new Set(['div', 'section', 'article', 'main', 'bod
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 
+/** Class tokens whose stylesheet rule hides the element in the common CSS frameworks and themes
+ *  (`display: none`, screen-reader-only text). Exact tokens: `hidden-xs` hides on phones only. */
+const HIDDEN_CLASS = /^(?:hidden|hide|is-hidden|invisible|d-none|display[-_]?none|screen-reader-text|sr-only)$/i;
+
+/** Whether a class keeps the element from a sighted reader (a print or paywall copy of the article,
+ *  a share template). Not part of isIgnoredElement: collapsed comment replies are classed so and are
+ *  still the discussion. */
+export function isHiddenByClass(el: Element): boolean {
+  return el.attribs.class !== undefined && el.attribs.class.split(/\s+/).some((t) => HIDDEN_CLASS.test(t));
+}
+
 const ignoredCache = new WeakMap<Element, boolean>();
 
 /** Script, style, hidden ([hidden], aria-hidden, display:none) and form-control elements. */

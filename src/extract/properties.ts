@@ -7,7 +7,7 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import type { FeedItem } from '../feeds/types.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
-import { isIgnoredElement, textBlocks } from './page-dom.js';
+import { contains, isIgnoredElement, textBlocks } from './page-dom.js';
 import { nodePath, sharedPrefixLength } from './node-path.js';
 import { collapseWhitespace, matchKey, tokenize } from './text-normalize.js';
 import type { ExplainStep } from './types.js';
@@ -89,7 +89,7 @@ export function findTitleOnPage(root: Element, content: Element | null, head: El
     if (!HEADING.test(b.element.name) || b.tokens.length === 0 || b.tokens.length > MAX_TITLE_WORDS) continue;
     const key = b.tokens.join(' ');
     if (key === siteKey) continue;
-    const inside = content !== null && containsElement(content, b.element) ? 1 : 0;
+    const inside = content !== null && contains(content, b.element) ? 1 : 0;
     if (titleKey.includes(` ${key} `)) inTitle.push({ node: b.element, rank: inside });
     if (b.element.name === 'h1') h1.push({ node: b.element, rank: inside });
   }
@@ -108,10 +108,6 @@ function titleElementText(head: Element): string | undefined {
   return el === undefined ? undefined : collapseWhitespace(el.children.map((c) => (isText(c) ? c.data : '')).join(''));
 }
 
-function containsElement(ancestor: Element, el: Element): boolean {
-  for (let n: AnyNode | null = el; n !== null; n = n.parent) if (n === ancestor) return true;
-  return false;
-}
 
 /** The smallest element under `el` whose text still contains `key`. */
 function smallestContaining(el: Element, key: string): Element {
@@ -219,11 +215,7 @@ export function findCategories(root: Element, categories: string[], content: Ele
   // Links nearest the content first, then their common ancestor.
   const near = content === null ? links : links.filter((l) => sharedPrefixLength(l, content) === Math.max(...links.map((x) => sharedPrefixLength(x, content))));
   let lca: Element = near[0] as Element;
-  for (const l of near.slice(1)) while (!containsNode(lca, l) && lca.parent !== null && isTag(lca.parent)) lca = lca.parent;
+  for (const l of near.slice(1)) while (!contains(lca, l) && lca.parent !== null && isTag(lca.parent)) lca = lca.parent;
   return { value: keys.size > 0 ? categories : pageTags, node: lca, path: nodePath(lca), source: 'page' };
 }
 
-function containsNode(a: Element, b: AnyNode): boolean {
-  for (let n: AnyNode | null = b; n !== null; n = n.parent) if (n === a) return true;
-  return false;
-}

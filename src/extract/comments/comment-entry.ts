@@ -5,7 +5,7 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
-import { BLOCK_TAGS, isIgnoredElement } from '../page-dom.js';
+import { BLOCK_TAGS, isHiddenByClass, isIgnoredElement } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
@@ -40,13 +40,6 @@ export interface EntryContent {
 /** Last word of a class token naming meta parts of an entry (byline, date, actions). */
 const META_PART = /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
 const META_TOKENS = new Set(['commentmetadata', 'commentmeta', 'commentauthor', 'commentdate', 'commentnum', 'commentnumber', 'comment_author', 'comment_time', 'comment_num', 'reply', 'says']);
-/** Class tokens that hide an element (share templates, edit history): a reader never sees it. */
-const HIDDEN_CLASS = /^(?:hidden|hide|invisible|d-none|display[-_]?none|screen-reader-text|sr-only)$/i;
-
-function isHiddenByClass(el: Element): boolean {
-  return (el.attribs.class ?? '').split(/\s+/).some((t) => HIDDEN_CLASS.test(t));
-}
-
 /** Class token naming the body of an entry ("comment-body", "comment_text"; not "secondary-text"). */
 const BODY_PART = /^(?:(?:[a-z]+[-_])?comment[-_]?(?:body|text|content|message)|body|text|content|message)$/i;
 /** Class / itemprop tokens of an author name. */

@@ -5,6 +5,7 @@
  * using heuristics"].
  */
 import type { Element } from 'domhandler';
+import { contains } from '../page-dom.js';
 
 /** The comment id an element carries: its id, or the name of an `<a name>` anchor ("comment184238"). */
 export function commentIdOf(el: Element): string | null {
@@ -58,17 +59,13 @@ export function isZoneHinted(el: Element): boolean {
   return tokens(el).some((t) => ZONE_TOKEN.test(t));
 }
 
-function containsElement(ancestor: Element, node: Element): boolean {
-  for (let n: Element | null = node; n !== null; n = n.parent as Element | null) if (n === ancestor) return true;
-  return false;
-}
 
 /** Whether this element is, or sits in, a sidebar / widget / navigation. The page's own classes
  *  (`<body class="sidebar-content-sidebar">`: the layout) say nothing about one element. */
 export function isInSidebar(el: Element, article: Element | null = null): boolean {
   for (let e: Element | null = el; e !== null && e.type === 'tag' && !PAGE_ROOT_TAGS.has(e.name); e = e.parent as Element | null) {
     // What holds the article is the main column, whatever its class says ("sidebar" layouts).
-    if (article !== null && containsElement(e, article)) return false;
+    if (article !== null && contains(e, article)) return false;
     if (SIDEBAR_TAGS.has(e.name)) return true;
     // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
     if (!hasCommentHint(e) && tokens(e).some((t) => SIDEBAR_TOKEN.test(t) || PAGE_FOOTER.test(t))) return true;

@@ -3,9 +3,8 @@
  * and HTML [004 §4.2, end]: the comment zone, comment forms, "N comments" counters and reply widgets.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { isIgnoredElement } from '../page-dom.js';
+import { contains, isIgnoredElement } from '../page-dom.js';
 import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hints.js';
-import { containsNode } from './comment-zone.js';
 
 const FORM_ACTION = /comment|reply|respond/i;
 const COMMENT_HREF = /#(?:comments?|respond|reply|disqus_thread|comment-form)\b|[?&]replytocom=/i;
@@ -23,8 +22,8 @@ function plainText(n: AnyNode): string {
  * wrapper grown over its comments), the comment entries' own nodes (`entryNodes`) inside it.
  */
 export function commentNodesInside(wrapper: Element, zone: Element | null = null, entryNodes: readonly Element[] = []): Element[] {
-  const around = zone !== null && containsNode(zone, wrapper);
-  const out: Element[] = around ? entryNodes.filter((n) => n !== wrapper && containsNode(wrapper, n)) : [];
+  const around = zone !== null && contains(zone, wrapper);
+  const out: Element[] = around ? entryNodes.filter((n) => n !== wrapper && contains(wrapper, n)) : [];
   const visit = (el: Element): void => {
     if (el !== wrapper && isCommentNode(el, around ? null : zone)) {
       out.push(el);

@@ -7,7 +7,7 @@
  * fragment of the feed's `comments` URL) decide between candidates; they never make a zone alone.
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
-import { isIgnoredElement, textBlocks } from '../page-dom.js';
+import { contains, isIgnoredElement, textBlocks } from '../page-dom.js';
 import { tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
@@ -48,15 +48,11 @@ function signature(el: Element): string {
   return steps.reverse().join('|');
 }
 
-export function containsNode(ancestor: Element, node: AnyNode): boolean {
-  for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;
-  return false;
-}
 
 export function lowestCommonAncestor(nodes: readonly Element[]): Element | null {
   let lca: Element | null = nodes[0] ?? null;
   for (const n of nodes.slice(1)) {
-    while (lca !== null && !containsNode(lca, n)) lca = isTag(lca.parent as AnyNode) ? (lca.parent as Element) : null;
+    while (lca !== null && !contains(lca, n)) lca = isTag(lca.parent as AnyNode) ? (lca.parent as Element) : null;
   }
   return lca;
 }
@@ -78,7 +74,7 @@ function dateNodes(root: Element): Element[] {
   for (const b of textBlocks(root)) {
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
     if (b.tokens.length > MAX_DATE_LINE_WORDS || !hasDateText(spacedText(b.element))) continue;
-    if (out.some((d) => withAttribute.has(d) && containsNode(b.element, d))) continue;
+    if (out.some((d) => withAttribute.has(d) && contains(b.element, d))) continue;
     out.push(b.element);
   }
   return out;
@@ -137,7 +133,7 @@ const hasText = (el: Element): boolean => textBlocks(el).length > 0;
  * elements up to the next entry, before or after depending on where the list's text begins.
  */
 function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca: Element } | null {
-  const holdsOther = (el: Element, own: Element): boolean => markers.some((m) => m !== own && containsNode(el, m));
+  const holdsOther = (el: Element, own: Element): boolean => markers.some((m) => m !== own && contains(el, m));
   const tops = markers.map((m) => {
     let e = m;
     for (;;) {
@@ -185,7 +181,7 @@ function attachLooseSiblings(entries: Entry[]): void {
   // Outer lists first: a list nested in a node an outer entry took belongs to that entry.
   const claimed: Element[] = [];
   for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
-    if (claimed.some((c) => containsNode(c, parent))) continue;
+    if (claimed.some((c) => contains(c, parent))) continue;
     const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
     const tops = new Set(group.map((g) => g.nodes[0] as Element));
     // The first entry's top as found (entries get loose siblings prepended below).
@@ -251,7 +247,7 @@ function nextElementSibling(el: Element): Element | null {
  *  around the article is the page's own (ASP.NET pages wrap everything in one). */
 function isInForm(el: Element, article: Element | null): boolean {
   for (let e: AnyNode | null = el; e !== null; e = e.parent) {
-    if (isTag(e) && e.name === 'form') return article === null || !containsNode(e, article);
+    if (isTag(e) && e.name === 'form') return article === null || !contains(e, article);
   }
   return false;
 }
@@ -327,9 +323,9 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
   for (const [how, found] of candidates) {
     let markers = sortInDocumentOrder(found, (m) => m);
     // A date of the article itself (byline) is not an entry of the comment list.
-    if (article !== null && markers.some((m) => !containsNode(article, m))) {
+    if (article !== null && markers.some((m) => !contains(article, m))) {
       const lca = lowestCommonAncestor(markers);
-      if (lca !== null && containsNode(lca, article) && lca !== article) markers = markers.filter((m) => !containsNode(article, m));
+      if (lca !== null && contains(lca, article) && lca !== article) markers = markers.filter((m) => !contains(article, m));
     }
     if (markers.length === 0) continue;
     if (markers.length === 1) {
@@ -340,7 +336,7 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
     const found2 = entriesOf(markers, root);
     if (found2 === null) continue;
     // Entries all inside the article wrapper (a wrapper grown over its comments) stay one group.
-    if (article === null || found2.lca === article || !containsNode(found2.lca, article)) {
+    if (article === null || found2.lca === article || !contains(found2.lca, article)) {
       groups.push({ ...found2, how });
       continue;
     }
@@ -351,7 +347,7 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
     for (const e of found2.entries) {
       let b: AnyNode = e.nodes[0] as Element;
       while (b.parent !== found2.lca && b.parent !== null) b = b.parent;
-      if (containsNode(b as Element, article)) continue;
+      if (contains(b as Element, article)) continue;
       const side = documentOrder(b as Element, article) < 0 ? 'before' : 'after';
       sides.set(side, [...(sides.get(side) ?? []), e]);
     }
@@ -373,7 +369,7 @@ function loneEntry(marker: Element, article: Element | null, root: Element): { e
   for (;;) {
     if (isOneCommentNamed(e)) named = e;
     const p = e.parent;
-    if (p === null || !isTag(p) || p === root || (article !== null && containsNode(p, article))) break;
+    if (p === null || !isTag(p) || p === root || (article !== null && contains(p, article))) break;
     if (isZoneHinted(p)) {
       // The element named as the comment, when the list's child also holds the list's header.
       const entries: Entry[] = [{ nodes: [named ?? e], marker }];

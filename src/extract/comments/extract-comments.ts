@@ -5,7 +5,7 @@
  */
 import type { Element } from 'domhandler';
 import { nodePath } from '../node-path.js';
-import { textBlocks } from '../page-dom.js';
+import { contains, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
 import { tokenize } from '../text-normalize.js';
 import type { ParsedPage } from '../types.js';
@@ -15,7 +15,7 @@ import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
 import { fragmentOf, hasCommentHint, isZoneHinted } from './comment-hints.js';
-import { type EntryGroup, containsNode, findEntryGroups, sortInDocumentOrder } from './comment-zone.js';
+import { type EntryGroup, findEntryGroups, sortInDocumentOrder } from './comment-zone.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
 /** "Posted by", "by": how a byline begins. */
@@ -118,7 +118,7 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
   const rank = (c: ZoneChoice): number[] => [c.feedMatches, c.hinted ? 1 : 0, c.comments.length, c.comments.reduce((n, x) => n + x.tokens.length, 0)];
   for (const group of findEntryGroups(body, article)) {
     // Entries are never around the article (their common ancestor may be: entries after it as siblings).
-    if (article !== null && group.entries.some((e) => e.nodes.some((n) => containsNode(n, article)))) continue;
+    if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) continue;
     const others = new Set(group.entries.flatMap((e) => e.nodes));
     const comments: PageComment[] = [];
     for (const entry of group.entries) {
@@ -139,7 +139,7 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
       const authors = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
       const first = comments[0]?.entry.nodes[0] ?? group.lca;
       // Unhinted entries inside the article are its own sections (bylined parts of one edition).
-      const after = article === null || (!containsNode(article, group.lca) && isAfter(first, article));
+      const after = article === null || (!contains(article, group.lca) && isAfter(first, article));
       if (comments.length < MIN_UNHINTED_ENTRIES || authors < MIN_UNHINTED_AUTHOR_SHARE * comments.length || !after) continue;
     }
     const reason = `${comments.length} entries found by ${group.how}${hinted ? ', comment hints' : ', structure only'}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
@@ -158,7 +158,7 @@ function isOwnDateLine(content: EntryContent, tokens: readonly string[]): boolea
 /** An entry inside the article wrapper holding most of the wrapper's text besides the other
  *  entries is the article (its byline dated like the comments below it), not a comment. */
 function dropArticleItself(comments: PageComment[], article: Element): void {
-  const inside = comments.filter((c) => c.entry.nodes.every((n) => containsNode(article, n)));
+  const inside = comments.filter((c) => c.entry.nodes.every((n) => contains(article, n)));
   if (inside.length === 0) return;
   const articleChars = textBlocks(article).reduce((n, b) => n + b.text.length, 0);
   const entryChars = inside.reduce((n, c) => n + c.text.length, 0);
@@ -175,7 +175,7 @@ function compareRank(a: number[], b: number[]): number {
 
 /** Whether `el` comes after the article (and is not around it). */
 function isAfter(el: Element, article: Element): boolean {
-  if (containsNode(el, article)) return false;
+  if (contains(el, article)) return false;
   const [first] = sortInDocumentOrder([el, article], (x) => x);
   return first === article;
 }
@@ -185,7 +185,7 @@ function widenZone(lca: Element, article: Element | null, body: Element): Elemen
   let zone = lca;
   for (let e = lca.parent; e !== null && e.type === 'tag' && e !== body; e = e.parent) {
     const el = e as Element;
-    if (article !== null && containsNode(el, article)) break;
+    if (article !== null && contains(el, article)) break;
     if (isZoneHinted(el)) zone = el;
   }
   return zone;
@@ -229,7 +229,7 @@ function threadLevels(comments: readonly PageComment[], group: EntryGroup | null
     for (let j = i - 1; j >= 0; j--) {
       if ((level[j] as number) >= li) continue;
       const frame = comments[j]?.entry.nodes[0]?.parent ?? null;
-      const nested = hinted || (frame !== null && frame !== topList && containsNode(frame as Element, c.entry.marker));
+      const nested = hinted || (frame !== null && frame !== topList && contains(frame as Element, c.entry.marker));
       if (nested) {
         parents[i] = j;
         depths[i] = (depths[j] as number) + 1;
