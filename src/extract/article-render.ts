@@ -8,7 +8,9 @@ import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
 import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
 import { BLOCK_TAGS, contains, isArticleParagraph, isHiddenByClass, isIgnoredElement, textBlocks, wordCount } from './page-dom.js';
-import type { Reference } from './types.js';
+import { commentNodesInside } from './comments/comment-strip.js';
+import { pageBaseUrl } from './parse-page.js';
+import type { ParsedPage, Reference } from './types.js';
 
 export interface RenderedArticle {
   text: string;
@@ -169,4 +171,12 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
 
 function collapse(s: string): string {
   return s.replace(/[\s\u00A0]+/g, ' ').trim();
+}
+
+/**
+ * A content node found without a feed item (a template's content path, an E-mCST block) rendered
+ * like a feed-guided wrapper: hidden copies, widgets and the comments inside it left out.
+ */
+export function renderContentNode(page: ParsedPage, node: Element): RenderedArticle {
+  return renderArticle(node, { baseUrl: pageBaseUrl(page), skip: new Set(commentNodesInside(node)) });
 }

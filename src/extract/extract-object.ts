@@ -11,7 +11,7 @@ import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS, WIDEN_ZONE_MIN_CONCEPTUAL_
 import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
 import { contains } from './page-dom.js';
-import { pageBody, pageHead } from './parse-page.js';
+import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
 import { findAuthor, findCategories, findDate, findMeta, findTitle } from './properties.js';
 import { buildSemanticInput } from './semantic-input.js';
 import { tokenize } from './text-normalize.js';
@@ -78,7 +78,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
     for (const n of commentNodesInside(wrapper)) skip.add(n);
     const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
-    const render = (): RenderedArticle => renderArticle(wrapper, { baseUrl: baseUrl(page, head), skip, core: cand.zone, evidence: renderEvidence });
+    const render = (): RenderedArticle => renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
     let rendered = render();
     // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
     // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.
@@ -144,18 +144,6 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
 }
 
 
-/** `<base href>` resolved against the capture URL, else the capture URL. */
-function baseUrl(page: ParsedPage, head: Element | null): string {
-  const base = head?.children.find((c): c is Element => isTag(c) && c.name === 'base' && c.attribs.href !== undefined);
-  if (base?.attribs.href !== undefined) {
-    try {
-      return new URL(base.attribs.href, page.url).href;
-    } catch {
-      return page.url;
-    }
-  }
-  return page.url;
-}
 
 function sampleNgrams(tokens: string[]): string[] {
   const out: string[] = [];

@@ -99,3 +99,14 @@ export function pageBody(page: ParsedPage): Element | null {
 export function pageHead(page: ParsedPage): Element | null {
   return findElement(findElement(page.document.children, 'html')?.children ?? page.document.children, 'head');
 }
+
+/** `<base href>` resolved against the capture URL, else the capture URL: what the page's relative URLs mean. */
+export function pageBaseUrl(page: ParsedPage): string {
+  const base = pageHead(page)?.children.find((c): c is Element => isTag(c) && c.name === 'base' && c.attribs.href !== undefined);
+  if (base?.attribs.href === undefined) return page.url;
+  try {
+    return new URL(base.attribs.href, page.url).href;
+  } catch {
+    return page.url;
+  }
+}

@@ -4,8 +4,8 @@
  * itself as the last resort. This is the fallback when no template applies; its confidence is lower.
  */
 import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
-import { type ArticleProperties, findAuthorOnPage, findTitleOnPage, pageBody, pageHead, type ParsedPage } from '../extract/index.js';
-import { renderHtml, renderText, textLength } from './content-render.js';
+import { type ArticleProperties, findAuthorOnPage, findTitleOnPage, pageBody, pageHead, type ParsedPage, renderContentNode } from '../extract/index.js';
+import { textLength } from './content-render.js';
 import {
   CHANNEL_MIN_REPEATS,
   LINKED_POST_MCST_CONFIDENCE,
@@ -121,7 +121,7 @@ function publishedOf(root: Document): string | null {
 
 /** The block's properties; title and author as the page prints them around it [000 §III-D, without a feed]. */
 function properties(page: ParsedPage, block: Element): ArticleProperties {
-  const { html, references } = renderHtml(block, page.url);
+  const { text, html, references } = renderContentNode(page, block);
   const body = pageBody(page);
   const head = pageHead(page);
   return {
@@ -130,7 +130,7 @@ function properties(page: ParsedPage, block: Element): ArticleProperties {
     published: publishedOf(page.document),
     updated: null,
     categories: [],
-    text: renderText(block),
+    text,
     html,
     references,
   };

@@ -1,20 +1,14 @@
 /**
- * Text and cleaned HTML of a matched content node: no scripts, styles, forms or embedded frames,
- * comment zones cut out (generic id/class signals, `COMMENT_ZONE`), URLs made absolute.
+ * Visible text of page nodes as the template and E-mCST stages measure it (block sizes, property
+ * values): no scripts, styles, forms or embedded frames, comment zones cut out (generic id/class
+ * signals, `COMMENT_ZONE`). The objects' own text and HTML are rendered by extract's
+ * `renderContentNode`.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { escapeAttribute, escapeText } from 'entities';
-import { absoluteUrl } from '../core/url.js';
-import type { Reference } from '../extract/index.js';
 import { BLOCK_TAGS, COMMENT_ZONE, NON_CONTENT_TAGS } from './constants.js';
 
-/** Attributes kept in the cleaned HTML; URL attributes are made absolute. */
-const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'datetime', 'colspan', 'rowspan', 'cite', 'lang', 'dir']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
-const VOID_TAGS = new Set(['br', 'hr', 'img', 'source', 'track', 'wbr', 'col', 'area']);
-
 /** Is `el` a comment zone (`#comments`, `.comment-respond`, `.reply`, `.discussion`...)? */
-export function isCommentZone(el: Element): boolean {
+function isCommentZone(el: Element): boolean {
   const id = el.attribs['id'];
   const cls = el.attribs['class'];
   return (id !== undefined && COMMENT_ZONE.test(id)) || (cls !== undefined && COMMENT_ZONE.test(cls));
@@ -63,41 +57,6 @@ export function textLength(root: Element): number {
     else if (isTag(node) && !isSkipped(node)) for (const c of node.children) stack.push(c);
   }
   return n;
-}
-
-/** Cleaned HTML of a node's children with absolute URLs, and the references (links, images, media) in it. */
-export function renderHtml(root: Element, baseUrl: string): { html: string; references: Reference[] } {
-  const references: Reference[] = [];
-  const out: string[] = [];
-  const walk = (node: AnyNode): void => {
-    if (isText(node)) {
-      out.push(escapeText(node.data));
-      return;
-    }
-    if (!isTag(node) || isSkipped(node)) return;
-    const attrs: string[] = [];
-    for (const [name, raw] of Object.entries(node.attribs)) {
-      if (!KEPT_ATTRIBUTES.has(name)) continue;
-      let value: string | undefined = raw;
-      if (URL_ATTRIBUTES.has(name)) value = absoluteUrl(raw, baseUrl);
-      if (value !== undefined) attrs.push(` ${name}="${escapeAttribute(value)}"`);
-    }
-    const href = node.name === 'a' ? node.attribs['href'] : undefined;
-    const src = node.attribs['src'];
-    if (href !== undefined) {
-      const url = absoluteUrl(href, baseUrl);
-      if (url !== undefined) references.push({ kind: 'link', url, text: renderText(node) || null });
-    } else if (src !== undefined && (node.name === 'img' || node.name === 'video' || node.name === 'audio' || node.name === 'source')) {
-      const url = absoluteUrl(src, baseUrl);
-      if (url !== undefined) references.push({ kind: node.name === 'img' ? 'image' : 'media', url, text: node.attribs['alt'] ?? null });
-    }
-    out.push(`<${node.name}${attrs.join('')}>`);
-    if (VOID_TAGS.has(node.name)) return;
-    for (const c of node.children) walk(c);
-    out.push(`</${node.name}>`);
-  };
-  for (const c of root.children) walk(c);
-  return { html: out.join('').trim(), references };
 }
 
 /** Plain text of a small property node (title, author, date), whitespace collapsed. */

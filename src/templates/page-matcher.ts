@@ -5,9 +5,9 @@
  */
 import type { Element } from 'domhandler';
 import * as chrono from 'chrono-node';
-import type { ArticleProperties, ParsedPage } from '../extract/index.js';
+import { type ArticleProperties, type ParsedPage, renderContentNode } from '../extract/index.js';
 import { linksElsewhere } from './channel-page.js';
-import { propertyText, renderHtml, renderText, textLength } from './content-render.js';
+import { propertyText, textLength } from './content-render.js';
 import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_MISSING_PROPERTY_PENALTY } from './constants.js';
 import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
 import { parseKeyPath } from './key-path.js';
@@ -122,14 +122,14 @@ function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Elemen
   const title = firstNonEmpty(m.title);
   const author = firstNonEmpty(m.author);
   const date = firstNonEmpty(m.date);
-  const { html, references } = renderHtml(content, page.url);
+  const { text, html, references } = renderContentNode(page, content);
   return {
     title: title === null ? null : propertyText(title),
     author: author === null ? null : authorOf(author),
     published: date === null ? null : dateOf(date),
     updated: null,
     categories: categoriesOf(m.categories.filter((n) => textLength(n) > 0), [author, date]),
-    text: renderText(content),
+    text,
     html,
     references,
   };
