@@ -31,9 +31,9 @@ export function asRecordType(type: string): WarcRecordType | null {
   return KNOWN_TYPES.has(type) ? (type as WarcRecordType) : null;
 }
 
-/** Parse the WARC header block, and the HTTP header block of response/revisit records (warcio). */
-export async function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes: number): Promise<ParsedRecord> {
-  const block = await parseHeaderBlock(raw.header);
+/** Parse the WARC header block, and the HTTP header block of response/revisit records. */
+export function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes: number): ParsedRecord {
+  const block = parseHeaderBlock(raw.header);
   if (block === null) throw new InputError('warc.bad-header', 'WARC header block without a version line', where);
   const warc = block.fields;
   const warcType = (warc['warc-type'] ?? '').toLowerCase();
@@ -56,8 +56,7 @@ export async function parseRecord(raw: RawRecord, where: InputLocation, maxHeade
       sepLength = 0;
     }
     payloadStart = Math.min(raw.content.length, end + sepLength);
-    const headerBytes = Buffer.concat([raw.content.subarray(0, end), CRLFCRLF]);
-    http = await parseHeaderBlock(headerBytes);
+    http = parseHeaderBlock(raw.content.subarray(0, end));
   }
   return { raw, warcType, warc, http, payloadStart };
 }

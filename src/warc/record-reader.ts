@@ -72,7 +72,7 @@ export async function readCapture(location: RecordLocation, options: ReadCapture
     if (raw.type === 'skipped') throw new InputError('warc.bad-header', `no WARC record at this offset: ${raw.reason}`, where);
     if (!raw.isContentKept) throw new InputError('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}`, where);
     if (raw.isTruncated) throw new InputError('warc.truncated', `WARC record truncated: Content-Length ${raw.declaredLength}, got ${raw.contentBytes} bytes`, where);
-    const parsed = await parseRecord(raw, where, config.maxHeaderBytes);
+    const parsed = parseRecord(raw, where, config.maxHeaderBytes);
     if (!isCaptureType(parsed.warcType)) throw new InputError('warc.bad-header', `record at this offset is a ${parsed.warcType || 'untyped'} record, not a capture`, where);
     return toCapture(toIndexEntry(parsed, location), parsed, config, options.diagnostics);
   } finally {

@@ -178,7 +178,7 @@ async function processRecord(raw: RawRecord, location: RecordLocation, file: str
   const { stats, options, config } = state;
   const where = { file, offset: location.offset };
   try {
-    const parsed = await parseRecord(raw, where, config.maxHeaderBytes);
+    const parsed = parseRecord(raw, where, config.maxHeaderBytes);
     stats.records++;
     const type = asRecordType(parsed.warcType);
     if (type !== null) stats.recordsByType[type] = (stats.recordsByType[type] ?? 0) + 1;
@@ -198,7 +198,9 @@ async function processRecord(raw: RawRecord, location: RecordLocation, file: str
       options.diagnostics.warn('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}; indexed, body not decoded`, { ...where, url: entry.url });
       return { entry };
     }
-    return { entry, capture: toCapture(entry, parsed, config, options.diagnostics) };
+    // The record's bytes may be a view of the inflater's reused buffer: the capture gets its own copy.
+    const owned = { ...parsed, raw: { ...raw, content: Buffer.from(raw.content) } };
+    return { entry, capture: toCapture(entry, owned, config, options.diagnostics) };
   } catch (error) {
     if (!isInputError(error)) throw error;
     stats.recordsSkipped++;
