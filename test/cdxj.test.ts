@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdxjLine, indexWarcCdxj } from '../src/core/cdxj.js';
-import { buildOverlay, openStore } from '../src/overlay/index.js';
+import { buildOverlay } from '../src/build/index.js';
+import { openStore } from '../src/store/index.js';
 
 const SAMPLE = join(import.meta.dirname, '..', 'samples', 'pelican-crawl-1.warc.gz');
 

@@ -12,7 +12,7 @@ import {
   readObjectVersions,
   readPages,
   readTemplates,
-} from '../../overlay/index.js';
+} from '../../store/index.js';
 import { writeOverlayWacz, writeReconstructedPages } from '../../reconstruct/index.js';
 import { writeParquet } from '../../core/parquet-writer.js';
 import { writeRows } from '../output.js';
