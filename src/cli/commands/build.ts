@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { Diagnostics } from '../../core/diagnostics.js';
-import { type BuildReport, buildOverlay } from '../../overlay/index.js';
+import { type BuildReport, buildOverlay } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
 export interface BuildArgs {
