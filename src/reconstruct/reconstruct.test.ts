@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WARCParser } from 'warcio';
+import { getSurt, WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFixtureComment, buildFixtureOverlay } from '../../test/browser/fixture-overlay.js';
 import { type Db, getVersion, openStore } from '../store/index.js';
@@ -128,6 +128,13 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     const edited = pagesLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((p) => p.object_url === after.url);
     expect(edited).toHaveLength(2);
     const cdx = (await text('indexes/index.cdxj')).trim().split('\n');
+    // CDXJ as cdxj-indexer -s writes it: SURT keys from warcio's getSurt, sorted
+    expect(cdx).toHaveLength(fixture.versions);
+    expect([...cdx].sort()).toEqual(cdx);
+    for (const l of cdx) {
+      const { url } = JSON.parse(l.slice(l.indexOf('{'))) as { url: string };
+      expect(l.startsWith(`${getSurt(url)} `)).toBe(true);
+    }
     const line = cdx.find((l) => l.includes(JSON.stringify(overlayUrl(after.canonicalUrl))));
     expect(line).toBeDefined();
     const info = JSON.parse(line?.slice(line.indexOf('{')) ?? '{}') as { offset: string; length: string };

@@ -2,6 +2,7 @@
 export { type Db, openStore, STORE_FILE, storePath } from './overlay-db.js';
 export {
   type ChangeFilter,
+  COMMENT_COLUMNS,
   type ObjectVersionRow,
   readChanges,
   readComments,

@@ -232,6 +232,12 @@ export function readFeedStats(db: Db): Array<Record<string, unknown>> {
   });
 }
 
+/** Columns of `readComments` rows, in order (an empty export still knows its columns). */
+export const COMMENT_COLUMNS = [
+  'object_url', 'crawl', 'capture_time', 'method', 'position', 'id', 'parent', 'depth', 'author', 'author_url',
+  'published', 'byline', 'text', 'permalink', 'source', 'hash',
+] as const;
+
 /** Every stored comment with the object version it belongs to. */
 export function* readComments(db: Db): Generator<Record<string, unknown>> {
   const rows = db.prepare(`
