@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
-import { InputError, isInputError, UsageError } from '../core/errors.js';
+import { InputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   type ParsedPage,
@@ -11,23 +9,18 @@ import {
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
-import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
+import { discoverFeeds, type Feed, type FeedItem } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
-import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
-import { crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
+import { type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScannedRecord, type ScanStats } from '../warc/index.js';
+import { crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
+import { crawlIdentity } from './crawl-identity.js';
+import { feedOfCapture, mayHoldFeed } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
-
-/** URLs whose bodies pass 1 reads to look for feeds even when their MIME type says HTML. */
-const FEED_URL_HINT = /(feed|rss|atom|rdf|\.xml)(\/|\?|$|\.)/i;
-/** MIME types whose bodies pass 1 sniffs for feeds. */
-const FEED_MIME_HINT = /(xml|rss|atom|rdf|json|octet-stream|text\/plain)/i;
-/** Bytes given to feed sniffing. */
-const SNIFF_BYTES = 1024;
 
 export interface BuildOptions {
   inputs: string[];
@@ -109,22 +102,47 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     const problems = diagnostics.summary().flatMap((e) => e.examples);
     throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${options.inputs.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`);
   }
+  async function* sources(): AsyncGenerator<CrawlSource> {
+    for (const input of inputs) {
+      yield { identity: await crawlIdentity(input), name: input.name, bytes: input.bytes, scan: (scanOptions) => scanArchive(input, scanOptions) };
+    }
+  }
+  return buildCrawls(sources(), { ...options, diagnostics });
+}
+
+/**
+ * One crawl to build: its identity (a finished crawl of the same identity is skipped), its name,
+ * and its records in file order. `build` scans whole archives; `shard-build` reads the records of
+ * its sites by offset from the index rows (DESIGN "Scale-out").
+ */
+export interface CrawlSource {
+  identity: string;
+  name: string;
+  bytes: number;
+  /** Pass 1 over the crawl's records; `wantBody` entries come with their decoded capture. */
+  scan(options: { diagnostics: Diagnostics; wantBody: (e: IndexEntry) => boolean; onProgress: (s: ScanStats) => void }): AsyncIterable<ScannedRecord>;
+  /** Records of the crawl's files when the scan sees only some of them (a shard). */
+  records?: { total: number; byType: Record<string, number> };
+}
+
+/** Build (or extend) the overlay in `options.outDir` from crawl sources, in order. */
+export async function buildCrawls(sources: AsyncIterable<CrawlSource>, options: Omit<BuildOptions, 'inputs'>): Promise<BuildReport> {
+  const diagnostics = options.diagnostics ?? new Diagnostics();
   const db = openStore(options.outDir, { writable: true });
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
   const reports: CrawlReport[] = [];
   try {
-    for (const input of inputs) {
-      const identity = await crawlIdentity(input);
-      const { crawlId, alreadyBuilt } = writer.beginCrawl(identity, input.name, input.bytes);
+    for await (const source of sources) {
+      const { crawlId, alreadyBuilt } = writer.beginCrawl(source.identity, source.name, source.bytes);
       if (alreadyBuilt) {
-        options.onLog?.(`${input.name}: already in this overlay (crawl ${crawlId}), skipped`);
-        reports.push({ ...emptyReport(input.name), skipped: true });
+        options.onLog?.(`${source.name}: already in this overlay (crawl ${crawlId}), skipped`);
+        reports.push({ ...emptyReport(source.name), skipped: true });
         continue;
       }
       currentCrawl = crawlId;
-      reports.push(await buildCrawl(db, writer, crawlId, input, diagnostics, options));
+      reports.push(await buildCrawl(db, writer, crawlId, source, diagnostics, options));
       currentCrawl = null;
     }
     if (options.writePages !== false) {
@@ -157,25 +175,13 @@ function emptyReport(name: string): CrawlReport {
   };
 }
 
-/** A crawl is known by its file name, size and the hash of its first 64 KiB (cheap, path-independent). */
-async function crawlIdentity(input: ArchiveInput): Promise<string> {
-  const handle = await open(input.path, 'r');
-  try {
-    const buffer = Buffer.alloc(Math.min(65536, input.bytes));
-    await handle.read(buffer, 0, buffer.length, 0);
-    return `${basename(input.name)}:${input.bytes}:${createHash('sha1').update(buffer).digest('hex')}`;
-  } finally {
-    await handle.close();
-  }
-}
-
 async function buildCrawl(
   db: Db,
   writer: OverlayWriter,
   crawlId: number,
-  input: ArchiveInput,
+  input: CrawlSource,
   diagnostics: Diagnostics,
-  options: BuildOptions,
+  options: Omit<BuildOptions, 'inputs'>,
 ): Promise<CrawlReport> {
   const started = Date.now();
   const report = emptyReport(input.name);
@@ -185,11 +191,9 @@ async function buildCrawl(
   // Pass 1: index every capture, parse feeds on the way.
   const found: FoundFeed[] = [];
   let stats: ScanStats | undefined;
-  const wantBody = (e: IndexEntry) =>
-    (e.status === null || e.status === 200) && ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url));
-  for await (const record of scanArchive(input, {
+  for await (const record of input.scan({
     diagnostics,
-    wantBody,
+    wantBody: mayHoldFeed,
     onProgress: (s) => {
       stats = s;
       progress({ phase: 'index', bytesRead: s.bytesRead, records: s.records });
@@ -197,21 +201,12 @@ async function buildCrawl(
   })) {
     writer.addCapture(crawlId, record.entry);
     report.captures++;
-    const capture = record.capture;
-    if (!capture) continue;
-    try {
-      const text = capture.text();
-      if (!looksLikeFeed(capture.mime, capture.url, text.slice(0, SNIFF_BYTES))) continue;
-      const feed = parseFeed(text, { url: capture.url, diagnostics, file: capture.file, offset: capture.offset });
-      if (feed) found.push({ feed, entry: record.entry });
-    } catch (error) {
-      if (!isInputError(error)) throw error;
-      diagnostics.report(error);
-    }
+    const feed = record.capture ? feedOfCapture(record.capture, diagnostics) : null;
+    if (feed) found.push({ feed, entry: record.entry });
   }
   writer.flushCaptures(crawlId);
-  report.records = stats?.records ?? report.captures;
-  report.recordsByType = { ...(stats?.recordsByType ?? {}) };
+  report.records = input.records?.total ?? stats?.records ?? report.captures;
+  report.recordsByType = { ...(input.records?.byType ?? stats?.recordsByType ?? {}) };
 
   // Feeds, items and pairing.
   const lookup = crawlCaptureLookup(db, crawlId);
@@ -451,22 +446,12 @@ function copyUnchangedVersion(
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
 }
 
-function discoveredFeedsReport(db: Db, crawlId: number): CrawlReport['discoveredFeeds'] {
-  const rows = db
-    .prepare(`SELECT d.url, EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
-      FROM discovered_feeds d WHERE d.crawl_id = ? ORDER BY d.url`)
-    .all(crawlId) as Array<{ url: string; captured: number }>;
-  const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
-  return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
-}
-
-
 function commentItemIdentity(item: FeedItem): string {
   return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
 }
 
 /** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
-function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: BuildOptions): void {
+function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: Omit<BuildOptions, 'inputs'>): void {
   const rows = db
     .prepare(`SELECT c.id, c.url, pm.is_post, pm.method, pm.reason, t.key_path,
         (SELECT count(*) FROM segments s WHERE s.capture_id = c.id) AS segments
