@@ -13,7 +13,7 @@ import type { Capture, CaptureRecordType, IndexEntry, RecordLocation, WarcRecord
 export interface ParsedRecord {
   raw: RawRecord;
   warcType: string;
-  warc: Record<string, string>;
+  warc: ReadonlyMap<string, string>;
   http: HeaderBlock | null;
   /** Offset in `raw.content` where the payload starts (after the HTTP header block). */
   payloadStart: number;
@@ -36,7 +36,7 @@ export function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes
   const block = parseHeaderBlock(raw.header);
   if (block === null) throw new InputError('warc.bad-header', 'WARC header block without a version line', where);
   const warc = block.fields;
-  const warcType = (warc['warc-type'] ?? '').toLowerCase();
+  const warcType = (warc.get('warc-type') ?? '').toLowerCase();
   let http: HeaderBlock | null = null;
   let payloadStart = 0;
   const isHttp = (warcType === 'response' || warcType === 'revisit') && raw.content.subarray(0, HTTP_PREFIX.length).equals(HTTP_PREFIX);
@@ -48,7 +48,7 @@ export function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes
       end = searched.indexOf(LF_LF);
       sepLength = LF_LF.length;
     }
-    const url = warc['warc-target-uri'];
+    const url = warc.get('warc-target-uri');
     if (end < 0) {
       // A revisit may hold only the header block without its final blank line.
       if (warcType !== 'revisit' || !raw.isContentKept) throw new InputError('http.bad-header', `HTTP header block not terminated within ${searched.length} bytes`, { ...where, ...(url ? { url } : {}) });
@@ -92,34 +92,34 @@ export function targetUriOf(value: string | undefined): string {
 /** The index row of a response/resource/revisit record. */
 export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): IndexEntry {
   const { warc, http, raw } = parsed;
-  const url = targetUriOf(warc['warc-target-uri']);
+  const url = targetUriOf(warc.get('warc-target-uri'));
   // A capture that cannot be placed in time breaks pairing, versions and date arithmetic: skipped.
-  const time = isoTime(warc['warc-date']);
+  const time = isoTime(warc.get('warc-date'));
   if (time === null) {
-    const shown = warc['warc-date'] === undefined ? 'missing' : JSON.stringify(warc['warc-date'].slice(0, 40));
+    const shown = warc.get('warc-date') === undefined ? 'missing' : JSON.stringify(warc.get('warc-date')?.slice(0, 40));
     throw new InputError('warc.bad-date', `WARC-Date ${shown} is not an ISO 8601 date; record skipped`, { file: location.file, offset: location.offset, ...(url ? { url } : {}) });
   }
   const status = http !== null ? parseStatusCode(http.statusLine) : null;
-  const contentType = http !== null ? http.fields['content-type'] : parsed.warcType === 'resource' ? warc['content-type'] : undefined;
-  const rawLocation = http?.fields.location;
+  const contentType = http !== null ? http.fields.get('content-type') : parsed.warcType === 'resource' ? warc.get('content-type') : undefined;
+  const rawLocation = http?.fields.get('location');
   const isRedirect = status !== null && status >= 300 && status < 400;
   const location_ = isRedirect && rawLocation !== undefined ? (parseUrl(rawLocation, url)?.toString() ?? null) : null;
   const declared = Number.isFinite(raw.declaredLength) ? raw.declaredLength : raw.contentBytes;
   return {
     ...location,
     recordType: parsed.warcType as CaptureRecordType,
-    recordId: warc['warc-record-id'] ?? null,
+    recordId: warc.get('warc-record-id') ?? null,
     url,
     canonicalUrl: canonicalUrl(url),
     host: parseUrl(url)?.hostname.toLowerCase() ?? '',
     time,
     status,
     mime: mimeOf(contentType),
-    payloadDigest: warc['warc-payload-digest'] ?? null,
+    payloadDigest: warc.get('warc-payload-digest') ?? null,
     location: location_,
-    refersToId: warc['warc-refers-to'] ?? null,
-    refersToUrl: warc['warc-refers-to-target-uri'] !== undefined ? targetUriOf(warc['warc-refers-to-target-uri']) : null,
-    refersToTime: isoTime(warc['warc-refers-to-date']),
+    refersToId: warc.get('warc-refers-to') ?? null,
+    refersToUrl: warc.get('warc-refers-to-target-uri') !== undefined ? targetUriOf(warc.get('warc-refers-to-target-uri')) : null,
+    refersToTime: isoTime(warc.get('warc-refers-to-date')),
     payloadLength: Math.max(0, declared - parsed.payloadStart),
   };
 }
@@ -135,7 +135,7 @@ function isTextual(mime: string | null, body: Buffer): boolean {
  */
 export function toCapture(entry: IndexEntry, parsed: ParsedRecord, config: WarcConfig, diagnostics: Diagnostics | undefined): Capture {
   const where = { file: entry.file, offset: entry.offset, url: entry.url };
-  const headers = parsed.http?.fields ?? {};
+  const headers: Record<string, string> = parsed.http !== null ? Object.fromEntries(parsed.http.fields) : {};
   let body = parsed.raw.content.subarray(parsed.payloadStart);
   if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) {
     const result = dechunk(body);
@@ -145,7 +145,7 @@ export function toCapture(entry: IndexEntry, parsed: ParsedRecord, config: WarcC
   const decoded = decodeContentEncoding(body, headers['content-encoding'], config.maxDecodedBytes);
   for (const problem of decoded.problems) diagnostics?.warn(problem.kind, problem.message, where);
   body = decoded.body;
-  const contentType = parsed.http !== null ? (headers['content-type'] ?? null) : (parsed.warc['content-type'] ?? null);
+  const contentType = parsed.http !== null ? (headers['content-type'] ?? null) : (parsed.warc.get('content-type') ?? null);
   let charset: string | null = null;
   if (isTextual(entry.mime, body)) {
     const resolved = resolveCharset(body, contentType, config);

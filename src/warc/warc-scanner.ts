@@ -182,7 +182,7 @@ async function processRecord(raw: RawRecord, location: RecordLocation, file: str
     stats.records++;
     const type = asRecordType(parsed.warcType);
     if (type !== null) stats.recordsByType[type] = (stats.recordsByType[type] ?? 0) + 1;
-    const url = parsed.warc['warc-target-uri'];
+    const url = parsed.warc.get('warc-target-uri');
     if (raw.lengthMismatch !== null) {
       const { declared, actual, isRepaired } = raw.lengthMismatch;
       const said = Number.isNaN(declared) ? 'missing' : `declared ${declared}`;
