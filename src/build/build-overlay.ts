@@ -12,7 +12,7 @@ import {
 import { discoverFeeds, type Feed, type FeedItem } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
-import { type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScannedRecord, type ScanStats } from '../warc/index.js';
+import { DEFAULT_WARC_CONFIG, type DigestPolicy, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScannedRecord, type ScanStats, type WarcConfig } from '../warc/index.js';
 import { crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture, mayHoldFeed } from './feed-capture.js';
@@ -36,6 +36,13 @@ export interface BuildOptions {
   workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
+  /** Which records get their WARC digests checked (WarcConfig.verifyDigests; default 'auto'). */
+  verifyDigests?: DigestPolicy;
+}
+
+/** The warc stage's settings a build runs with. */
+function warcConfigOf(options: Pick<BuildOptions, 'verifyDigests'>): WarcConfig {
+  return options.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: options.verifyDigests };
 }
 
 export interface BuildProgress {
@@ -104,7 +111,7 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
   }
   async function* sources(): AsyncGenerator<CrawlSource> {
     for (const input of inputs) {
-      yield { identity: await crawlIdentity(input), name: input.name, bytes: input.bytes, scan: (scanOptions) => scanArchive(input, scanOptions) };
+      yield { identity: await crawlIdentity(input), name: input.name, bytes: input.bytes, scan: (scanOptions) => scanArchive(input, { ...scanOptions, config: warcConfigOf(options) }) };
     }
   }
   return buildCrawls(sources(), { ...options, diagnostics });
@@ -323,6 +330,7 @@ async function buildCrawl(
         feedUrl: chosen.feed.url,
         commentItems: commentItemsByPost.get(schemelessKey(row.url)) ?? [],
         explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
+        ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
       };
       workOf.set(job, { work, row, chosen });
       yield job;
@@ -375,7 +383,7 @@ async function buildCrawl(
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
     if (!source) return null;
-    const page = parsePage((await readCapture(source, { diagnostics })).text(), source.url, { diagnostics });
+    const page = parsePage((await readCapture(source, { diagnostics, config: warcConfigOf(options) })).text(), source.url, { diagnostics });
     if (!searchedForFeeds.has(captureId)) {
       searchedForFeeds.add(captureId);
       writer.addDiscoveredFeeds(crawlId, hostOf(page.url), page.url, discoverFeeds(page.document, page.url));

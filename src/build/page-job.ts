@@ -9,7 +9,7 @@ import { isInputError } from '../core/errors.js';
 import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, parsePage } from '../extract/index.js';
 import { type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
 import { mainBlockOfLinkedPost } from '../templates/index.js';
-import { readCapture } from '../warc/index.js';
+import { DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture } from '../warc/index.js';
 import type { PayloadSource, StoredComment } from '../store/index.js';
 
 export interface PageJob {
@@ -20,6 +20,8 @@ export interface PageJob {
   feedUrl: string;
   commentItems: readonly FeedItem[];
   explain: boolean;
+  /** Digest checking of the record (default: the warc stage's). */
+  verifyDigests?: DigestPolicy;
 }
 
 export type PageJobResult = {
@@ -40,7 +42,8 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
   diagnostics.onReport((d) => reported.push(d));
   const base = { url: job.url, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
   try {
-    const capture = await readCapture(job.source, { diagnostics });
+    const config = job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
+    const capture = await readCapture(job.source, { diagnostics, config });
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
     const [result] = extractObjects(page, [job.item], { comments: { feedItems: job.commentItems } });

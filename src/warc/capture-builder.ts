@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../core/diagnostics.js';
-import { InputError, type InputLocation } from '../core/errors.js';
+import { InputError, type InputErrorKind, type InputLocation } from '../core/errors.js';
 import { canonicalUrl, parseUrl } from '../core/url.js';
 import { decodeWith, resolveCharset } from './charset-decode.js';
 import type { WarcConfig } from './config.js';
@@ -7,6 +7,7 @@ import { CAPTURE_RECORD_TYPES, CRLFCRLF, TEXT_MIME } from './constants.js';
 import { decodeContentEncoding, dechunk } from './http-payload.js';
 import { type HeaderBlock, parseHeaderBlock, parseStatusCode } from './record-headers.js';
 import type { RawRecord } from './record-framer.js';
+import type { DigestSubject } from './record-digest.js';
 import type { Capture, CaptureRecordType, IndexEntry, RecordLocation, WarcRecordType } from './types.js';
 
 /** A framed record with its WARC and (for HTTP records) HTTP headers parsed. */
@@ -59,6 +60,13 @@ export function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes
     http = parseHeaderBlock(raw.content.subarray(0, end));
   }
   return { raw, warcType, warc, http, payloadStart };
+}
+
+/** The bytes a record's digests cover: the block, and the payload after the HTTP headers (none for revisits). */
+export function digestSubjectOf(parsed: ParsedRecord): DigestSubject {
+  const { raw, warc, warcType, http } = parsed;
+  const payload = warcType === 'revisit' ? null : http !== null ? raw.content.subarray(parsed.payloadStart) : warcType === 'resource' ? raw.content : null;
+  return { blockDigest: warc.get('warc-block-digest'), payloadDigest: warc.get('warc-payload-digest'), block: raw.content, payload };
 }
 
 function mimeOf(contentType: string | undefined): string | null {
@@ -135,22 +143,24 @@ function isTextual(mime: string | null, body: Buffer): boolean {
  */
 export function toCapture(entry: IndexEntry, parsed: ParsedRecord, config: WarcConfig, diagnostics: Diagnostics | undefined): Capture {
   const where = { file: entry.file, offset: entry.offset, url: entry.url };
+  // Decoded again by each pass that reads the record: Diagnostics counts the same problem once.
+  const warn = (kind: InputErrorKind, message: string): void => diagnostics?.warn(kind, message, where);
   const headers: Record<string, string> = parsed.http !== null ? Object.fromEntries(parsed.http.fields) : {};
   let body = parsed.raw.content.subarray(parsed.payloadStart);
   if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) {
     const result = dechunk(body);
-    if (result.problem !== null) diagnostics?.warn('http.bad-chunked', `broken chunked transfer encoding: ${result.problem}; kept ${result.body.length} bytes`, where);
+    if (result.problem !== null) warn('http.bad-chunked', `broken chunked transfer encoding: ${result.problem}; kept ${result.body.length} bytes`);
     body = result.body;
   }
   const decoded = decodeContentEncoding(body, headers['content-encoding'], config.maxDecodedBytes);
-  for (const problem of decoded.problems) diagnostics?.warn(problem.kind, problem.message, where);
+  for (const problem of decoded.problems) warn(problem.kind, problem.message);
   body = decoded.body;
   const contentType = parsed.http !== null ? (headers['content-type'] ?? null) : (parsed.warc.get('content-type') ?? null);
   let charset: string | null = null;
   if (isTextual(entry.mime, body)) {
     const resolved = resolveCharset(body, contentType, config);
     charset = resolved.charset;
-    if (resolved.unknownLabel !== null) diagnostics?.warn('http.charset-unknown', `unknown charset "${resolved.unknownLabel}", decoded as ${resolved.charset} (${resolved.source})`, where);
+    if (resolved.unknownLabel !== null) warn('http.charset-unknown', `unknown charset "${resolved.unknownLabel}", decoded as ${resolved.charset} (${resolved.source})`);
   }
   let text: string | null = null;
   const finalBody = body;

@@ -11,6 +11,7 @@ export interface BuildArgs {
   json: boolean;
   pages: boolean;
   workers?: number;
+  verifyDigests?: boolean;
 }
 
 export function buildCommand(yargs: Argv): Argv<BuildArgs> {
@@ -20,6 +21,10 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
     .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
+    .option('verify-digests', {
+      describe: 'check the WARC-Block-Digest and WARC-Payload-Digest of every record (default: where cheap: every record of an uncompressed WARC and each record the build decodes; --no-verify-digests: none)',
+      type: 'boolean',
+    })
     .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
@@ -37,6 +42,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       outDir: args.out,
       diagnostics,
       writePages: args.pages,
+      ...(args.verifyDigests !== undefined ? { verifyDigests: args.verifyDigests ? 'all' : 'none' } : {}),
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
       onProgress: (p) => progress.update(p),
       onLog: (m) => process.stderr.write(`${m}\n`),
