@@ -15,7 +15,7 @@ import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } fro
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
-import { crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
+import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { runChangesStage } from './changes-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, storedComments } from './page-job.js';
@@ -109,7 +109,15 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     const problems = diagnostics.summary().flatMap((e) => e.examples);
     throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${options.inputs.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`);
   }
-  const db = openStore(options.outDir, { writable: true });
+  // One writer at a time: a second build on this overlay refuses here, before touching the store.
+  const lock = acquireWriterLock(options.outDir);
+  let db: Db;
+  try {
+    db = openStore(options.outDir, { writable: true });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
@@ -133,7 +141,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
-    db.close();
+    closeWriter(db);
+    lock.release();
   }
   return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
 }
