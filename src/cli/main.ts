@@ -60,7 +60,8 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof Error && error.name === 'YError')) {
-      process.stderr.write(`warc-overlay: ${error.message}\nRun 'warc-overlay --help' for usage.\n`);
+      const hint = error instanceof UsageError && !error.isAboutUsage ? '' : "Run 'warc-overlay --help' for usage.\n";
+      process.stderr.write(`warc-overlay: ${error.message}\n${hint}`);
       return EXIT_USAGE;
     }
     const environment = describeEnvironmentError(error, place);

@@ -11,7 +11,7 @@ export function checkUnfinished(db: Db, dir: string, strict: boolean): void {
   if (unfinished.length === 0) return;
   const names = unfinished.map((c) => `${c.name} (started ${c.started_at})`).join(', ');
   const message = `overlay ${dir} holds ${unfinished.length} unfinished crawl(s), whose build was interrupted: ${names}; rerun 'warc-overlay build' with the same inputs to complete them`;
-  if (strict) throw new UsageError(`${message} (--strict)`);
+  if (strict) throw new UsageError(`${message} (--strict)`, { isAboutUsage: false });
   process.stderr.write(`warc-overlay: warning: ${message}\n`);
 }
 

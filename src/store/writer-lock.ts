@@ -50,7 +50,7 @@ function readOwner(path: string): LockOwner | null {
  * holds it. A stale lock (its process gone, same host) is replaced.
  */
 export function acquireWriterLock(dir: string): WriterLock {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file, not an overlay directory`);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file, not an overlay directory`, { isAboutUsage: false });
   mkdirSync(dir, { recursive: true });
   const path = join(dir, LOCK_FILE);
   const me: LockOwner = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
@@ -78,9 +78,10 @@ export function acquireWriterLock(dir: string): WriterLock {
       const who = owner === null ? 'another build (unreadable lock)' : `process ${owner.pid} on ${owner.host} since ${owner.started}`;
       throw new UsageError(
         `overlay ${dir} is being written by ${who}; wait for that build to finish (lock ${path}; delete it only if that process is gone)`,
+        { isAboutUsage: false },
       );
     }
     rmSync(path, { force: true });
   }
-  throw new UsageError(`overlay ${dir}: could not take the writer lock ${path}`);
+  throw new UsageError(`overlay ${dir}: could not take the writer lock ${path}`, { isAboutUsage: false });
 }
