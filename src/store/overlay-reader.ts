@@ -1,4 +1,4 @@
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import type { Db } from './overlay-db.js';
 
 /** One object version as exported (DESIGN.md "export --what objects"). */

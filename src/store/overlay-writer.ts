@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { canonicalUrl, schemelessKey } from '../core/url.js';
-import type { ExtractedObject } from '../extract/types.js';
-import type { Feed, FeedItem } from '../feeds/types.js';
-import type { IndexEntry } from '../warc/types.js';
+import type { ExtractedObject } from '../extract/index.js';
+import type { Feed, FeedItem } from '../feeds/index.js';
+import type { IndexEntry } from '../warc/index.js';
 import type { Db } from './overlay-db.js';
 import type { StoredComment } from './types.js';
 
