@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import { explainExtraction, extractObject, extractObjects, parsePage } from './index.js';
 
 function item(over: Partial<FeedItem>): FeedItem {

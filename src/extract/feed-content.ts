@@ -5,7 +5,7 @@
  */
 import { isTag } from 'domhandler';
 import { parseHtml } from '../core/html-parse.js';
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import { renderArticle } from './article-render.js';
 import type { ExtractedObject } from './types.js';
 

@@ -4,7 +4,7 @@
  */
 import { type AnyNode, isTag, isText } from 'domhandler';
 import { parseHtml } from '../core/html-parse.js';
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import { CONCEPT_SAMPLE_SHARE, MAX_CONCEPTS, MIN_CONCEPT_CHARS } from './constants.js';
 import type { LanguageTools } from './language.js';
 import { tokenize } from './text-normalize.js';

@@ -10,7 +10,7 @@ import { type Element, isTag } from 'domhandler';
 import { parseHtml } from '../core/html-parse.js';
 import { canonicalUrl } from '../core/url.js';
 import { nodePath, type ParsedPage } from '../extract/index.js';
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import { FEED_PROBE_WORDS, SUMMARY_ARTEFACT } from './constants.js';
 import { comparePosition } from './date-lists.js';
 import { findDateNodes } from './date-nodes.js';

@@ -6,7 +6,7 @@
  */
 import { type AnyNode, isTag, isText } from 'domhandler';
 import { parseHtml } from '../../core/html-parse.js';
-import type { FeedItem } from '../../feeds/types.js';
+import type { FeedItem } from '../../feeds/index.js';
 import { BLOCK_TAGS } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MIN_FEED_TEXT_OVERLAP } from './constants.js';
