@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import { UsageError } from '../../core/errors.js';
 import {
   COMMENT_COLUMNS,
-  openStore,
+  type openStore,
   readChanges,
   readComments,
   readDiscoveredFeeds,
