@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
+import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
@@ -11,7 +12,7 @@ import {
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
-import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
+import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed, pendingCommentFeeds } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
+  /** Weak hints used (core/hint-vocabulary): all (default), or the generic ones only (the ablation of bench:quality). */
+  commentHints?: HintSelection;
 }
 
 export interface BuildProgress {
@@ -117,6 +120,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
   const reports: CrawlReport[] = [];
+  const previousHints = selectedHints();
+  selectHints(options.commentHints ?? 'all');
   try {
     for (const input of inputs) {
       const identity = await crawlIdentity(input);
@@ -136,6 +141,7 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
+    selectHints(previousHints);
     db.close();
   }
   return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
@@ -219,7 +225,7 @@ async function buildCrawl(
   // Feeds, items and pairing.
   const lookup = crawlCaptureLookup(db, crawlId);
   const pages = new Map<string, PageWork>();
-  const commentItemsByPost = new Map<string, FeedItem[]>();
+  const commentFeeds: Feed[] = [];
   // One item per post and host: a post listed by several feeds (RSS and Atom, tag and category
   // feeds) would otherwise be found twice on a channel page, which fails segmentation [002].
   const itemsByHost = new Map<string, Map<string, FeedItem>>();
@@ -229,15 +235,7 @@ async function buildCrawl(
     const { feedId, itemIds } = writer.addFeedSnapshot(feed, canonicalUrl(feed.url), crawlId, captureId, entry.time);
     if (feed.kind === 'comments') {
       report.feeds.comments++;
-      for (const item of feed.items) {
-        const post = item.inReplyTo ?? feed.siteUrl;
-        if (!post) continue;
-        // The same comment arrives from the post's own feed, the site-wide feed and repeated captures.
-        const key = schemelessKey(post);
-        const known = commentItemsByPost.get(key) ?? [];
-        const id = commentItemIdentity(item);
-        if (!known.some((k) => commentItemIdentity(k) === id)) commentItemsByPost.set(key, [...known, item]);
-      }
+      commentFeeds.push(feed);
       continue;
     }
     report.feeds.article++;
@@ -269,6 +267,14 @@ async function buildCrawl(
       pages.set(key, work);
     });
   }
+
+  // Comment items per post: by reply target, the post the feed links or names, else the post page's own rel=alternate link.
+  const commentPosts = assignCommentItems(
+    commentFeeds,
+    found.map((f) => f.feed).filter((f) => f.kind !== 'comments'),
+  );
+  const commentItemsOf = (url: string, advertised: readonly string[]): FeedItem[] =>
+    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised);
 
   // Objects straight from full-content feeds (002: "if feed is full content, we are done").
   const captureRow = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?');
@@ -329,7 +335,9 @@ async function buildCrawl(
         url: row.url,
         item: chosen.item,
         feedUrl: chosen.feed.url,
-        commentItems: commentItemsByPost.get(schemelessKey(row.url)) ?? [],
+        commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
+        pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
+        hints: selectedHints(),
         explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
       };
       workOf.set(job, { work, row, chosen });
@@ -391,8 +399,9 @@ async function buildCrawl(
     return page;
   };
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const commentsOf = (page: ParsedPage): StoredComment[] => storedComments(extractComments(page, { article: null, commentItems: commentItemsByPost.get(schemelessKey(page.url)) ?? [] }));
-  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf });
+  const commentsOf = (page: ParsedPage): StoredComment[] =>
+    storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url)) }));
+  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf, siteFeeds: siteFeedsOf(found, itemsByHost) });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
     posts: templates.posts.template + templates.posts.mcst,
@@ -464,10 +473,6 @@ function discoveredFeedsReport(db: Db, crawlId: number): CrawlReport['discovered
 }
 
 
-function commentItemIdentity(item: FeedItem): string {
-  return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
-}
-
 /** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
 function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: BuildOptions): void {
   const rows = db
@@ -485,6 +490,15 @@ function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options:
     if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
     options.onExplain?.(r.url, lines);
   }
+}
+
+/** Per host: the channel links of its article feeds and their items (the templates stage's negative evidence). */
+function siteFeedsOf(found: readonly FoundFeed[], itemsByHost: ReadonlyMap<string, ReadonlyMap<string, FeedItem>>): Map<string, { channelLinks: string[]; items: FeedItem[] }> {
+  const out = new Map<string, { channelLinks: string[]; items: FeedItem[] }>();
+  const of = (host: string) => out.get(host) ?? out.set(host, { channelLinks: [], items: [] }).get(host) as { channelLinks: string[]; items: FeedItem[] };
+  for (const [host, items] of itemsByHost) of(host).items.push(...items.values());
+  for (const { feed } of found) if (feed.kind !== 'comments' && feed.siteUrl !== null) of(hostOf(feed.siteUrl)).channelLinks.push(feed.siteUrl);
+  return out;
 }
 
 /** How much of its post an item carries: full content before a summary. */

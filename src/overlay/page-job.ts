@@ -6,8 +6,9 @@
  */
 import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
+import { type HintSelection, selectHints } from '../core/hint-vocabulary.js';
 import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, parsePage } from '../extract/index.js';
-import { type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
+import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
 import { mainBlockOfLinkedPost } from '../templates/index.js';
 import { readCapture } from '../warc/index.js';
 import type { PayloadSource } from './capture-lookup.js';
@@ -20,7 +21,11 @@ export interface PageJob {
   item: FeedItem;
   feedUrl: string;
   commentItems: readonly FeedItem[];
+  /** Per-post comment feeds of the host whose post is not known yet: the page advertising one is its post. */
+  pendingCommentFeeds: ReadonlyArray<{ feedKey: string; items: readonly FeedItem[] }>;
   explain: boolean;
+  /** The weak hints of the build (a worker thread selects them per job). */
+  hints: HintSelection;
 }
 
 export type PageJobResult = {
@@ -40,11 +45,13 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
   const reported: Diagnostic[] = [];
   diagnostics.onReport((d) => reported.push(d));
   const base = { url: job.url, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
+  selectHints(job.hints);
   try {
     const capture = await readCapture(job.source, { diagnostics });
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
-    const [result] = extractObjects(page, [job.item], { comments: { feedItems: job.commentItems } });
+    const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url));
+    const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems } });
     if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
     if (job.explain) {
       const item = `item "${job.item.title ?? job.item.link ?? '?'}" of ${job.feedUrl}`;
@@ -67,7 +74,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         confidence: block.confidence,
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
-      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(extractComments(page, { article: null, item: job.item, commentItems: job.commentItems })) };
+      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(extractComments(page, { article: null, item: job.item, commentItems })) };
     }
     const comments = result.comments === null ? [] : storedComments(result.comments);
     const { wrapper: _wrapper, ...object } = result.object;

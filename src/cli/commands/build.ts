@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { Diagnostics } from '../../core/diagnostics.js';
+import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
 import { type BuildReport, buildOverlay } from '../../overlay/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
@@ -11,6 +12,7 @@ export interface BuildArgs {
   json: boolean;
   pages: boolean;
   workers?: number;
+  'comment-hints': HintSelection;
 }
 
 export function buildCommand(yargs: Argv): Argv<BuildArgs> {
@@ -21,6 +23,11 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
     .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
+    .option('comment-hints', {
+      describe: 'weak hints used beside structure: all, or generic only (product-specific names off; the ablation of bench:quality)',
+      choices: HINT_SELECTIONS,
+      default: 'all',
+    })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions') as unknown as Argv<BuildArgs>;
@@ -37,6 +44,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       outDir: args.out,
       diagnostics,
       writePages: args.pages,
+      commentHints: args['comment-hints'],
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
       onProgress: (p) => progress.update(p),
       onLog: (m) => process.stderr.write(`${m}\n`),

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, hintMatcher, selectHints, SIDEBAR_TOKENS } from './hint-vocabulary.js';
+
+describe('hint vocabulary: one list per use, entries marked generic or product-specific', () => {
+  afterEach(() => selectHints('all'));
+  const commentWord = hintMatcher(COMMENT_CLASS_WORDS, (a) => a);
+  const zoneToken = hintMatcher(COMMENT_ZONE_TOKENS, (a) => `^(?:${a})$`);
+
+  it('uses every entry by default', () => {
+    expect(commentWord().test('dsq-comment-body')).toBe(true);
+    expect(zoneToken().test('disqus_thread')).toBe(true);
+    expect(zoneToken().test('comment-list')).toBe(true);
+  });
+
+  it('with generic hints only, product names no longer match and generic words still do', () => {
+    selectHints('generic');
+    expect(zoneToken().test('disqus_thread')).toBe(false);
+    expect(commentWord().test('livefyre')).toBe(false);
+    expect(commentWord().test('kommentar-liste')).toBe(true);
+    expect(zoneToken().test('comment-list')).toBe(true);
+  });
+
+  it('a list whose selected entries are empty never matches', () => {
+    selectHints('generic');
+    const onlyProduct = hintMatcher({ name: 'x', help: 'x', entries: [{ pattern: 'twitter', scope: 'product' }] }, (a) => a);
+    expect(onlyProduct().test('anything twitter')).toBe(false);
+  });
+
+  it('marks every entry', () => {
+    for (const list of [COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, SIDEBAR_TOKENS]) {
+      expect(list.entries.every((e) => e.scope === 'generic' || e.scope === 'product')).toBe(true);
+    }
+  });
+});
