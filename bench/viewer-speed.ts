@@ -9,8 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../src/overlay/overlay-db.js';
-import { OverlayWriter } from '../src/overlay/overlay-writer.js';
+import { openStore, OverlayWriter } from '../src/store/index.js';
 import { startViewer } from '../src/viewer/index.js';
 import { CORPUS_ROOT } from '../test/shared-data.js';
 

@@ -1,36 +1,46 @@
 import yargs from 'yargs';
 import { UsageError } from '../core/errors.js';
+import { describeEnvironmentError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine, writeCrashLog } from './failure.js';
 import { type BuildArgs, buildCommand, runBuild } from './commands/build.js';
 import { type ChangesArgs, changesCommand, runChanges } from './commands/changes.js';
 import { type ExportArgs, exportCommand, runExport } from './commands/export.js';
 import { runServe, type ServeArgs, serveCommand } from './commands/serve.js';
 import { runStats, type StatsArgs, statsCommand } from './commands/stats.js';
 
-/** Exit codes: 0 ok, 1 finished but skipped bad records, 2 usage error or unreadable input. */
-export const EXIT_OK = 0;
-export const EXIT_USAGE = 2;
+export { EXIT_INTERNAL, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE } from './failure.js';
 
-/** Runs the CLI with these arguments and resolves to the exit code. */
+/**
+ * Runs the CLI with these arguments and resolves to the exit code: 0 ok, 1 finished with skipped
+ * records, 2 usage error, no readable input or an unusable output/overlay location, 3 internal
+ * error (one line on stderr, the stack in a log file). Never a bare stack trace.
+ */
 export async function main(argv: string[]): Promise<number> {
   let code = EXIT_OK;
+  /** The overlay directory the command works on: where a store error is located. */
+  let place: string | undefined;
   const run = async (task: Promise<number>): Promise<void> => {
     code = await task;
+  };
+  const at = <T extends { out?: unknown; dir?: unknown }>(a: T): T => {
+    const dir = typeof a.out === 'string' ? a.out : a.dir;
+    if (typeof dir === 'string') place = dir;
+    return a;
   };
   const parser = yargs(argv)
     .scriptName('warc-overlay')
     .usage('$0 <command> [options]\n\nTurn web-archive crawls into data objects: articles, comments, versions.')
     .command('build <inputs..>', 'index crawls and extract their articles into an overlay', buildCommand, (a) =>
-      run(runBuild(a as unknown as BuildArgs)),
+      run(runBuild(at(a) as unknown as BuildArgs)),
     )
     .command('export <dir>', 'export objects, pages, changes, feeds, comments or templates (JSON lines, CSV) or a WACZ', exportCommand, (a) =>
-      run(runExport(a as unknown as ExportArgs)),
+      run(runExport(at(a) as unknown as ExportArgs)),
     )
-    .command('changes <dir>', 'report how articles changed between crawls', changesCommand, (a) => run(runChanges(a as unknown as ChangesArgs)))
+    .command('changes <dir>', 'report how articles changed between crawls', changesCommand, (a) => run(runChanges(at(a) as unknown as ChangesArgs)))
     .command('stats <dir>', 'feeds: kind, content, items, pairing, update intervals, recrawl advice, missing feeds', statsCommand, (a) =>
-      run(runStats(a as unknown as StatsArgs)),
+      run(runStats(at(a) as unknown as StatsArgs)),
     )
     .command('serve <dir>', 'browse objects, versions and diffs next to the replayed original (127.0.0.1)', serveCommand, (a) =>
-      run(runServe(a as unknown as ServeArgs)),
+      run(runServe(at(a) as unknown as ServeArgs)),
     )
     .demandCommand(1, 'name a command: build, export, changes, stats or serve')
     .strict()
@@ -49,6 +59,13 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`warc-overlay: ${error.message}\nRun 'warc-overlay --help' for usage.\n`);
       return EXIT_USAGE;
     }
-    throw error;
+    const environment = describeEnvironmentError(error, place);
+    if (environment !== null) {
+      process.stderr.write(`warc-overlay: ${environment}\n`);
+      return EXIT_USAGE;
+    }
+    const log = writeCrashLog(error, argv);
+    process.stderr.write(`warc-overlay: internal error: ${oneLine(error)}\n${log === null ? '' : `the stack is in ${log}; `}please report it\n`);
+    return EXIT_INTERNAL;
   }
 }

@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress';
-import type { BuildProgress } from '../overlay/index.js';
+import type { BuildProgress } from '../build/index.js';
 
 /**
  * Build progress on stderr: a bar with records/s and MB/s during indexing, pages/s during

@@ -14,6 +14,23 @@ function parseWithReport(name: string) {
 }
 
 describe('bad feeds: located report, counted, the rest kept', () => {
+  it.each([
+    ['inside an item', (xml: string, deep: string) => xml.replace('</item>', `<extra>${deep}</extra></item>`)],
+    ['under the channel', (xml: string, deep: string) => xml.replace('<channel>', `<channel>${deep}`)],
+    ['malformed too', (xml: string, deep: string) => xml.replace('</item>', `<extra>${deep}</extra></itme>`)],
+  ])('elements nested 5,000 deep %s: feed.too-deep error, feed skipped, no throw', (_where, inject) => {
+    const diagnostics = new Diagnostics();
+    const url = 'http://pelican-dev.test:8090/feeds/all.rss.xml';
+    const deep = `${'<x>'.repeat(5000)}deep${'</x>'.repeat(5000)}`;
+    const started = Date.now();
+    const feed = parseFeed(inject(readFixture('pelican-rss-summary.xml'), deep), { url, diagnostics, file: 'crawl-1.warc.gz', offset: OFFSET });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(feed).toBeNull();
+    expect(diagnostics.count('feed.too-deep')).toBe(1);
+    expect(diagnostics.errorCount()).toBe(1);
+    expect(diagnostics.summary()[0]?.examples[0]).toBe(`feed XML nests elements more than 100 deep; feed skipped (crawl-1.warc.gz @ ${OFFSET}, ${url})`);
+  });
+
   it('billion laughs: DOCTYPE removed unexpanded, reported, feed read', () => {
     const started = Date.now();
     const { feed, diagnostics, url } = parseWithReport('billion-laughs.xml');

@@ -5,6 +5,7 @@ import { mapAtom } from './atom-mapper.js';
 import { classifyContent, classifyItemContent, itemValidity } from './content-classifier.js';
 import type { RawChannel, RawItem } from './feed-item.js';
 import { classifyKind, fillInReplyTo } from './feed-kind.js';
+import { MAX_FEED_DEPTH } from './constants.js';
 import { sniffRoot } from './feed-sniffer.js';
 import { stripFeedAds } from './feed-text.js';
 import { mapJsonFeed } from './json-feed.js';
@@ -66,7 +67,15 @@ function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocati
     );
   }
   const validation = XMLValidator.validate(safe.text);
-  if (validation === true) return readXml(safe.text, ctx.url);
+  if (validation === true) {
+    try {
+      return readXml(safe.text, ctx.url);
+    } catch (cause) {
+      // Well-formed but beyond the parser's limits (nesting): the feed is skipped, reported.
+      fail(ctx, parserLimitError(cause, location));
+      return null;
+    }
+  }
   const malformed = `${validation.err.msg} (line ${validation.err.line}, column ${validation.err.col})`;
   // Malformed: read leniently; a capture cut mid-document keeps the items before the cut.
   let feed = tryReadXml(safe.text, ctx.url);
@@ -80,7 +89,7 @@ function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocati
     }
   }
   if (feed === null) {
-    fail(ctx, new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
+    fail(ctx, isTooDeep(safe.text) ? tooDeepError(location) : new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
     return null;
   }
   ctx.diagnostics?.warn('feed.malformed', `feed XML is malformed, ${repair} (${feed.items.length} items kept): ${malformed}`, location);
@@ -98,6 +107,28 @@ function tryReadXml(xml: string, url: string): Feed | null {
     return readXml(xml, url);
   } catch {
     return null;
+  }
+}
+
+/** fast-xml-parser's own message when `maxNestedTags` is exceeded. */
+const NESTING_LIMIT_MESSAGE = /nested tags/i;
+
+function tooDeepError(location: InputLocation, cause?: unknown): InputError {
+  return new InputError('feed.too-deep', `feed XML nests elements more than ${MAX_FEED_DEPTH} deep; feed skipped`, location, { cause });
+}
+
+function parserLimitError(cause: unknown, location: InputLocation): InputError {
+  if (cause instanceof Error && NESTING_LIMIT_MESSAGE.test(cause.message)) return tooDeepError(location, cause);
+  return new InputError('feed.malformed', `feed XML cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`, location, { cause });
+}
+
+/** Whether the parser refuses this text for its nesting depth (the lenient path swallows the reason). */
+function isTooDeep(xml: string): boolean {
+  try {
+    xmlParser(prefixMap(xml)).parse(xml);
+    return false;
+  } catch (error) {
+    return error instanceof Error && NESTING_LIMIT_MESSAGE.test(error.message);
   }
 }
 
@@ -172,6 +203,7 @@ function xmlParser(prefixes: Map<string, string>): XMLParser {
     transformTagName: rename,
     transformAttributeName: rename,
     stopNodes: RAW_ELEMENTS,
+    maxNestedTags: MAX_FEED_DEPTH,
   });
 }
 

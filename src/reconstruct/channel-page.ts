@@ -4,8 +4,7 @@
  * of its data object current at T; an item without an object falls back to its feed text.
  */
 import { UsageError } from '../core/errors.js';
-import type { Db } from '../overlay/index.js';
-import { getFeed, getVersionAt, type KnownItem, listItemsKnownAt } from '../overlay/viewer-queries.js';
+import { type Db, getFeed, getVersionAt, type KnownItem, listItemsKnownAt } from '../store/index.js';
 import { escapeHtml as e, safeUrl } from './html-escape.js';
 import { htmlDocument, timestamp14 } from './page-render.js';
 import { sanitizeHtml } from './sanitize-html.js';

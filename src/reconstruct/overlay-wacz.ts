@@ -11,8 +11,7 @@ import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import yazl from 'yazl';
-import type { Db } from '../overlay/index.js';
-import { iterateVersions, listComments, type VersionView } from '../overlay/viewer-queries.js';
+import { type Db, iterateVersions, listComments, type VersionView } from '../store/index.js';
 import { OVERLAY_URL_HOST } from './constants.js';
 import { renderObjectPage, timestamp14 } from './page-render.js';
 

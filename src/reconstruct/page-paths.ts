@@ -1,6 +1,6 @@
 /** Where each reconstructed page lives under `<out>/pages/` (stable across reruns). */
 import { createHash } from 'node:crypto';
-import type { VersionView } from '../overlay/viewer-queries.js';
+import type { VersionView } from '../store/index.js';
 import { MAX_SLUG_CHARS } from './constants.js';
 import { timestamp14 } from './page-render.js';
 

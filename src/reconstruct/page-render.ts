@@ -3,7 +3,7 @@
  * on its own, independent of the site template, with its comments and a link to the archived
  * original. Everything from the store is escaped or sanitised; the page runs no script.
  */
-import type { CommentView, VersionView } from '../overlay/viewer-queries.js';
+import type { CommentView, VersionView } from '../store/index.js';
 import { MAX_COMMENTS_PER_PAGE } from './constants.js';
 import { escapeHtml as e, safeUrl } from './html-escape.js';
 import { sanitizeHtml } from './sanitize-html.js';

@@ -1,8 +1,7 @@
 /** Writes the reconstructed pages of every object version and an index page per feed [004 §6]. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { Db } from '../overlay/index.js';
-import { iterateVersions, listComments, listFeeds, type VersionView } from '../overlay/viewer-queries.js';
+import { type Db, iterateVersions, listComments, listFeeds, type VersionView } from '../store/index.js';
 import { escapeHtml as e } from './html-escape.js';
 import { feedIndexPath, versionPagePath } from './page-paths.js';
 import { htmlDocument, renderObjectPage } from './page-render.js';

@@ -5,6 +5,7 @@
  */
 import { type Element, isTag, isText } from 'domhandler';
 import { COLLAPSED_PATH_ELEMENTS, FUTURE_SLACK_DAYS, IGNORED_PATH_ELEMENTS, MAX_LABEL_GAP_CHARS, STABLE_ID } from './constants.js';
+import { addDays } from './date-nodes.js';
 import { elementText, parentElement } from './dom-text.js';
 import type { DateList, DateNode, FilterStep } from './types.js';
 
@@ -65,11 +66,6 @@ const isNonIncreasing = (dates: readonly DateNode[]): boolean => dates.every((d,
 const newest = (l: DateList): string => l.dates.reduce((m, d) => (d.day > m ? d.day : m), '');
 const meanLength = (l: DateList): number => Math.round(l.dates.reduce((s, d) => s + d.text.length, 0) / l.dates.length);
 
-function addDays(day: string, n: number): string {
-  const t = new Date(`${day}T00:00:00Z`);
-  t.setUTCDate(t.getUTCDate() + n);
-  return t.toISOString().slice(0, 10);
-}
 
 /**
  * The filter heuristics of 002, in its order, with "current", "recent" and "future" measured from

@@ -63,14 +63,21 @@ function fromAttribute(value: string): { day: string; iso: string } | null {
   return { day, iso: Number.isNaN(t.getTime()) ? day : t.toISOString() };
 }
 
-function addDays(day: string, n: number): string {
+/** `day` moved by n days; `day` itself when it is not a date (archived data is never trusted). */
+export function addDays(day: string, n: number): string {
   const t = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(t.getTime())) return day;
   t.setUTCDate(t.getUTCDate() + n);
-  return t.toISOString().slice(0, 10);
+  return Number.isNaN(t.getTime()) ? day : t.toISOString().slice(0, 10);
 }
+
+/** Years a printed date may name (four digits: days compare as strings). */
+const MIN_YEAR = 1000;
+const MAX_YEAR = 9999;
 
 /** The first whole date (day and month known) printed in `text`, or null. */
 export function parsePrintedDate(text: string, parsers: readonly ChronoParser[], capture: Date): string | null {
+  if (Number.isNaN(capture.getTime())) return null;
   const latest = addDays(capture.toISOString().slice(0, 10), FUTURE_SLACK_DAYS);
   for (const parser of parsers) {
     for (const r of parser.parse(text, { instant: capture, timezone: 0 })) {
@@ -81,6 +88,7 @@ export function parsePrintedDate(text: string, parsers: readonly ChronoParser[],
       const date = s.get('day') ?? 1;
       // A year-less date is the latest such day not after the capture (chrono takes the nearest).
       if (!s.isCertain('year') && dayOf(year, month, date) > latest) year -= 1;
+      if (year < MIN_YEAR || year > MAX_YEAR) continue;
       return dayOf(year, month, date);
     }
   }
@@ -100,6 +108,8 @@ export function parsersFor(language: string | null): ChronoParser[] {
  */
 export function findDateNodes(root: Element, language: string | null, captureTime: string): DateNode[] {
   const capture = new Date(captureTime);
+  // No instant to read printed dates against (the capture time is validated where captures are built).
+  if (Number.isNaN(capture.getTime())) return [];
   const parsers = parsersFor(language);
   const elements = elementsUnder(root);
   const invisible = new WeakSet<Element>();

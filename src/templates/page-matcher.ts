@@ -88,7 +88,8 @@ export function dateOf(el: Element): string | null {
   const text = propertyText(el);
   if (text === '') return null;
   const parsed = chrono.parseDate(text);
-  return parsed === null ? null : parsed.toISOString();
+  // chrono builds a Date from whatever year the text names; out of range it is an Invalid Date.
+  return parsed === null || Number.isNaN(parsed.getTime()) ? null : parsed.toISOString();
 }
 
 /** Author name without a leading "By". */

@@ -6,8 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { WARCParser } from 'warcio';
-import type { Db } from '../overlay/index.js';
-import type { CaptureView } from '../overlay/viewer-queries.js';
+import type { CaptureView, Db } from '../store/index.js';
 import { MAX_RAW_BODY_BYTES } from './constants.js';
 
 export interface ArchiveFile {

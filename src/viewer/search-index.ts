@@ -7,8 +7,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Db } from '../overlay/index.js';
-import { hasStoredChanges } from '../overlay/viewer-queries.js';
+import { type Db, hasStoredChanges } from '../store/index.js';
 import { INDEX_BATCH_SIZE, MAX_LIST_OFFSET, MAX_QUERY_CHARS, PAGE_SIZE, SEARCH_INDEX_FILE, SEARCH_INDEX_VERSION } from './constants.js';
 
 const SCHEMA = `

@@ -1,5 +1,5 @@
 /** HTML of the viewer's pages. Everything from the store is escaped or sanitised; the pages run no script. */
-import type { CaptureView, CommentView, FeedView, StoredChange, VersionView } from '../overlay/viewer-queries.js';
+import type { CaptureView, CommentView, FeedView, StoredChange, VersionView } from '../store/index.js';
 import { escapeHtml as e, renderComments, renderVersionBody, timestamp14 } from '../reconstruct/index.js';
 import { PAGE_SIZE } from './constants.js';
 import type { ObjectFilters, ObjectListRow } from './search-index.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFixtureComment, buildFixtureOverlay } from '../../test/browser/fixture-overlay.js';
-import { openStore } from '../overlay/overlay-db.js';
+import { openStore } from '../store/index.js';
 import { startViewer, type Viewer } from './viewer-server.js';
 
 /** A raw request, so the Host header and method can be anything. */

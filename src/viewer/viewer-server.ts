@@ -10,9 +10,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openStore } from '../overlay/overlay-db.js';
-import type { Db } from '../overlay/index.js';
 import {
+  type Db,
   getCapture,
   getVersion,
   hasStoredChanges,
@@ -20,7 +19,8 @@ import {
   listFeeds,
   listStoredChanges,
   listVersionsOf,
-} from '../overlay/viewer-queries.js';
+  openStore,
+} from '../store/index.js';
 import { reconstructChannelPage, timestamp14 } from '../reconstruct/index.js';
 import { type ArchiveFile, listArchiveFiles, readArchivedBody } from './archive-files.js';
 import { MAX_URL_BYTES } from './constants.js';

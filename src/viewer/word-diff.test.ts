@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommentView } from '../overlay/viewer-queries.js';
+import type { CommentView } from '../store/index.js';
 import { diffComments, diffWordsHtml } from './word-diff.js';
 
 const comment = (hash: string, text: string): CommentView => ({

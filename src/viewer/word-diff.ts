@@ -4,7 +4,7 @@
  * are tracked apart from the article].
  */
 import { diffWordsWithSpace } from 'diff';
-import type { CommentView } from '../overlay/viewer-queries.js';
+import type { CommentView } from '../store/index.js';
 import { escapeHtml as e } from '../reconstruct/index.js';
 import { MAX_DIFF_WORDS } from './constants.js';
 

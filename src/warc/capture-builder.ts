@@ -68,12 +68,20 @@ function mimeOf(contentType: string | undefined): string | null {
   return mime ? mime : null;
 }
 
-/** WARC-Date as ISO 8601 UTC (14-digit WARC/0.x dates too); as written when not a date. */
-function isoTime(date: string | undefined): string {
-  if (date === undefined) return '';
+/** An ISO 8601 UTC instant with a four-digit year (what every later stage computes with). */
+const ISO_FOUR_DIGIT_YEAR = /^\d{4}-/;
+
+/**
+ * WARC-Date as ISO 8601 UTC (14-digit WARC/0.x dates too), or null when it is missing or not a
+ * date in years 0000-9999 (`99999-99-99T...`, a flipped byte) [WARC 1.1 §5.4: W3C-ISO8601].
+ */
+export function isoTime(date: string | undefined): string | null {
+  if (date === undefined) return null;
   const digits = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(date);
   const parsed = Date.parse(digits ? `${digits[1]}-${digits[2]}-${digits[3]}T${digits[4]}:${digits[5]}:${digits[6]}Z` : date);
-  return Number.isNaN(parsed) ? date : new Date(parsed).toISOString();
+  if (Number.isNaN(parsed)) return null;
+  const iso = new Date(parsed).toISOString();
+  return ISO_FOUR_DIGIT_YEAR.test(iso) ? iso : null;
 }
 
 /** Strip the `<...>` some writers put around WARC-Target-URI (WARC 1.0 grammar). */
@@ -86,6 +94,12 @@ export function targetUriOf(value: string | undefined): string {
 export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): IndexEntry {
   const { warc, http, raw } = parsed;
   const url = targetUriOf(warc['warc-target-uri']);
+  // A capture that cannot be placed in time breaks pairing, versions and date arithmetic: skipped.
+  const time = isoTime(warc['warc-date']);
+  if (time === null) {
+    const shown = warc['warc-date'] === undefined ? 'missing' : JSON.stringify(warc['warc-date'].slice(0, 40));
+    throw new InputError('warc.bad-date', `WARC-Date ${shown} is not an ISO 8601 date; record skipped`, { file: location.file, offset: location.offset, ...(url ? { url } : {}) });
+  }
   const status = http !== null ? parseStatusCode(http.statusLine) : null;
   const contentType = http !== null ? http.fields['content-type'] : parsed.warcType === 'resource' ? warc['content-type'] : undefined;
   const rawLocation = http?.fields.location;
@@ -99,14 +113,14 @@ export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): In
     url,
     canonicalUrl: canonicalUrl(url),
     host: parseUrl(url)?.hostname.toLowerCase() ?? '',
-    time: isoTime(warc['warc-date']),
+    time,
     status,
     mime: mimeOf(contentType),
     payloadDigest: warc['warc-payload-digest'] ?? null,
     location: location_,
     refersToId: warc['warc-refers-to'] ?? null,
     refersToUrl: warc['warc-refers-to-target-uri'] !== undefined ? targetUriOf(warc['warc-refers-to-target-uri']) : null,
-    refersToTime: warc['warc-refers-to-date'] !== undefined ? isoTime(warc['warc-refers-to-date']) : null,
+    refersToTime: isoTime(warc['warc-refers-to-date']),
     payloadLength: Math.max(0, declared - parsed.payloadStart),
   };
 }

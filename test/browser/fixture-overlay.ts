@@ -5,16 +5,8 @@
  */
 import { join } from 'node:path';
 import { commentHash, type ExtractionMethod, type PropertyPaths, type Reference } from '../../src/extract/index.js';
-import {
-  buildOverlay,
-  iterateVersions,
-  openStore,
-  readChanges,
-  runChangesStage,
-  type StoredComment,
-  type VersionView,
-} from '../../src/overlay/index.js';
-import { OverlayWriter } from '../../src/overlay/overlay-writer.js';
+import { buildOverlay, runChangesStage } from '../../src/build/index.js';
+import { iterateVersions, openStore, OverlayWriter, readChanges, type StoredComment, type VersionView } from '../../src/store/index.js';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', 'samples');
 const SAMPLE_CRAWLS = [join(SAMPLES, 'pelican-crawl-1.warc.gz'), join(SAMPLES, 'pelican-crawl-2.warc.gz')];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../src/overlay/overlay-db.js';
+import { openStore } from '../../src/store/index.js';
 import { overlayUrl, timestamp14, writeOverlayWacz } from '../../src/reconstruct/index.js';
 import { startViewer, type Viewer } from '../../src/viewer/index.js';
 import { buildFixtureOverlay } from './fixture-overlay.js';

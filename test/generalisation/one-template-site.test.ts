@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOverlay, Diagnostics, openStore, overlay } from '../../src/index.js';
+import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
 
 const SITE = 'http://fieldnotes.test';
@@ -177,8 +177,8 @@ describe('a site where every page shares one template: non-posts are told apart 
     ]);
     await buildOverlay({ inputs: [warc], outDir: join(dir, 'out'), diagnostics: new Diagnostics(), writePages: false, workers: 1 });
     const db = openStore(join(dir, 'out'), { writable: false });
-    objectUrls = new Set([...overlay.readObjectVersions(db)].map((v) => new URL(v.url).pathname));
-    pages = [...overlay.readPages(db)];
+    objectUrls = new Set([...store.readObjectVersions(db)].map((v) => new URL(v.url).pathname));
+    pages = [...store.readPages(db)];
     db.close();
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

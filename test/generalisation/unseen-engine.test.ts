@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOverlay, Diagnostics, openStore, overlay } from '../../src/index.js';
+import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
 
 const SITE = 'http://allotment-diary.test';
@@ -168,7 +168,7 @@ function captures(): FixtureCapture[] {
 
 describe('an unseen engine: comment block without comment words, per-post comment feeds linking to the site root', () => {
   let dir: string;
-  let versions: overlay.ObjectVersionRow[];
+  let versions: store.ObjectVersionRow[];
   let feeds: Array<{ url: string; kind: string }>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wo-unseen-'));
@@ -176,7 +176,7 @@ describe('an unseen engine: comment block without comment words, per-post commen
     await writeWarc(warc, '2026-03-05T12:00:00Z', captures());
     await buildOverlay({ inputs: [warc], outDir: join(dir, 'out'), diagnostics: new Diagnostics(), writePages: false, workers: 1 });
     const db = openStore(join(dir, 'out'), { writable: false });
-    versions = [...overlay.readObjectVersions(db)];
+    versions = [...store.readObjectVersions(db)];
     feeds = db.prepare('SELECT url, kind FROM feeds').all() as Array<{ url: string; kind: string }>;
     db.close();
   });

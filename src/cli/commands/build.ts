@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
-import { type BuildReport, buildOverlay } from '../../overlay/index.js';
+import { type BuildReport, buildOverlay } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
 export interface BuildArgs {

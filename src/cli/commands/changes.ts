@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import type { Change, ChangeKind } from '../../changes/index.js';
 import { renderChangeReport } from '../../changes/index.js';
 import { UsageError } from '../../core/errors.js';
-import { type ChangeFilter, openStore, readChanges } from '../../overlay/index.js';
+import { type ChangeFilter, openStore, readChanges } from '../../store/index.js';
 import { writeRows } from '../output.js';
 
 const CHANGE_KINDS = [

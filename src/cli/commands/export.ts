@@ -11,7 +11,7 @@ import {
   readObjectVersions,
   readPages,
   readTemplates,
-} from '../../overlay/index.js';
+} from '../../store/index.js';
 import { writeOverlayWacz, writeReconstructedPages } from '../../reconstruct/index.js';
 import { writeRows } from '../output.js';
 

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { computeFeedDynamics, type FeedDynamics } from '../../changes/index.js';
-import { type Db, openStore, readDiscoveredFeeds, readFeedStats } from '../../overlay/index.js';
+import { type Db, openStore, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
 
 export interface StatsArgs {
   dir: string;

@@ -82,5 +82,12 @@ export function isPermalinkHref(href: string): boolean {
 export function fragmentOf(url: string | null | undefined): string | null {
   if (url === null || url === undefined) return null;
   const i = url.indexOf('#');
-  return i < 0 || i === url.length - 1 ? null : decodeURIComponent(url.slice(i + 1));
+  if (i < 0 || i === url.length - 1) return null;
+  const fragment = url.slice(i + 1);
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    // A malformed percent escape in an archived URL: the fragment as written.
+    return fragment;
+  }
 }

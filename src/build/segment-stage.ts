@@ -16,8 +16,7 @@ import { canonicalUrl, hostOf } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { type Segment, type SegmentationMethod, segmentByFeed, segmentByModel } from '../segment/index.js';
-import type { Db } from './overlay-db.js';
-import type { OverlayWriter } from './overlay-writer.js';
+import type { Db, OverlayWriter } from '../store/index.js';
 
 /**
  * Confidence of an object known only from channel pages: the text is what the list shows (often

@@ -16,15 +16,12 @@ import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type 
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
-import { crawlCaptureLookup, resolvePayloadSource } from './capture-lookup.js';
+import { crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { runChangesStage } from './changes-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
-import { type Db, openStore } from './overlay-db.js';
-import { OverlayWriter } from './overlay-writer.js';
-import type { StoredComment } from './types.js';
 
 /** URLs whose bodies pass 1 reads to look for feeds even when their MIME type says HTML. */
 const FEED_URL_HINT = /(feed|rss|atom|rdf|\.xml)(\/|\?|$|\.)/i;

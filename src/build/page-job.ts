@@ -11,8 +11,7 @@ import { type CommentExtraction, type ExtractedObject, explainExtraction, extrac
 import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
 import { mainBlockOfLinkedPost } from '../templates/index.js';
 import { readCapture } from '../warc/index.js';
-import type { PayloadSource } from './capture-lookup.js';
-import type { StoredComment } from './types.js';
+import type { PayloadSource, StoredComment } from '../store/index.js';
 
 export interface PageJob {
   source: PayloadSource;

@@ -1,4 +1,4 @@
-export { type BuildOptions, type BuildProgress, type BuildReport, type CrawlReport, buildOverlay } from './build-overlay.js';
+/** The SQLite store of an overlay: schema and migrations, the one writer, typed readers and queries (all SQL). */
 export { type Db, openStore, STORE_FILE, storePath } from './overlay-db.js';
 export {
   type ChangeFilter,
@@ -12,6 +12,7 @@ export {
   readObjectVersions,
   readPages,
 } from './overlay-reader.js';
+export { OverlayWriter } from './overlay-writer.js';
+export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
 export type { StoredComment } from './types.js';
-export { type ChangesStageReport, METHOD_PREFERENCE, runChangesStage } from './changes-stage.js';
 export * from './viewer-queries.js';

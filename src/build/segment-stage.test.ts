@@ -7,8 +7,7 @@ import { canonicalUrl, hostOf } from '../core/url.js';
 import { type ExtractedObject, parsePage } from '../extract/index.js';
 import { parseFeed } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
-import { type Db, openStore } from './overlay-db.js';
-import { OverlayWriter } from './overlay-writer.js';
+import { type Db, openStore, OverlayWriter } from '../store/index.js';
 import { runSegmentStage, SEGMENT_CONFIDENCE } from './segment-stage.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/segment/${name}`, import.meta.url), 'utf8');

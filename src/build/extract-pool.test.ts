@@ -5,10 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import { buildOverlay } from './build-overlay.js';
-import { resolvePayloadSource } from './capture-lookup.js';
+import { openStore, readPairedItems, resolvePayloadSource } from '../store/index.js';
 import { inProcessRunner, type PageJobRunner, workerPoolRunner } from './extract-pool.js';
-import { openStore } from './overlay-db.js';
-import { readPairedItems } from './overlay-reader.js';
 import type { PageJob, PageJobResult } from './page-job.js';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', 'samples', 'pelican-crawl-1.warc.gz');

@@ -27,9 +27,7 @@ import {
   TemplateValidator,
   templateStillFits,
 } from '../templates/index.js';
-import type { Db } from './overlay-db.js';
-import type { StoredComment } from './types.js';
-import type { OverlayWriter } from './overlay-writer.js';
+import type { Db, OverlayWriter, StoredComment } from '../store/index.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;

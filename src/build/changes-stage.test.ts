@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import { canonicalUrl } from '../core/url.js';
 import { buildOverlay } from './build-overlay.js';
-import { openStore } from './overlay-db.js';
+import { openStore } from '../store/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const truth = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/pelican-truth-changes.json'), 'utf8')) as {

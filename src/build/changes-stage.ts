@@ -8,7 +8,7 @@
  */
 import { type Change, type CommentSnapshot, diffVersions, type VersionSnapshot } from '../changes/index.js';
 import { hostOf } from '../core/url.js';
-import type { Db } from './overlay-db.js';
+import type { Db } from '../store/index.js';
 
 /**
  * The version that speaks for an object in one crawl when several methods produced one: the page

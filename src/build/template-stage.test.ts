@@ -8,9 +8,7 @@ import { extractObject, parsePage, type ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/types.js';
 import { findNodes } from '../templates/index.js';
 import { listArchiveInputs, readCapture, scanArchive } from '../warc/index.js';
-import { resolvePayloadSource } from './capture-lookup.js';
-import { type Db, openStore } from './overlay-db.js';
-import { OverlayWriter } from './overlay-writer.js';
+import { type Db, openStore, OverlayWriter, resolvePayloadSource } from '../store/index.js';
 import { type FeedLinkedPage, formatTemplate, listTemplates, runTemplateStage, type TemplateStageReport } from './template-stage.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/pages/', import.meta.url));

@@ -1,0 +1,89 @@
+/**
+ * Hostile inputs made from the shipped sample crawl never crash `build`: each gets a located
+ * diagnostic, the bad record (or feed) is skipped, every good record still gives its object, and
+ * the exit code says what happened (1 = finished with skipped records, 2 = unusable location).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, objectUrls, STACK_FRAME } from './cli-run.js';
+import { isResponse, readSampleRecords, replacePayload, SAMPLE_1, targetUri, withHeader, writeSampleRecords } from './sample-records.js';
+
+const HOME = 'http://pelican-dev.test:8090/';
+const PAGE_2 = 'http://pelican-dev.test:8090/page/2/';
+const RSS = 'http://pelican-dev.test:8090/feeds/all.rss.xml';
+const nested = (depth: number): string => `${'<x>'.repeat(depth)}deep${'</x>'.repeat(depth)}`;
+
+describe('hostile input from the sample crawl', () => {
+  let work = '';
+  let cleanObjects: string[] = [];
+  const build = (name: string, file: string) => {
+    const out = join(work, name);
+    return { out, run: cli('build', file, '--out', out, '--no-pages', '--workers', '1') };
+  };
+
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'warc-overlay-hostile-'));
+    const clean = build('clean', SAMPLE_1);
+    expect(clean.run.code).toBe(0);
+    cleanObjects = objectUrls(clean.out);
+  }, 120_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('skips an RSS feed nested 120 deep, reports it located, keeps every object', () => {
+    const file = join(work, 'deep-rss-feed.warc.gz');
+    writeSampleRecords(file, replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => xml.replace('</item>', `<extra>${nested(120)}</extra></item>`)));
+    const { out, run } = build('deep', file);
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/feed\.too-deep \(error\) x1/);
+    expect(run.stdout).toContain(`nests elements more than 100 deep; feed skipped (${file} @ `);
+    expect(run.stdout).toContain(RSS);
+    expect(cleanObjects.length).toBeGreaterThan(10);
+    expect(objectUrls(out)).toEqual(cleanObjects);
+  }, 60_000);
+
+  it.each([
+    ['impossible', HOME, '99999-99-99T11:17:39Z'],
+    ['one flipped byte', PAGE_2, '2026-11-2\u0002T11:17:40Z'],
+  ])('skips a channel page with an %s WARC-Date and keeps every object', (_defect, url, date) => {
+    const file = join(work, `bad-warc-date-${url.length}.warc.gz`);
+    const records = readSampleRecords(SAMPLE_1).map((r) => (isResponse(r) && targetUri(r) === url ? withHeader(r, 'WARC-Date', date) : r));
+    writeSampleRecords(file, records);
+    const { out, run } = build(`date-${url.length}`, file);
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/warc\.bad-date \(error\) x1/);
+    expect(run.stdout).toContain(`WARC-Date ${JSON.stringify(date)} is not an ISO 8601 date; record skipped (${file} @ `);
+    expect(objectUrls(out)).toEqual(cleanObjects);
+    // A rerun does not crash again either: the crawl is known and skipped.
+    const again = cli('build', file, '--out', out, '--no-pages', '--workers', '1');
+    expect(again.stderr).not.toMatch(STACK_FRAME);
+    expect(again.code).toBe(0);
+  }, 60_000);
+
+  it('refuses --out naming a file, or a path under a file, in one located line (exit 2)', () => {
+    const file = join(work, 'not-a-dir');
+    writeFileSync(file, 'x');
+    for (const out of [file, join(file, 'sub')]) {
+      const run = cli('build', SAMPLE_1, '--out', out);
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(STACK_FRAME);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toContain(out);
+    }
+  }, 60_000);
+
+  it('says an overlay store that is not a database is one, in one line (exit 2), for build and stats', () => {
+    const dir = join(work, 'garbage-store');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'overlay.sqlite'), Buffer.alloc(8192, 0xa5));
+    for (const run of [cli('stats', dir), cli('build', SAMPLE_1, '--out', dir)]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).not.toMatch(STACK_FRAME);
+      expect(run.stderr).toMatch(/not an overlay store .*SQLITE_NOTADB/);
+      expect(run.stderr).toContain(dir);
+    }
+  }, 60_000);
+});
