@@ -6,6 +6,7 @@ import { type HintSelection, selectedHints, selectHints } from '../core/hint-voc
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
+  decideStructureOnlyZone,
   type ParsedPage,
   type PropertyPaths,
   extractComments,
@@ -341,6 +342,7 @@ async function buildCrawl(
       yield job;
     }
   }
+  const sites = new CommentSites<Parameters<OverlayWriter['addVersion']>[0]>();
   const workers = options.workers ?? defaultWorkers();
   const runner = workers > 1 && pages.size >= MIN_PAGES_FOR_WORKERS ? workerPoolRunner(workers) : inProcessRunner();
   try {
@@ -358,7 +360,7 @@ async function buildCrawl(
         if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
         return;
       }
-      writer.addVersion({
+      const version = {
         canonicalUrl: canonicalUrl(row.url),
         url: row.url,
         feedId: chosen.feedId,
@@ -369,7 +371,10 @@ async function buildCrawl(
         pageDigest: row.payload_digest,
         object: result.object,
         comments: result.comments,
-      });
+      };
+      // A comment zone found by structure alone waits for the site's other post pages (issue #12).
+      if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
+      else writer.addVersion(version);
       if (result.fallbackReason === null) report.objects.pageExtracted++;
       else {
         report.objects.mcst++;
@@ -382,6 +387,7 @@ async function buildCrawl(
   } finally {
     await runner.close();
   }
+  report.comments -= sites.flush((v) => writer.addVersion(v));
   tick();
   // Every page the later stages read is also searched for the feeds it advertises [002 "Feed discovery"], once.
   const searchedForFeeds = new Set<number>();
@@ -422,6 +428,41 @@ async function buildCrawl(
   report.seconds = (Date.now() - started) / 1000;
   writer.finishCrawl(crawlId, report.records, report);
   return report;
+}
+
+/** Comment-zone structures per host over the extraction pass, and the versions whose zone the
+ *  site decides (structure only) held until every post page of the host was seen. */
+class CommentSites<V extends { comments: Array<{ source: string }> }> {
+  readonly #pages = new Map<string, number>();
+  readonly #structures = new Map<string, Map<string, number>>();
+  readonly #held: Array<{ host: string; structure: string; version: V }> = [];
+
+  /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
+  observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
+    this.#pages.set(host, (this.#pages.get(host) ?? 0) + 1);
+    if (zone.structure === null) return false;
+    const counts = this.#structures.get(host) ?? new Map<string, number>();
+    counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
+    this.#structures.set(host, counts);
+    return zone.evidence === 'structure' && comments > 0;
+  }
+
+  defer(host: string, zone: { structure: string | null }, version: V): void {
+    this.#held.push({ host, structure: zone.structure ?? '', version });
+  }
+
+  /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
+  flush(write: (version: V) => void): number {
+    let dropped = 0;
+    for (const { host, structure, version } of this.#held.splice(0)) {
+      const decision = decideStructureOnlyZone(this.#structures.get(host)?.get(structure) ?? 0, this.#pages.get(host) ?? 0);
+      // Comments the comment feed gives stay whatever the page zone was.
+      const kept = decision.keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
+      dropped += version.comments.length - kept.length;
+      write({ ...version, comments: kept });
+    }
+    return dropped;
+  }
 }
 
 interface PageWork {

@@ -34,7 +34,14 @@ export type PageJobResult = {
   explain: string[] | null;
 } & (
   /** `fallbackReason`: why feed-guided extraction failed when the object comes from E-mCST. */
-  | { ok: true; object: Omit<ExtractedObject, 'wrapper'>; comments: StoredComment[]; fallbackReason: string | null }
+  | {
+      ok: true;
+      object: Omit<ExtractedObject, 'wrapper'>;
+      comments: StoredComment[];
+      fallbackReason: string | null;
+      /** How the page's comment zone was found and its structure (decided per site by the build). */
+      commentZone: Pick<CommentExtraction, 'evidence' | 'structure'>;
+    }
   /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
   | { ok: false; reason: string; unreadable: boolean }
 );
@@ -73,11 +80,13 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         confidence: block.confidence,
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
-      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(extractComments(page, { article: null, item: job.item, commentItems })) };
+      const found = extractComments(page, { article: null, item: job.item, commentItems });
+      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(found), commentZone: { evidence: found.evidence, structure: found.structure } };
     }
     const comments = result.comments === null ? [] : storedComments(result.comments);
     const { wrapper: _wrapper, ...object } = result.object;
-    return { ...base, ok: true, fallbackReason: null, object, comments };
+    const commentZone = { evidence: result.comments?.evidence ?? null, structure: result.comments?.structure ?? null };
+    return { ...base, ok: true, fallbackReason: null, object, comments, commentZone };
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

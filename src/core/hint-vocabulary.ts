@@ -189,6 +189,62 @@ export const COMMENT_QUERY_PARAMS: HintList = {
   entries: [...g('cid', 'comment_id', 'commentId', 'comment'), ...p('showComment', 'replytocom')],
 };
 
+/** Comment counters and invitations ("12 comments", "Leave a reply", "3 Kommentare", "Laisser un
+ *  commentaire"), whole text of a line or link. Every language counts as English does. */
+export const COMMENT_COUNTER_LABELS: HintList = {
+  name: 'comment-counter-labels',
+  help: 'comment counters and invitations to comment, whole text of a line or link',
+  entries: g(
+    // English
+    '(?:\\d+|no|one|two|three)\\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)',
+    'comments?\\s*\\(\\d+\\)',
+    'leave (?:a|your) (?:comment|reply)',
+    'add (?:a|your) comment',
+    'post (?:a )?comment',
+    // German, French, Spanish, Italian, Dutch, Portuguese
+    '(?:\\d+|keine?|ein)\\s+kommentare?',
+    'kommentar (?:schreiben|verfassen|hinterlassen)',
+    '(?:\\d+|aucun|un)\\s+commentaires?',
+    'laisser un commentaire',
+    '(?:\\d+|sin|un)\\s+comentarios?',
+    'deja (?:un|tu) comentario',
+    '(?:\\d+|nessun|un)\\s+comment[io]',
+    'lascia un commento',
+    '(?:\\d+|geen|een)\\s+reacties?',
+    'deixe (?:um|seu) coment[aá]rio',
+  ),
+};
+
+/** Labels of reply, rating and sharing widgets of a comment entry (whole text), besides the counters. */
+export const COMMENT_WIDGET_LABELS: HintList = {
+  name: 'comment-widget-labels',
+  help: 'counters plus reply, rating and sharing widget labels of comment entries (whole text of a line or link)',
+  entries: [
+    ...COMMENT_COUNTER_LABELS.entries,
+    ...g(
+      'reply',
+      'reply ↓',
+      'cancel reply',
+      'show comments',
+      'view comments',
+      'start (?:a )?new (?:comment )?thread\\W*',
+      'last reply was .{1,30}',
+      'rate this\\W*[\\d\\s]*',
+      'share(?: it)?',
+      'flag',
+      'report(?: abuse)?',
+      'permalink',
+      '\\d+',
+      'antworten',
+      'r[ée]pondre',
+      'responder',
+      'rispondi',
+      'reageer',
+    ),
+    ...p('tweet'),
+  ],
+};
+
 let selection: HintSelection = 'all';
 
 /** Use all hints, or the generic ones only, from now on in this thread (set once per build). */

@@ -105,7 +105,7 @@ function printedText(el: Element): string {
   const parts: string[] = [];
   const visit = (n: AnyNode): void => {
     if (isText(n)) parts.push(n.data);
-    else if (isTag(n) && !isIgnoredElement(n) && !LEFT_OUT_TAGS.has(n.name) && !(n.name === 'a' && COMMENT_WIDGET_TEXT.test(plainText(n)))) n.children.forEach(visit);
+    else if (isTag(n) && !isIgnoredElement(n) && !LEFT_OUT_TAGS.has(n.name) && !(n.name === 'a' && COMMENT_WIDGET_TEXT().test(plainText(n)))) n.children.forEach(visit);
   };
   visit(el);
   return collapseWhitespace(parts.join(' '));
@@ -186,7 +186,7 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
     for (const line of el.children) {
       if (!isTag(line) || !BLOCK_TAGS.has(line.name) || skip.has(line)) continue;
       const text = plainText(line);
-      const first = BYLINE_LABEL.test(text) || COMMENT_WIDGET_TEXT.test(text) ? null : cleanAuthor(text);
+      const first = BYLINE_LABEL.test(text) || COMMENT_WIDGET_TEXT().test(text) ? null : cleanAuthor(text);
       if (first !== null) return { name: first, url: link(line), node: el, guessed: false };
     }
   }
@@ -199,7 +199,7 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
   };
   for (const el of walk(nodes, skip)) {
     const rel = el.attribs.rel ?? '';
-    const metaLink = /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT.test(plainText(el));
+    const metaLink = /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
     if (el.name === 'cite' || (el.name === 'a' && (/\b(?:external|ugc|author)\b/i.test(rel) || metaLink))) {
       const name = cleanAuthor(plainText(el)) ?? (el.name === 'cite' ? nameBeforeSeparator(plainText(el)) : null);
       if (name !== null) return { name, url: link(el), node: el, guessed: false };
@@ -311,7 +311,7 @@ function renderBody(
       bylineParts.push(printedText(el));
       return true;
     }
-    return el.name === 'a' && COMMENT_WIDGET_TEXT.test(plainText(el));
+    return el.name === 'a' && COMMENT_WIDGET_TEXT().test(plainText(el));
   };
   const visit = (node: AnyNode, inLink: boolean): void => {
     if (isText(node)) {
@@ -342,7 +342,7 @@ function renderBody(
     else visit(n, false);
   }
   newline();
-  const text = lines.map(collapseWhitespace).filter((l) => l !== '' && !COMMENT_WIDGET_TEXT.test(l)).join('\n');
+  const text = lines.map(collapseWhitespace).filter((l) => l !== '' && !COMMENT_WIDGET_TEXT().test(l)).join('\n');
   const byline = bylineParts.map(collapseWhitespace).filter((l) => l !== '').join(' ');
   return { text, byline: byline === '' ? null : byline, html: html.join('').replace(/\s*(<\/?(?:p|ul|ol|blockquote|pre|h[1-6]|table|tr|td|th)\b[^>]*>)\s*/g, '$1').trim(), linkChars };
 }

@@ -5,7 +5,7 @@
  * using heuristics"].
  */
 import type { Element } from 'domhandler';
-import { COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, hintMatcher, PERMALINK_FRAGMENTS, PERMALINK_PARAMS, SIDEBAR_TOKENS } from '../../core/hint-vocabulary.js';
+import { COMMENT_CLASS_WORDS, COMMENT_WIDGET_LABELS, COMMENT_ZONE_TOKENS, hintMatcher, PERMALINK_FRAGMENTS, PERMALINK_PARAMS, SIDEBAR_TOKENS } from '../../core/hint-vocabulary.js';
 import { contains } from '../page-dom.js';
 
 /** The comment id an element carries: its id, or the name of an `<a name>` anchor ("comment184238"). */
@@ -38,8 +38,7 @@ const PAGE_ROOT_TAGS = new Set(['body', 'html']);
 const PAGE_FOOTER = /^(?:footer|site-footer|page-footer|colophon)$/i;
 /** "12 comments", "Leave a comment", "Reply", "Rate This: 0 0", "Tweet" and the like: counters,
  *  reply, rating and sharing widgets. */
-export const COMMENT_WIDGET_TEXT =
-  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|start (?:a )?new (?:comment )?thread\W*|last reply was .{1,30}|rate this\W*[\d\s]*|tweet|share(?: it)?|flag|report(?: abuse)?|permalink|\d+)\s*$/i;
+export const COMMENT_WIDGET_TEXT = hintMatcher(COMMENT_WIDGET_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
 
 function tokens(el: Element): string[] {
   return `${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`.split(/\s+/).filter((t) => t !== '');

@@ -52,5 +52,5 @@ function isCounter(el: Element): boolean {
   const text = plainText(el).trim();
   if (text.length > 60) return false;
   if (el.name === 'a' && COMMENT_HREF().test(el.attribs.href ?? '')) return true;
-  return COMMENT_WIDGET_TEXT.test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);
+  return COMMENT_WIDGET_TEXT().test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);
 }
