@@ -17,4 +17,4 @@ export * as build from './build/index.js';
 export * as reconstruct from './reconstruct/index.js';
 export { buildOverlay, type BuildOptions, type BuildReport } from './build/index.js';
 export { openStore } from './store/index.js';
-export { main as runCli } from './cli/main.js';
+export { main as runCli } from './cli/index.js';

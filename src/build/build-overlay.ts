@@ -16,7 +16,7 @@ import {
 import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed, pendingCommentFeeds } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
-import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScanStats } from '../warc/index.js';
+import { type ArchiveInput, type Capture, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScanStats } from '../warc/index.js';
 import { crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { runChangesStage } from './changes-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
@@ -47,7 +47,21 @@ export interface BuildOptions {
   writePages?: boolean;
   /** Weak hints used (core/hint-vocabulary): all (default), or the generic ones only (the ablation of bench:quality). */
   commentHints?: HintSelection;
+  /** One crawl label per input (with crawlBy 'input'); default: the input's file name. */
+  crawlLabels?: readonly string[];
+  /** How records are grouped into crawls (default 'input': each input file is one crawl). */
+  crawlBy?: CrawlBy;
 }
+
+/**
+ * What makes a crawl. `input` (default): each input file (WARC, WARC.gz or WACZ) is one crawl;
+ * `file`: each WARC file is one, also each WARC inside a WACZ; `warcinfo`: WARC files whose
+ * warcinfo record names the same `isPartOf` (else the file) form one; `day`: the records of one
+ * input captured on the same UTC day form one. Crawls are numbered in the order their first
+ * record is read.
+ */
+export const CRAWL_BY = ['input', 'file', 'warcinfo', 'day'] as const;
+export type CrawlBy = (typeof CRAWL_BY)[number];
 
 export interface BuildProgress {
   crawl: string;
@@ -113,6 +127,14 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     const problems = diagnostics.summary().flatMap((e) => e.examples);
     throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${options.inputs.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`);
   }
+  const crawlBy = options.crawlBy ?? 'input';
+  if (options.crawlLabels !== undefined) {
+    if (crawlBy !== 'input') throw new UsageError(`--crawl labels name whole inputs; they cannot be combined with --crawl-by ${crawlBy}`);
+    if (options.crawlLabels.length !== inputs.length) {
+      throw new UsageError(`${options.crawlLabels.length} --crawl label(s) for ${inputs.length} input file(s): give one label per input`);
+    }
+    if (new Set(options.crawlLabels).size !== options.crawlLabels.length) throw new UsageError('--crawl labels must differ: one crawl per input');
+  }
   const db = openStore(options.outDir, { writable: true });
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
@@ -121,16 +143,23 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
   const previousHints = selectedHints();
   selectHints(options.commentHints ?? 'all');
   try {
-    for (const input of inputs) {
+    for (const [i, input] of inputs.entries()) {
       const identity = await crawlIdentity(input);
-      const { crawlId, alreadyBuilt } = writer.beginCrawl(identity, input.name, input.bytes);
+      if (crawlBy !== 'input') {
+        reports.push(...(await buildSplitInput(db, writer, identity, input, crawlBy, diagnostics, options, (id) => (currentCrawl = id))));
+        currentCrawl = null;
+        continue;
+      }
+      const label = options.crawlLabels?.[i] ?? input.name;
+      const { crawlId, alreadyBuilt } = writer.beginCrawl(identity, label, input.bytes);
       if (alreadyBuilt) {
         options.onLog?.(`${input.name}: already in this overlay (crawl ${crawlId}), skipped`);
-        reports.push({ ...emptyReport(input.name), skipped: true });
+        reports.push({ ...emptyReport(label), skipped: true });
         continue;
       }
       currentCrawl = crawlId;
-      reports.push(await buildCrawl(db, writer, crawlId, input, diagnostics, options));
+      const indexed = await indexCrawl(writer, crawlId, input, label, diagnostics, options);
+      reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
       currentCrawl = null;
     }
     if (options.writePages !== false) {
@@ -176,49 +205,149 @@ async function crawlIdentity(input: ArchiveInput): Promise<string> {
   }
 }
 
+/** What pass 1 learnt about one crawl: its feeds and its share of the input's records. */
+interface IndexedCrawl {
+  found: FoundFeed[];
+  report: CrawlReport;
+  started: number;
+}
+
+const wantFeedBody = (e: IndexEntry) =>
+  (e.status === null || e.status === 200) && ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url));
+
+/** Parse a capture as a feed when it looks like one; bad feeds are reported, not thrown. */
+function feedOf(capture: Capture, diagnostics: Diagnostics): Feed | null {
+  try {
+    const text = capture.text();
+    if (!looksLikeFeed(capture.mime, capture.url, text.slice(0, SNIFF_BYTES))) return null;
+    return parseFeed(text, { url: capture.url, diagnostics, file: capture.file, offset: capture.offset });
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    diagnostics.report(error);
+    return null;
+  }
+}
+
+/** Pass 1 of a crawl that is a whole input: index every capture, parse feeds on the way. */
+async function indexCrawl(
+  writer: OverlayWriter,
+  crawlId: number,
+  input: ArchiveInput,
+  label: string,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+): Promise<IndexedCrawl> {
+  const started = Date.now();
+  const report = emptyReport(label);
+  const found: FoundFeed[] = [];
+  let stats: ScanStats | undefined;
+  for await (const record of scanArchive(input, {
+    diagnostics,
+    wantBody: wantFeedBody,
+    onProgress: (s) => {
+      stats = s;
+      options.onProgress?.({ crawl: label, phase: 'index', bytesRead: s.bytesRead, bytesTotal: input.bytes, records: s.records, pagesDone: 0, pagesTotal: 0 });
+    },
+  })) {
+    writer.addCapture(crawlId, record.entry);
+    report.captures++;
+    const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
+    if (feed) found.push({ feed, entry: record.entry });
+  }
+  writer.flushCaptures(crawlId);
+  report.records = stats?.records ?? report.captures;
+  report.recordsByType = { ...(stats?.recordsByType ?? {}) };
+  return { found, report, started };
+}
+
+/**
+ * An input that holds several crawls (--crawl-by file|warcinfo|day): pass 1 reads it once and
+ * gives each record to the crawl its label names; then each crawl is built in turn. The input is
+ * skipped when all its crawls are already built, and rebuilt whole when one was left unfinished.
+ */
+async function buildSplitInput(
+  db: Db,
+  writer: OverlayWriter,
+  identity: string,
+  input: ArchiveInput,
+  crawlBy: Exclude<CrawlBy, 'input'>,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+  setCurrent: (crawlId: number | null) => void,
+): Promise<CrawlReport[]> {
+  const prefix = `${identity}#${crawlBy}:`;
+  const state = writer.inputCrawls(prefix);
+  if (state.total > 0 && state.unfinished === 0) {
+    options.onLog?.(`${input.name}: already in this overlay (${state.total} crawls), skipped`);
+    return [{ ...emptyReport(input.name), skipped: true }];
+  }
+  if (state.total > 0) writer.clearInputCrawls(prefix);
+  const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl }>();
+  const warcinfoLabels = new Map<string, Promise<string>>();
+  const labelOf = async (entry: IndexEntry): Promise<string> => {
+    const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
+    if (crawlBy === 'file') return file;
+    if (crawlBy === 'day') return `${input.name}@${entry.time.slice(0, 10)}`;
+    let label = warcinfoLabels.get(entry.file);
+    if (label === undefined) {
+      label = warcinfoLabel(input, entry.file).then((partOf) => partOf ?? file);
+      warcinfoLabels.set(entry.file, label);
+    }
+    return label;
+  };
+  let stats: ScanStats | undefined;
+  for await (const record of scanArchive(input, {
+    diagnostics,
+    wantBody: wantFeedBody,
+    onProgress: (s) => {
+      stats = s;
+      options.onProgress?.({ crawl: input.name, phase: 'index', bytesRead: s.bytesRead, bytesTotal: input.bytes, records: s.records, pagesDone: 0, pagesTotal: 0 });
+    },
+  })) {
+    const label = await labelOf(record.entry);
+    let crawl = crawls.get(label);
+    if (crawl === undefined) {
+      const { crawlId } = writer.beginCrawl(`${prefix}${label}`, label, input.bytes);
+      crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() } };
+      crawls.set(label, crawl);
+    }
+    setCurrent(crawl.crawlId);
+    writer.addCapture(crawl.crawlId, record.entry);
+    crawl.indexed.report.captures++;
+    crawl.indexed.report.recordsByType[record.entry.recordType] = (crawl.indexed.report.recordsByType[record.entry.recordType] ?? 0) + 1;
+    const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
+    if (feed) crawl.indexed.found.push({ feed, entry: record.entry });
+  }
+  writer.flushCaptures();
+  const reports: CrawlReport[] = [];
+  for (const { crawlId, indexed } of crawls.values()) {
+    indexed.report.records = indexed.report.captures;
+    setCurrent(crawlId);
+    reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
+  }
+  if (crawls.size === 0 && stats !== undefined) options.onLog?.(`${input.name}: no captures, no crawl`);
+  return reports;
+}
+
+/** `isPartOf` of the warcinfo record that opens a WARC file (WARC 1.1 §6.2), or null. */
+async function warcinfoLabel(input: ArchiveInput, file: string): Promise<string | null> {
+  const info = await readWarcinfo(input, file);
+  const partOf = info?.isPartOf ?? info?.ispartof;
+  return partOf === undefined || partOf.trim() === '' ? null : partOf.trim();
+}
+
 async function buildCrawl(
   db: Db,
   writer: OverlayWriter,
   crawlId: number,
   input: ArchiveInput,
+  indexed: IndexedCrawl,
   diagnostics: Diagnostics,
   options: BuildOptions,
 ): Promise<CrawlReport> {
-  const started = Date.now();
-  const report = emptyReport(input.name);
+  const { found, report, started } = indexed;
   const progress = (p: Partial<BuildProgress>) =>
-    options.onProgress?.({ crawl: input.name, phase: 'index', bytesRead: 0, bytesTotal: input.bytes, records: 0, pagesDone: 0, pagesTotal: 0, ...p });
-
-  // Pass 1: index every capture, parse feeds on the way.
-  const found: FoundFeed[] = [];
-  let stats: ScanStats | undefined;
-  const wantBody = (e: IndexEntry) =>
-    (e.status === null || e.status === 200) && ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url));
-  for await (const record of scanArchive(input, {
-    diagnostics,
-    wantBody,
-    onProgress: (s) => {
-      stats = s;
-      progress({ phase: 'index', bytesRead: s.bytesRead, records: s.records });
-    },
-  })) {
-    writer.addCapture(crawlId, record.entry);
-    report.captures++;
-    const capture = record.capture;
-    if (!capture) continue;
-    try {
-      const text = capture.text();
-      if (!looksLikeFeed(capture.mime, capture.url, text.slice(0, SNIFF_BYTES))) continue;
-      const feed = parseFeed(text, { url: capture.url, diagnostics, file: capture.file, offset: capture.offset });
-      if (feed) found.push({ feed, entry: record.entry });
-    } catch (error) {
-      if (!isInputError(error)) throw error;
-      diagnostics.report(error);
-    }
-  }
-  writer.flushCaptures(crawlId);
-  report.records = stats?.records ?? report.captures;
-  report.recordsByType = { ...(stats?.recordsByType ?? {}) };
+    options.onProgress?.({ crawl: report.name, phase: 'index', bytesRead: 0, bytesTotal: input.bytes, records: 0, pagesDone: 0, pagesTotal: 0, ...p });
 
   // Feeds, items and pairing.
   const lookup = crawlCaptureLookup(db, crawlId);

@@ -67,7 +67,7 @@ function setUp(withPageDecisions: boolean): { db: Db; writer: OverlayWriter; cra
   const db = openStore(dir, { writable: true });
   const writer = new OverlayWriter(db);
   const { crawlId } = writer.beginCrawl('crawl-1', 'crawl-1.warc.gz', 1000);
-  PAGES.forEach((p, i) => writer.addCapture(crawlId, entry(i * 100, p.url, p.time)));
+  for (const [i, p] of PAGES.entries()) writer.addCapture(crawlId, entry(i * 100, p.url, p.time));
   writer.addCapture(crawlId, entry(9000, KNOWN_POST, PAGES[0]?.time ?? ''));
   writer.flushCaptures(crawlId);
   const ids = PAGES.map((_, i) => writer.captureIdAt('crawl.warc.gz', i * 100) as number);

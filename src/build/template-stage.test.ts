@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import { extractObject, parsePage, type ParsedPage } from '../extract/index.js';
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import { findNodes } from '../templates/index.js';
 import { listArchiveInputs, readCapture, scanArchive } from '../warc/index.js';
 import { type Db, openStore, OverlayWriter, resolvePayloadSource } from '../store/index.js';

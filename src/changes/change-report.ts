@@ -8,6 +8,7 @@ import type { Change, ChangeKind, DiffHunk, RenderChangeReportOptions } from './
 
 const ELISION_MARK = '…';
 const ANSI = { green: '\u001b[32m', red: '\u001b[31m', bold: '\u001b[1m', dim: '\u001b[2m', reset: '\u001b[0m' };
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matches ANSI escape sequences, which start with ESC
 const ANSI_CODE = /\u001b\[[0-9;]*m/g;
 const INDENT = '    ';
 const CLOSING_PUNCT = /^[,.;:!?)\]]/;

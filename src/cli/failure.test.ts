@@ -47,7 +47,7 @@ describe('writeCrashLog', () => {
     expect(log).not.toBeNull();
     const text = readFileSync(log as string, 'utf8');
     expect(text).toContain('warc-overlay build x.warc.gz');
-    expect(text).toMatch(/Error: outer[^]*at .*failure\.test\.ts[^]*caused by:\nRangeError: inner/);
+    expect(text).toMatch(/Error: outer[\s\S]*at .*failure\.test\.ts[\s\S]*caused by:\nRangeError: inner/);
     expect(oneLine(error)).toBe('Error: outer');
   });
 });

@@ -1,13 +1,16 @@
 import type { Writable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 
-/** Quote one CSV field (RFC 4180): arrays and objects are written as JSON. */
-function csvField(value: unknown): string {
+/** One CSV cell: arrays and objects are written as JSON, null and undefined as an empty cell. */
+function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const s = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Write rows as JSON lines or CSV (header from the first row), waiting on back-pressure. */
+/**
+ * Write rows as JSON lines or CSV (RFC 4180 quoting by csv-stringify; header from the first row),
+ * waiting on back-pressure.
+ */
 export async function writeRows(
   rows: Iterable<Record<string, unknown>>,
   format: 'jsonl' | 'csv',
@@ -15,18 +18,19 @@ export async function writeRows(
 ): Promise<number> {
   let header: string[] | undefined;
   let count = 0;
-  const write = async (line: string) => {
-    if (!out.write(`${line}\n`)) await new Promise((resolve) => out.once('drain', resolve));
+  const write = async (text: string) => {
+    if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
   };
   for (const row of rows) {
     if (format === 'jsonl') {
-      await write(JSON.stringify(row));
+      await write(`${JSON.stringify(row)}\n`);
     } else {
       if (!header) {
         header = Object.keys(row);
-        await write(header.map(csvField).join(','));
+        await write(stringify([header]));
       }
-      await write(header.map((k) => csvField(row[k])).join(','));
+      const cells = header.map((k) => csvValue(row[k]));
+      await write(stringify([cells]));
     }
     count++;
   }

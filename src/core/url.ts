@@ -25,11 +25,11 @@ export function parseUrl(raw: string, base?: string): URL | undefined {
 
 /** Re-encode a path or query component so that %7E and ~ (and case of escapes) compare equal. */
 function normalisePercentEncoding(s: string): string {
-  return s.replace(/%[0-9a-fA-F]{2}/g, (escape) => {
-    const code = Number.parseInt(escape.slice(1), 16);
+  return s.replace(/%[0-9a-fA-F]{2}/g, (encoded) => {
+    const code = Number.parseInt(encoded.slice(1), 16);
     const ch = String.fromCharCode(code);
     // Unreserved characters (RFC 3986 §2.3) are decoded; everything else keeps an upper-case escape.
-    return /[A-Za-z0-9\-._~]/.test(ch) ? ch : escape.toUpperCase();
+    return /[A-Za-z0-9\-._~]/.test(ch) ? ch : encoded.toUpperCase();
   });
 }
 

@@ -3,7 +3,7 @@
  * properties [000 §III-D], text, cleaned HTML and references.
  */
 import { type Element, isTag } from 'domhandler';
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import { type RenderedArticle, renderArticle } from './article-render.js';
 import { commentNodesInside, extractComments } from './comments/index.js';
 import { computeConfidence } from './confidence.js';

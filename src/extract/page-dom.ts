@@ -38,7 +38,7 @@ const HIDDEN_CLASS = /^(?:hidden|hide|is-hidden|invisible|d-none|display[-_]?non
  *  a share template). Not part of isIgnoredElement: collapsed comment replies are classed so and are
  *  still the discussion. */
 export function isHiddenByClass(el: Element): boolean {
-  return el.attribs.class !== undefined && el.attribs.class.split(/\s+/).some((t) => HIDDEN_CLASS.test(t));
+  return el.attribs.class?.split(/\s+/).some((t) => HIDDEN_CLASS.test(t)) === true;
 }
 
 const ignoredCache = new WeakMap<Element, boolean>();

@@ -4,7 +4,7 @@
  * path prefix shared with the content node, and the path is generalised.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
 import { contains, isIgnoredElement, textBlocks } from './page-dom.js';

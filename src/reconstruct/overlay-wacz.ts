@@ -6,11 +6,12 @@
  * Everything is streamed through a temporary folder, so memory stays flat on large overlays.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import yazl from 'yazl';
+import { indexWarcCdxj } from '../core/cdxj.js';
 import { type Db, iterateVersions, listComments, type VersionView } from '../store/index.js';
 import { OVERLAY_URL_HOST } from './constants.js';
 import { renderObjectPage, timestamp14 } from './page-render.js';
@@ -23,18 +24,6 @@ const SOFTWARE = 'warc-overlay';
 export function overlayUrl(canonicalUrl: string, method?: string): string {
   const key = canonicalUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
   return `https://${OVERLAY_URL_HOST}/${key}${method === undefined ? '' : `${key.includes('?') ? '&' : '?'}wo-method=${encodeURIComponent(method)}`}`;
-}
-
-/** SURT form of a URL for the CDXJ key (host reversed, comma separated, lower-cased). */
-export function surt(url: string): string {
-  try {
-    const u = new URL(url);
-    const host = u.hostname.replace(/^www\d*\./, '').split('.').reverse().join(',');
-    const port = u.port && u.port !== '80' && u.port !== '443' ? `:${u.port}` : '';
-    return `${host}${port})${u.pathname}${u.search}`.toLowerCase();
-  } catch {
-    return url.toLowerCase();
-  }
 }
 
 interface HashedFile {
@@ -75,7 +64,6 @@ export async function writeOverlayWacz(db: Db, file: string, opts: { title?: str
     const created = new Date().toISOString();
     const warc = new HashingWriter(join(tmp, 'data.warc.gz'));
     const pagesOut = new HashingWriter(join(tmp, 'pages.jsonl'));
-    const cdx: string[] = [];
     await warc.write(
       await serialize(
         WARCRecord.createWARCInfo({ filename: WARC_NAME, warcVersion: 'WARC/1.1' }, {
@@ -110,21 +98,17 @@ export async function writeOverlayWacz(db: Db, file: string, opts: { title?: str
         },
         [body],
       );
-      const bytes = await serialize(record);
-      const digest = record.warcHeaders.headers.get('WARC-Payload-Digest') ?? undefined;
-      cdx.push(
-        `${surt(url)} ${ts14} ${JSON.stringify({ url, mime: 'text/html', status: '200', digest, length: String(bytes.length), offset: String(warc.bytes), filename: WARC_NAME })}`,
-      );
-      await warc.write(bytes);
+      await warc.write(await serialize(record));
       await pagesOut.write(`${JSON.stringify(pageEntry(v, url, date, comments.length))}\n`);
       firstPage ??= { url, ts: date };
       pages++;
     }
-    cdx.sort();
+    const warcFile = await warc.close(`archive/${WARC_NAME}`);
+    // the index of the WARC as cdxj-indexer -s writes it (warcio's CDXIndexer, sorted)
     const cdxOut = new HashingWriter(join(tmp, 'index.cdxj'));
-    for (const line of cdx) await cdxOut.write(`${line}\n`);
+    for (const line of await indexWarcCdxj(createReadStream(warcFile.file), WARC_NAME)) await cdxOut.write(`${line}\n`);
     const resources = [
-      await warc.close(`archive/${WARC_NAME}`),
+      warcFile,
       await cdxOut.close('indexes/index.cdxj'),
       await pagesOut.close('pages/pages.jsonl'),
     ];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WARCParser } from 'warcio';
+import { getSurt, WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFixtureComment, buildFixtureOverlay } from '../../test/browser/fixture-overlay.js';
 import { type Db, getVersion, openStore } from '../store/index.js';
@@ -10,7 +10,7 @@ import { reconstructChannelPage } from './channel-page.js';
 import { writeReconstructedPages } from './page-writer.js';
 import { overlayUrl, writeOverlayWacz } from './overlay-wacz.js';
 
-const escape = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)', () => {
   let dir = '';
@@ -45,7 +45,7 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     const files = readdirSync(join(dir, 'pages', host, folder ?? '')).sort(); // timestamp first: oldest first
     expect(files).toHaveLength(2);
     const [older, page] = files.map((f) => readFileSync(join(dir, 'pages', host, folder ?? '', f), 'utf8'));
-    expect(page).toContain(`<h1>${escape(after.title ?? '')}</h1>`);
+    expect(page).toContain(`<h1>${escapeHtml(after.title ?? '')}</h1>`);
     expect(page).toContain('Content-Security-Policy');
     expect(page).toContain(`href="${after.url}"`);
     expect(page).toContain(`captured <time datetime="${after.captureTime}">`);
@@ -63,7 +63,7 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     const index = readFileSync(join(dir, 'pages/index.html'), 'utf8');
     const feedTitle = db.prepare('SELECT f.title FROM feeds f JOIN objects o ON o.feed_id = f.id LIMIT 1').pluck().get() as string;
     expect(feedTitle).toBe('Backports & Bytes');
-    expect(index).toContain(escape(feedTitle));
+    expect(index).toContain(escapeHtml(feedTitle));
     expect(index).toContain('Objects found without a feed');
   });
 
@@ -128,6 +128,13 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     const edited = pagesLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((p) => p.object_url === after.url);
     expect(edited).toHaveLength(2);
     const cdx = (await text('indexes/index.cdxj')).trim().split('\n');
+    // CDXJ as cdxj-indexer -s writes it: SURT keys from warcio's getSurt, sorted
+    expect(cdx).toHaveLength(fixture.versions);
+    expect([...cdx].sort()).toEqual(cdx);
+    for (const l of cdx) {
+      const { url } = JSON.parse(l.slice(l.indexOf('{'))) as { url: string };
+      expect(l.startsWith(`${getSurt(url)} `)).toBe(true);
+    }
     const line = cdx.find((l) => l.includes(JSON.stringify(overlayUrl(after.canonicalUrl))));
     expect(line).toBeDefined();
     const info = JSON.parse(line?.slice(line.indexOf('{')) ?? '{}') as { offset: string; length: string };

@@ -2,6 +2,9 @@
 export { type Db, openStore, STORE_FILE, storePath } from './overlay-db.js';
 export {
   type ChangeFilter,
+  COMMENT_COLUMNS,
+  type CrawlRow,
+  readCrawls,
   type ObjectVersionRow,
   readChanges,
   readComments,

@@ -1,4 +1,4 @@
-import type { FeedItem } from '../feeds/types.js';
+import type { FeedItem } from '../feeds/index.js';
 import type { Db } from './overlay-db.js';
 
 /** One object version as exported (DESIGN.md "export --what objects"). */
@@ -232,6 +232,12 @@ export function readFeedStats(db: Db): Array<Record<string, unknown>> {
   });
 }
 
+/** Columns of `readComments` rows, in order (an empty export still knows its columns). */
+export const COMMENT_COLUMNS = [
+  'object_url', 'crawl', 'capture_time', 'method', 'position', 'id', 'parent', 'depth', 'author', 'author_url',
+  'published', 'byline', 'text', 'permalink', 'source', 'hash',
+] as const;
+
 /** Every stored comment with the object version it belongs to. */
 export function* readComments(db: Db): Generator<Record<string, unknown>> {
   const rows = db.prepare(`
@@ -277,4 +283,25 @@ export function readPairedItems(db: Db): Array<{ captureId: number; url: string;
       invalidReason: text(r, 'invalid_reason'),
     },
   }));
+}
+
+/** One crawl of the overlay: its label and the time range of its captures (`stats`). */
+export interface CrawlRow {
+  crawl: string;
+  first_capture: string | null;
+  last_capture: string | null;
+  captures: number;
+  versions: number;
+  finished: boolean;
+}
+
+/** The crawls in build order, with the time range of their captures. */
+export function readCrawls(db: Db): CrawlRow[] {
+  return (
+    db
+      .prepare(`SELECT cr.name AS crawl, min(c.time) AS first_capture, max(c.time) AS last_capture, count(c.id) AS captures,
+          (SELECT count(*) FROM versions v WHERE v.crawl_id = cr.id) AS versions, cr.finished_at IS NOT NULL AS finished
+        FROM crawls cr LEFT JOIN captures c ON c.crawl_id = cr.id GROUP BY cr.id ORDER BY cr.id`)
+      .all() as Array<Omit<CrawlRow, 'finished'> & { finished: number }>
+  ).map((r) => ({ ...r, finished: r.finished === 1 }));
 }

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { cdxjLine } from '../core/cdxj.js';
 import {
   type Db,
   getCapture,
@@ -113,20 +114,19 @@ function cdxj(db: Db, crawlId: number, files: ArchiveFile[]): string {
     if (f === undefined || f.path === null || f.isWacz) continue;
     const url = r.url as string;
     lines.push(
-      `${surtKey(url)} ${timestamp14(r.time as string)} ${JSON.stringify({ url, mime: r.mime ?? 'unk', status: String(r.status ?? 200), digest: r.payload_digest ?? undefined, length: String(r.length), offset: String(r.offset), filename: `f${f.index}` })}`,
+      cdxjLine({
+        url,
+        time: r.time as string,
+        mime: (r.mime as string | null) ?? 'unk',
+        status: (r.status as number | null) ?? 200,
+        digest: (r.payload_digest as string | null) ?? null,
+        length: r.length as number,
+        offset: r.offset as number,
+        filename: `f${f.index}`,
+      }),
     );
   }
   return `${lines.sort().join('\n')}\n`;
-}
-
-function surtKey(url: string): string {
-  try {
-    const u = new URL(url);
-    const host = u.hostname.replace(/^www\d*\./, '').split('.').reverse().join(',');
-    return `${host}${u.port ? `:${u.port}` : ''})${u.pathname}${u.search}`.toLowerCase();
-  } catch {
-    return url.toLowerCase();
-  }
 }
 
 const intParam = (v: string | null): number | undefined => (v !== null && /^\d{1,12}$/.test(v) ? Number(v) : undefined);

@@ -97,6 +97,21 @@ describe('warc-overlay CLI on the shipped sample', () => {
     expect(feeds.stdout.split('\n')[0]).toMatch(/^url,title,format,kind/);
   });
 
+  it('exports Parquet with the same rows as the JSON lines', async () => {
+    const { parquetReadObjects } = await import('hyparquet');
+    for (const what of ['objects', 'pages', 'comments', 'changes']) {
+      const file = join(work, `${what}.parquet`);
+      const run = cli('export', out, '--what', what, '--format', 'parquet', '--output', file);
+      expect(run.code).toBe(0);
+      const buf = readFileSync(file);
+      const rows = await parquetReadObjects({ file: buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) });
+      const lines = jsonl(cli('export', out, '--what', what).stdout);
+      expect(rows.length).toBe(lines.length);
+      const key = (r: Record<string, unknown>) => r.url ?? r.object_url ?? null;
+      expect(rows.map(key)).toEqual(lines.map(key));
+    }
+  });
+
   it('segments the home page by its feeds: the posts the Atom and RSS feeds both list are found once', () => {
     const db = new Database(join(out, 'overlay.sqlite'), { readonly: true });
     try {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { UsageError } from '../../core/errors.js';
 import {
+  COMMENT_COLUMNS,
   openStore,
   readChanges,
   readComments,
@@ -13,7 +14,30 @@ import {
   readTemplates,
 } from '../../store/index.js';
 import { writeOverlayWacz, writeReconstructedPages } from '../../reconstruct/index.js';
+import { writeParquet } from '../../core/parquet-writer.js';
 import { writeRows } from '../output.js';
+
+/** Columns written as INT64 in Parquet (every other number is a DOUBLE). */
+const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
+  'warc_offset',
+  'warc_length',
+  'status',
+  'position',
+  'depth',
+  'words_added',
+  'words_removed',
+  'comments_added',
+  'comments_removed',
+  'comments_edited',
+  'sentences_added',
+  'sentences_removed',
+  'snapshots',
+  'items',
+  'invalid_items',
+  'paired',
+  'support',
+  'posts_matched',
+]);
 
 export const EXPORT_KINDS = ['objects', 'pages', 'changes', 'feeds', 'comments', 'templates', 'discovered-feeds', 'reconstructed'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
@@ -21,7 +45,7 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export interface ExportArgs {
   dir: string;
   what: ExportKind;
-  format: 'jsonl' | 'csv' | 'wacz';
+  format: 'jsonl' | 'csv' | 'parquet' | 'wacz';
   output?: string;
 }
 
@@ -30,13 +54,15 @@ export function exportCommand(yargs: Argv): Argv<ExportArgs> {
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('what', { describe: 'what to export (reconstructed: standalone HTML pages of every version)', choices: EXPORT_KINDS, default: 'objects' as ExportKind })
     .option('format', {
-      describe: 'jsonl / csv rows, or wacz: the whole overlay as a WACZ collection to replay next to the original',
-      choices: ['jsonl', 'csv', 'wacz'] as const,
+      describe:
+        'jsonl / csv / parquet rows (parquet goes to --output, default <dir>/<what>.parquet), or wacz: the whole overlay as a WACZ collection to replay next to the original',
+      choices: ['jsonl', 'csv', 'parquet', 'wacz'] as const,
       default: 'jsonl' as const,
     })
     .option('output', { alias: ['O', 'out'], describe: 'file to write instead of stdout (for reconstructed pages: the directory that gets pages/)', type: 'string' })
     .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per object version')
     .example('$0 export overlay/ --what changes --format csv', 'changes between versions, with their kinds')
+    .example('$0 export overlay/ --what objects --format parquet -O objects.parquet', 'the same rows as Parquet (DuckDB, pandas, Spark)')
     .example('$0 export overlay/ --format wacz', 'write overlay/overlay.wacz (replayable in ReplayWeb.page)')
     .example('$0 export overlay/ --what reconstructed --output site/', 'standalone pages of every object version under site/pages/') as unknown as Argv<ExportArgs>;
 }
@@ -78,6 +104,18 @@ export async function runExport(args: ExportArgs): Promise<number> {
       const outDir = args.output ?? args.dir;
       const { pages, indexes } = writeReconstructedPages(db, outDir);
       process.stderr.write(`wrote ${pages} pages and ${indexes} index pages under ${join(outDir, 'pages')}\n`);
+      return 0;
+    } finally {
+      db.close();
+    }
+  }
+  if (args.format === 'parquet') {
+    const db = openStore(args.dir, { writable: false });
+    try {
+      const file = args.output ?? join(args.dir, `${args.what}.parquet`);
+      const columns = args.what === 'comments' ? COMMENT_COLUMNS : undefined;
+      const rows = await writeParquet(rowsOf(db, args.what), file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) });
+      process.stderr.write(`wrote ${file}: ${rows} rows\n`);
       return 0;
     } finally {
       db.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FeedItem } from '../../feeds/types.js';
+import type { FeedItem } from '../../feeds/index.js';
 import { extractObject, parsePage } from '../index.js';
 import { renderArticle } from '../article-render.js';
 import { commentNodesInside, extractComments } from './index.js';

@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import type { FeedItem } from '../../feeds/types.js';
+import type { FeedItem } from '../../feeds/index.js';
 
 /** Where a comment record was seen: on the page, in the comment feed, or both (paired). */
 export type CommentSource = 'page' | 'feed' | 'page+feed';
