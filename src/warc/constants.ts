@@ -29,6 +29,11 @@ export const SNIFF_FILE_BYTES = 64 * 1024;
 /** zip local file header signature and fixed length (APPNOTE §4.3.7). */
 export const ZIP_LOCAL_HEADER_SIGNATURE = 0x04034b50;
 export const ZIP_LOCAL_HEADER_BYTES = 30;
+/**
+ * Largest DEFLATE-compressed WACZ entry inflated to the temporary directory (WACZ 1.1 stores
+ * WARCs; a compressed one is read through a copy). // ours: far above real WARCs, below a disk-filling bomb.
+ */
+export const MAX_INFLATED_WACZ_ENTRY_BYTES = 16 * 1024 ** 3;
 
 /** MIME types whose bodies are text (charset applies). */
 export const TEXT_MIME = /^(text\/|application\/([\w.+-]*\+)?(xml|json|javascript|ecmascript|xhtml\+xml|rss\+xml|atom\+xml|rdf\+xml|x-javascript|ld\+json|feed\+json)$)|^image\/svg\+xml$/;

@@ -22,7 +22,7 @@ async function resolveRange(location: RecordLocation): Promise<{ path: string; s
   if (wacz === null) return { path: location.file, start: location.offset, end: location.offset + location.length };
   const entry = await findWaczWarc(wacz.path, wacz.entry);
   const start = entry.dataStart + location.offset;
-  return { path: wacz.path, start, end: Math.min(entry.dataStart + entry.size, start + location.length) };
+  return { path: entry.path, start, end: Math.min(entry.dataStart + entry.size, start + location.length) };
 }
 
 async function readPrefix(path: string, start: number, bytes: number): Promise<Buffer> {

@@ -71,7 +71,8 @@ async function archiveRanges(input: ArchiveInput, diagnostics: Diagnostics): Pro
   try {
     const listing = await listWaczWarcs(input.path);
     for (const problem of listing.problems) diagnostics.report(problem);
-    return listing.entries.map((e) => ({ path: input.path, file: `${input.path}#${e.name}`, start: e.dataStart, size: e.size }));
+    for (const warning of listing.warnings) diagnostics.report(warning, 'warning');
+    return listing.entries.map((e) => ({ path: e.path, file: `${input.path}#${e.name}`, start: e.dataStart, size: e.size }));
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

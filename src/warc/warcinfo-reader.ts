@@ -14,16 +14,18 @@ const MAX_WARCINFO_BYTES = 1 << 20;
 
 /** Fields of the warcinfo record at the start of `file` (a RecordLocation.file of `input`), or null. */
 export async function readWarcinfo(input: ArchiveInput, file: string): Promise<Record<string, string> | null> {
+  let path = input.path;
   let start = 0;
   let size = input.bytes;
   if (input.format === 'wacz') {
     const name = file.slice(input.path.length + 1);
     const entry = (await listWaczWarcs(input.path)).entries.find((e) => e.name === name);
     if (entry === undefined) return null;
+    path = entry.path;
     start = entry.dataStart;
     size = entry.size;
   }
-  const stream = createReadStream(input.path, { start, end: start + Math.min(size, MAX_WARCINFO_BYTES) - 1 });
+  const stream = createReadStream(path, { start, end: start + Math.min(size, MAX_WARCINFO_BYTES) - 1 });
   try {
     const record = await new WARCParser(stream).parse();
     if (record?.warcType !== 'warcinfo') return null;
