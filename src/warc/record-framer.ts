@@ -83,10 +83,45 @@ export async function* frameRecords(queue: ByteQueue, options: FrameOptions): As
       continue;
     }
     const header = await queue.take(headerEnd + CRLFCRLF.length);
-    const match = CONTENT_LENGTH.exec(header.toString('latin1'));
-    const declaredLength = match?.[1] !== undefined ? Number(match[1]) : Number.NaN;
-    yield await readBlock(queue, start, header, declaredLength, options);
+    yield await readBlock(queue, start, header, declaredLengthOf(header), options);
   }
+}
+
+/** The Content-Length a WARC header block declares, NaN when missing or not a number. */
+function declaredLengthOf(header: Buffer): number {
+  const match = CONTENT_LENGTH.exec(header.toString('latin1'));
+  return match?.[1] !== undefined ? Number(match[1]) : Number.NaN;
+}
+
+/**
+ * The record of a buffer that holds exactly one well-formed record and nothing else but the
+ * blank lines after it: a gzip member as crawlers write them (one record each). Synchronous, no
+ * ByteQueue and no generator: per-record overhead on crawls of small records (issue #15). Null
+ * for anything else (leading garbage, a wrong length, several records, a record above
+ * keepContentBytes), which frameRecords then handles.
+ */
+export function frameSingleRecord(buf: Buffer, options: Pick<FrameOptions, 'keepContentBytes' | 'maxHeaderBytes'>): RawRecord | null {
+  if (buf.length < WARC_VERSION_PREFIX.length || buf.compare(WARC_VERSION_PREFIX, 0, WARC_VERSION_PREFIX.length, 0, WARC_VERSION_PREFIX.length) !== 0) return null;
+  const headerEnd = buf.indexOf(CRLFCRLF);
+  if (headerEnd < 0 || headerEnd > options.maxHeaderBytes) return null;
+  const header = buf.subarray(0, headerEnd + CRLFCRLF.length);
+  const declared = declaredLengthOf(header);
+  if (!Number.isFinite(declared) || declared > options.keepContentBytes) return null;
+  const contentEnd = header.length + declared;
+  if (contentEnd > buf.length) return null;
+  for (let i = contentEnd; i < buf.length; i++) if (buf[i] !== CR && buf[i] !== LF) return null;
+  return {
+    type: 'record',
+    start: 0,
+    end: buf.length,
+    header,
+    declaredLength: declared,
+    content: buf.subarray(header.length, contentEnd),
+    contentBytes: declared,
+    isContentKept: true,
+    isTruncated: false,
+    lengthMismatch: null,
+  };
 }
 
 async function readBlock(queue: ByteQueue, start: number, header: Buffer, declaredLength: number, options: FrameOptions): Promise<RawRecord> {

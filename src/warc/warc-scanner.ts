@@ -10,7 +10,7 @@ import { DEFAULT_WARC_CONFIG, type WarcConfig } from './config.js';
 import { CRLFCRLF, SNIFF_FILE_BYTES, WARC_VERSION_PREFIX } from './constants.js';
 import { FileWindow } from './file-window.js';
 import { walkGzipMembers } from './gzip-members.js';
-import { frameRecords, type RawRecord } from './record-framer.js';
+import { frameRecords, frameSingleRecord, type RawRecord } from './record-framer.js';
 import type { IndexEntry, RecordLocation, ScannedRecord, ScanStats } from './types.js';
 import { verifyRecordDigests } from './record-digest.js';
 import { listWaczWarcs } from './wacz-entries.js';
@@ -107,6 +107,16 @@ async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState)
       options.diagnostics.report(new InputError('warc.gzip-corrupt', `gzip member skipped (${event.length} bytes): ${event.reason}`, { file: range.file, offset: event.offset }));
       continue;
     }
+    // The common case, one well-formed record in the member, without the general framer.
+    if (event.type === 'member') {
+      const single = frameSingleRecord(event.data, frame);
+      if (single !== null) {
+        const scanned = processRecord(single, { file: range.file, offset: event.offset, length: event.length }, range.file, state, false);
+        if (scanned !== null) yield scanned;
+        maybeProgress(state);
+        continue;
+      }
+    }
     const isWholeMember = event.type === 'member';
     const queue = event.type === 'stream' ? ByteQueue.fromChunks(event.chunks) : ByteQueue.fromBuffer(event.data);
     const memberLength = event.type === 'stream' ? range.size - event.offset : event.length;
@@ -124,7 +134,7 @@ async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState)
         reportTruncated(state, item, location, `file ends inside this gzip member (${event.length} bytes on disk)`);
         continue;
       }
-      const scanned = await processRecord(item, location, range.file, state, false);
+      const scanned = processRecord(item, location, range.file, state, false);
       if (scanned !== null) yield scanned;
     }
     await queue.drain();
@@ -167,7 +177,7 @@ async function* scanPlain(range: WarcRange, handle: FileHandle, state: ScanState
         reportTruncated(state, item, location, 'file ends inside the record');
         continue;
       }
-      const scanned = await processRecord(item, location, range.file, state, true);
+      const scanned = processRecord(item, location, range.file, state, true);
       if (scanned !== null) yield scanned;
       maybeProgress(state);
     }
@@ -191,7 +201,7 @@ function reportTruncated(state: ScanState, raw: RawRecord, location: RecordLocat
 }
 
 /** Count a framed record, and turn a capture record into its index entry (and capture). */
-async function processRecord(raw: RawRecord, location: RecordLocation, file: string, state: ScanState, isPlain: boolean): Promise<ScannedRecord | null> {
+function processRecord(raw: RawRecord, location: RecordLocation, file: string, state: ScanState, isPlain: boolean): ScannedRecord | null {
   const { stats, options, config } = state;
   const where = { file, offset: location.offset };
   try {
