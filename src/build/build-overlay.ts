@@ -7,6 +7,7 @@ import {
   type PropertyPaths,
   extractComments,
   feedContentObject,
+  languageFromAttribute,
   parsePage,
 } from '../extract/index.js';
 import { discoverFeeds, type Feed, type FeedItem } from '../feeds/index.js';
@@ -17,6 +18,7 @@ import { crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayW
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture, mayHoldFeed } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
+import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
@@ -281,6 +283,7 @@ async function buildCrawl(
       pageDigest: capture.payload_digest,
       object,
       comments: [],
+      language: languageFromAttribute(first.feed.language ?? undefined),
     });
     report.objects.fullFeed++;
   }
@@ -356,6 +359,7 @@ async function buildCrawl(
         pageDigest: row.payload_digest,
         object: result.object,
         comments: result.comments,
+        language: result.language,
       });
       if (result.fallbackReason === null) report.objects.pageExtracted++;
       else {
@@ -404,6 +408,8 @@ async function buildCrawl(
   report.objects.segmentation = segments.objectsCreated;
   if (options.explainUrl !== undefined) explainPageDecisions(db, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
+  // One fused version per article of this crawl; the per-method rows stay as its evidence.
+  runFuseStage(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
   report.seconds = (Date.now() - started) / 1000;
   writer.finishCrawl(crawlId, report.records, report);
@@ -438,7 +444,7 @@ function copyUnchangedVersion(
   if (!row.payload_digest) return null;
   const previous = db
     .prepare(`SELECT v.id, v.paths FROM versions v JOIN objects o ON o.id = v.object_id
-      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method <> 'full-feed'
+      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
       ORDER BY v.capture_time DESC LIMIT 1`)
     .get(canonicalUrl(row.url), row.payload_digest, crawlId) as { id: number; paths: string | null } | undefined;
   if (!previous) return null;

@@ -29,7 +29,7 @@ export type PageJobResult = {
   explain: string[] | null;
 } & (
   /** `fallbackReason`: why feed-guided extraction failed when the object comes from E-mCST. */
-  | { ok: true; object: Omit<ExtractedObject, 'wrapper'>; comments: StoredComment[]; fallbackReason: string | null }
+  | { ok: true; object: Omit<ExtractedObject, 'wrapper'>; comments: StoredComment[]; fallbackReason: string | null; language: string | null }
   /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
   | { ok: false; reason: string; unreadable: boolean }
 );
@@ -66,11 +66,11 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         confidence: block.confidence,
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
-      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(extractComments(page, { article: null, item: job.item, commentItems: job.commentItems })) };
+      return { ...base, ok: true, fallbackReason: result.reason, language: page.language, object, comments: storedComments(extractComments(page, { article: null, item: job.item, commentItems: job.commentItems })) };
     }
     const comments = result.comments === null ? [] : storedComments(result.comments);
     const { wrapper: _wrapper, ...object } = result.object;
-    return { ...base, ok: true, fallbackReason: null, object, comments };
+    return { ...base, ok: true, fallbackReason: null, language: page.language, object, comments };
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

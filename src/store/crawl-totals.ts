@@ -44,7 +44,7 @@ export function crawlTotals(db: Db, crawlId: number): {
       fullContent: feeds.filter((f) => f.kind !== 'comments' && f.is_full_content === 1).reduce((n, f) => n + f.n, 0),
     },
     items: { article, paired, unpaired: article - paired },
-    comments: one('SELECT count(*) FROM comments cm JOIN versions v ON v.id = cm.version_id WHERE v.crawl_id = ?'),
+    comments: one("SELECT count(*) FROM comments cm JOIN versions v ON v.id = cm.version_id WHERE v.crawl_id = ? AND v.method <> 'fused'"),
     changes,
   };
 }

@@ -3,6 +3,8 @@ export { type Db, openStore, STORE_FILE, storePath } from './overlay-db.js';
 export {
   type ChangeFilter,
   COMMENT_COLUMNS,
+  OBJECT_COLUMNS,
+  siteOf,
   type ObjectVersionRow,
   readChanges,
   readComments,

@@ -15,6 +15,6 @@ export const MAX_LIST_OFFSET = 100_000;
 /** File of the viewer's own full-text index, inside the overlay directory. */
 export const SEARCH_INDEX_FILE = 'viewer-fts.sqlite';
 /** Schema version of that file; a different one is rebuilt. */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 /** Versions indexed per transaction when building the search index (ours: bounds memory). */
 export const INDEX_BATCH_SIZE = 5000;
