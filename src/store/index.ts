@@ -5,6 +5,8 @@ export {
   COMMENT_COLUMNS,
   OBJECT_COLUMNS,
   siteOf,
+  type CrawlRow,
+  readCrawls,
   type ObjectVersionRow,
   readChanges,
   readComments,
@@ -19,5 +21,3 @@ export { OverlayWriter } from './overlay-writer.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
 export type { StoredComment } from './types.js';
 export * from './viewer-queries.js';
-export { crawlTotals, discoveredFeedsReport } from './crawl-totals.js';
-export { copyShard, readCrawlReports, type ShardCopyCounts, updateCrawlReport } from './store-merge.js';
