@@ -28,7 +28,8 @@ async function writeWacz(file: string): Promise<void> {
 function read(dir: string) {
   const db = openStore(dir, { writable: false });
   try {
-    const objects = [...readObjectVersions(db)].map(({ crawl: _crawl, ...o }) => JSON.stringify(o)).sort();
+    // the WARC is named differently (a file, or an entry of the WACZ); the record and its offset in it are the same
+    const objects = [...readObjectVersions(db)].map(({ crawl: _crawl, warc_file: _file, ...o }) => JSON.stringify(o)).sort();
     const changes = [...readChanges(db)].map(({ from_crawl: _f, to_crawl: _t, ...c }) => JSON.stringify(c)).sort();
     return { objects, changes, crawls: readCrawls(db) };
   } finally {
