@@ -16,7 +16,7 @@ import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } fro
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type Capture, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScanStats } from '../warc/index.js';
-import { crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
+import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
@@ -133,7 +133,15 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     }
     if (new Set(options.crawlLabels).size !== options.crawlLabels.length) throw new UsageError('--crawl labels must differ: one crawl per input');
   }
-  const db = openStore(options.outDir, { writable: true });
+  // One writer at a time: a second build on this overlay refuses here, before touching the store.
+  const lock = acquireWriterLock(options.outDir);
+  let db: Db;
+  try {
+    db = openStore(options.outDir, { writable: true });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
@@ -164,7 +172,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
-    db.close();
+    closeWriter(db);
+    lock.release();
   }
   return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
 }

@@ -5,7 +5,7 @@ import { UsageError } from '../../core/errors.js';
 import {
   COMMENT_COLUMNS,
   OBJECT_COLUMNS,
-  openStore,
+  type openStore,
   readChanges,
   readComments,
   readDiscoveredFeeds,
@@ -17,6 +17,7 @@ import {
 import { writeOverlayWacz, writeReconstructedPages } from '../../reconstruct/index.js';
 import { writeParquet } from '../../core/parquet-writer.js';
 import { writeRows } from '../output.js';
+import { openChecked, STRICT_OPTION } from '../unfinished.js';
 
 /** Columns written as INT64 in Parquet (every other number is a DOUBLE). */
 const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
@@ -49,6 +50,7 @@ export interface ExportArgs {
   format: 'jsonl' | 'csv' | 'parquet' | 'wacz';
   output?: string;
   evidence: boolean;
+  strict?: boolean;
 }
 
 export function exportCommand(yargs: Argv): Argv<ExportArgs> {
@@ -66,6 +68,7 @@ export function exportCommand(yargs: Argv): Argv<ExportArgs> {
       type: 'boolean',
       default: false,
     })
+    .option('strict', STRICT_OPTION)
     .option('output', { alias: ['O', 'out'], describe: 'file to write instead of stdout (for reconstructed pages: the directory that gets pages/)', type: 'string' })
     .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per article and crawl (the fused version), with its WARC provenance')
     .example('$0 export overlay/ --what objects --evidence', 'the per-method candidates behind the fused versions')
@@ -96,7 +99,7 @@ function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'rec
 
 export async function runExport(args: ExportArgs): Promise<number> {
   if (args.format === 'wacz') {
-    const db = openStore(args.dir, { writable: false });
+    const db = openChecked(args.dir, args.strict);
     try {
       const file = args.output ?? join(args.dir, 'overlay.wacz');
       const { pages, bytes } = await writeOverlayWacz(db, file);
@@ -107,7 +110,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
     }
   }
   if (args.what === 'reconstructed') {
-    const db = openStore(args.dir, { writable: false });
+    const db = openChecked(args.dir, args.strict);
     try {
       const outDir = args.output ?? args.dir;
       const { pages, indexes } = writeReconstructedPages(db, outDir);
@@ -118,7 +121,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
     }
   }
   if (args.format === 'parquet') {
-    const db = openStore(args.dir, { writable: false });
+    const db = openChecked(args.dir, args.strict);
     try {
       const file = args.output ?? join(args.dir, `${args.what}.parquet`);
       const columns = args.what === 'comments' ? COMMENT_COLUMNS : args.what === 'objects' ? OBJECT_COLUMNS : undefined;
@@ -130,7 +133,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
     }
   }
   if (args.format !== 'jsonl' && args.format !== 'csv') throw new UsageError(`--format ${String(args.format)} is not a row format`);
-  const db = openStore(args.dir, { writable: false });
+  const db = openChecked(args.dir, args.strict);
   const out = args.output ? createWriteStream(args.output) : process.stdout;
   try {
     await writeRows(rowsOf(db, args.what, args.evidence), args.format, out);
