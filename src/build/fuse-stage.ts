@@ -196,16 +196,18 @@ export function runFuseStage(db: Db, crawlId: number): { fused: number } {
         language: v.language,
         fusion: JSON.stringify(fusion),
       }) as { id: number };
-      // Comments of every candidate, each once (by hash), in the order of the best candidate that has them.
+      // All comments of the best candidate, then those of the others that no better candidate had (by
+      // hash; two equal comments on one page, e.g. two anonymous "Thanks!", both stay).
       clearComments.run(row.id);
       const seen = new Set<string>();
       let position = 0;
       for (const c of rankCandidates(candidates)) {
-        for (const cm of commentsOf.all(c.id) as Array<Record<string, unknown>>) {
+        const rows = commentsOf.all(c.id) as Array<Record<string, unknown>>;
+        for (const cm of rows) {
           if (seen.has(cm.hash as string)) continue;
-          seen.add(cm.hash as string);
           insertComment.run(row.id, position++, cm.comment_id, cm.parent, cm.depth, cm.author, cm.author_url, cm.published, cm.text, cm.html, cm.permalink, cm.source, cm.hash, cm.byline);
         }
+        for (const cm of rows) seen.add(cm.hash as string);
       }
       fused++;
     }
