@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { Diagnostics } from '../../core/diagnostics.js';
+import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
 import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
@@ -11,6 +12,8 @@ export interface BuildArgs {
   json: boolean;
   pages: boolean;
   workers?: number;
+  verifyDigests?: boolean;
+  'comment-hints': HintSelection;
   crawl?: string[];
   crawlBy: CrawlBy;
 }
@@ -26,6 +29,10 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
       type: 'boolean',
     })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
+    .option('verify-digests', {
+      describe: 'check the WARC-Block-Digest and WARC-Payload-Digest of every record (default: where cheap: every record of an uncompressed WARC and each record the build decodes; --no-verify-digests: none)',
+      type: 'boolean',
+    })
     .option('crawl', {
       describe: 'label of the crawl each input holds, one per input in order (default: the file name)',
       type: 'string',
@@ -38,6 +45,11 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
       default: 'input' as CrawlBy,
     })
     .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
+    .option('comment-hints', {
+      describe: 'weak hints used beside structure: all, or generic only (product-specific names off; the ablation of bench:quality)',
+      choices: HINT_SELECTIONS,
+      default: 'all',
+    })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions')
@@ -56,6 +68,8 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       outDir: args.out,
       diagnostics,
       writePages: args.pages,
+      ...(args.verifyDigests !== undefined ? { verifyDigests: args.verifyDigests ? 'all' : 'none' } : {}),
+      commentHints: args['comment-hints'],
       crawlBy: args.crawlBy,
       ...(args.crawl !== undefined ? { crawlLabels: args.crawl.map(String) } : {}),
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
