@@ -11,6 +11,9 @@ export class FileWindow {
   readonly size: number;
   readonly #chunkBytes: number;
   #buf: Buffer = Buffer.alloc(0);
+  /** The whole buffer `#buf` is a view of, and the other one of the pair. */
+  #store: Buffer | null = null;
+  #spare: Buffer | null = null;
   #bufStart = 0;
   /** Bytes read from disk so far (for progress). */
   bytesRead = 0;
@@ -28,7 +31,10 @@ export class FileWindow {
     const bufEnd = this.#bufStart + this.#buf.length;
     if (pos >= this.#bufStart && pos + want <= bufEnd) return this.#buf.subarray(pos - this.#bufStart);
     const length = Math.min(Math.max(want, this.#chunkBytes), this.size - pos);
-    const next = Buffer.allocUnsafe(length);
+    // Two read buffers in turn: the bytes kept from the old one are copied into the other, so the
+    // scan does not leave a trail of 4 MiB buffers for the garbage collector (peak RSS).
+    const spare = this.#spare;
+    const next = spare !== null && spare.length >= length ? spare.subarray(0, length) : Buffer.allocUnsafe(length);
     let filled = 0;
     if (pos >= this.#bufStart && pos < bufEnd) {
       filled = this.#buf.copy(next, 0, pos - this.#bufStart);
@@ -39,6 +45,8 @@ export class FileWindow {
       filled += bytesRead;
       this.bytesRead += bytesRead;
     }
+    this.#spare = this.#store;
+    this.#store = spare !== null && spare.length >= length ? spare : next;
     this.#buf = next.subarray(0, filled);
     this.#bufStart = pos;
     return this.#buf;
