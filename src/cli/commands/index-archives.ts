@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Argv } from 'yargs';
-import { type IndexTask, indexArchives } from '../../build/shard-index.js';
+import { type IndexTask, indexArchives } from '../../build/index.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { UsageError } from '../../core/errors.js';
 import { lineWriter, printDiagnostics } from '../shard-io.js';

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { mergeShards } from '../../build/shard-merge.js';
+import { mergeShards } from '../../build/index.js';
 
 export interface MergeArgs {
   shards: string[];

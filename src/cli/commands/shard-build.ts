@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { Argv } from 'yargs';
-import { buildShard } from '../../build/shard-build.js';
+import { buildShard } from '../../build/index.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { printDiagnostics } from '../shard-io.js';
 
