@@ -1,6 +1,8 @@
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
-import { InputError, UsageError } from '../core/errors.js';
+import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   type ParsedPage,
@@ -9,18 +11,23 @@ import {
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
-import { discoverFeeds, type Feed, type FeedItem } from '../feeds/index.js';
+import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
-import { type IndexEntry, listArchiveInputs, readCapture, scanArchive, type ScannedRecord, type ScanStats } from '../warc/index.js';
-import { crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
-import { crawlIdentity } from './crawl-identity.js';
-import { feedOfCapture, mayHoldFeed } from './feed-capture.js';
+import { type ArchiveInput, type Capture, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScanStats } from '../warc/index.js';
+import { crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { runChangesStage } from './changes-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
+
+/** URLs whose bodies pass 1 reads to look for feeds even when their MIME type says HTML. */
+const FEED_URL_HINT = /(feed|rss|atom|rdf|\.xml)(\/|\?|$|\.)/i;
+/** MIME types whose bodies pass 1 sniffs for feeds. */
+const FEED_MIME_HINT = /(xml|rss|atom|rdf|json|octet-stream|text\/plain)/i;
+/** Bytes given to feed sniffing. */
+const SNIFF_BYTES = 1024;
 
 export interface BuildOptions {
   inputs: string[];
@@ -36,7 +43,21 @@ export interface BuildOptions {
   workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
+  /** One crawl label per input (with crawlBy 'input'); default: the input's file name. */
+  crawlLabels?: readonly string[];
+  /** How records are grouped into crawls (default 'input': each input file is one crawl). */
+  crawlBy?: CrawlBy;
 }
+
+/**
+ * What makes a crawl. `input` (default): each input file (WARC, WARC.gz or WACZ) is one crawl;
+ * `file`: each WARC file is one, also each WARC inside a WACZ; `warcinfo`: WARC files whose
+ * warcinfo record names the same `isPartOf` (else the file) form one; `day`: the records of one
+ * input captured on the same UTC day form one. Crawls are numbered in the order their first
+ * record is read.
+ */
+export const CRAWL_BY = ['input', 'file', 'warcinfo', 'day'] as const;
+export type CrawlBy = (typeof CRAWL_BY)[number];
 
 export interface BuildProgress {
   crawl: string;
@@ -102,47 +123,37 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     const problems = diagnostics.summary().flatMap((e) => e.examples);
     throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${options.inputs.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`);
   }
-  async function* sources(): AsyncGenerator<CrawlSource> {
-    for (const input of inputs) {
-      yield { identity: await crawlIdentity(input), name: input.name, bytes: input.bytes, scan: (scanOptions) => scanArchive(input, scanOptions) };
+  const crawlBy = options.crawlBy ?? 'input';
+  if (options.crawlLabels !== undefined) {
+    if (crawlBy !== 'input') throw new UsageError(`--crawl labels name whole inputs; they cannot be combined with --crawl-by ${crawlBy}`);
+    if (options.crawlLabels.length !== inputs.length) {
+      throw new UsageError(`${options.crawlLabels.length} --crawl label(s) for ${inputs.length} input file(s): give one label per input`);
     }
+    if (new Set(options.crawlLabels).size !== options.crawlLabels.length) throw new UsageError('--crawl labels must differ: one crawl per input');
   }
-  return buildCrawls(sources(), { ...options, diagnostics });
-}
-
-/**
- * One crawl to build: its identity (a finished crawl of the same identity is skipped), its name,
- * and its records in file order. `build` scans whole archives; `shard-build` reads the records of
- * its sites by offset from the index rows (DESIGN "Scale-out").
- */
-export interface CrawlSource {
-  identity: string;
-  name: string;
-  bytes: number;
-  /** Pass 1 over the crawl's records; `wantBody` entries come with their decoded capture. */
-  scan(options: { diagnostics: Diagnostics; wantBody: (e: IndexEntry) => boolean; onProgress: (s: ScanStats) => void }): AsyncIterable<ScannedRecord>;
-  /** Records of the crawl's files when the scan sees only some of them (a shard). */
-  records?: { total: number; byType: Record<string, number> };
-}
-
-/** Build (or extend) the overlay in `options.outDir` from crawl sources, in order. */
-export async function buildCrawls(sources: AsyncIterable<CrawlSource>, options: Omit<BuildOptions, 'inputs'>): Promise<BuildReport> {
-  const diagnostics = options.diagnostics ?? new Diagnostics();
   const db = openStore(options.outDir, { writable: true });
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
   const reports: CrawlReport[] = [];
   try {
-    for await (const source of sources) {
-      const { crawlId, alreadyBuilt } = writer.beginCrawl(source.identity, source.name, source.bytes);
+    for (const [i, input] of inputs.entries()) {
+      const identity = await crawlIdentity(input);
+      if (crawlBy !== 'input') {
+        reports.push(...(await buildSplitInput(db, writer, identity, input, crawlBy, diagnostics, options, (id) => (currentCrawl = id))));
+        currentCrawl = null;
+        continue;
+      }
+      const label = options.crawlLabels?.[i] ?? input.name;
+      const { crawlId, alreadyBuilt } = writer.beginCrawl(identity, label, input.bytes);
       if (alreadyBuilt) {
-        options.onLog?.(`${source.name}: already in this overlay (crawl ${crawlId}), skipped`);
-        reports.push({ ...emptyReport(source.name), skipped: true });
+        options.onLog?.(`${input.name}: already in this overlay (crawl ${crawlId}), skipped`);
+        reports.push({ ...emptyReport(label), skipped: true });
         continue;
       }
       currentCrawl = crawlId;
-      reports.push(await buildCrawl(db, writer, crawlId, source, diagnostics, options));
+      const indexed = await indexCrawl(writer, crawlId, input, label, diagnostics, options);
+      reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
       currentCrawl = null;
     }
     if (options.writePages !== false) {
@@ -175,38 +186,161 @@ function emptyReport(name: string): CrawlReport {
   };
 }
 
-async function buildCrawl(
-  db: Db,
+/** A crawl is known by its file name, size and the hash of its first 64 KiB (cheap, path-independent). */
+async function crawlIdentity(input: ArchiveInput): Promise<string> {
+  const handle = await open(input.path, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.min(65536, input.bytes));
+    await handle.read(buffer, 0, buffer.length, 0);
+    return `${basename(input.name)}:${input.bytes}:${createHash('sha1').update(buffer).digest('hex')}`;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What pass 1 learnt about one crawl: its feeds and its share of the input's records. */
+interface IndexedCrawl {
+  found: FoundFeed[];
+  report: CrawlReport;
+  started: number;
+}
+
+const wantFeedBody = (e: IndexEntry) =>
+  (e.status === null || e.status === 200) && ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url));
+
+/** Parse a capture as a feed when it looks like one; bad feeds are reported, not thrown. */
+function feedOf(capture: Capture, diagnostics: Diagnostics): Feed | null {
+  try {
+    const text = capture.text();
+    if (!looksLikeFeed(capture.mime, capture.url, text.slice(0, SNIFF_BYTES))) return null;
+    return parseFeed(text, { url: capture.url, diagnostics, file: capture.file, offset: capture.offset });
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    diagnostics.report(error);
+    return null;
+  }
+}
+
+/** Pass 1 of a crawl that is a whole input: index every capture, parse feeds on the way. */
+async function indexCrawl(
   writer: OverlayWriter,
   crawlId: number,
-  input: CrawlSource,
+  input: ArchiveInput,
+  label: string,
   diagnostics: Diagnostics,
-  options: Omit<BuildOptions, 'inputs'>,
-): Promise<CrawlReport> {
+  options: BuildOptions,
+): Promise<IndexedCrawl> {
   const started = Date.now();
-  const report = emptyReport(input.name);
-  const progress = (p: Partial<BuildProgress>) =>
-    options.onProgress?.({ crawl: input.name, phase: 'index', bytesRead: 0, bytesTotal: input.bytes, records: 0, pagesDone: 0, pagesTotal: 0, ...p });
-
-  // Pass 1: index every capture, parse feeds on the way.
+  const report = emptyReport(label);
   const found: FoundFeed[] = [];
   let stats: ScanStats | undefined;
-  for await (const record of input.scan({
+  for await (const record of scanArchive(input, {
     diagnostics,
-    wantBody: mayHoldFeed,
+    wantBody: wantFeedBody,
     onProgress: (s) => {
       stats = s;
-      progress({ phase: 'index', bytesRead: s.bytesRead, records: s.records });
+      options.onProgress?.({ crawl: label, phase: 'index', bytesRead: s.bytesRead, bytesTotal: input.bytes, records: s.records, pagesDone: 0, pagesTotal: 0 });
     },
   })) {
     writer.addCapture(crawlId, record.entry);
     report.captures++;
-    const feed = record.capture ? feedOfCapture(record.capture, diagnostics) : null;
+    const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
     if (feed) found.push({ feed, entry: record.entry });
   }
   writer.flushCaptures(crawlId);
-  report.records = input.records?.total ?? stats?.records ?? report.captures;
-  report.recordsByType = { ...(input.records?.byType ?? stats?.recordsByType ?? {}) };
+  report.records = stats?.records ?? report.captures;
+  report.recordsByType = { ...(stats?.recordsByType ?? {}) };
+  return { found, report, started };
+}
+
+/**
+ * An input that holds several crawls (--crawl-by file|warcinfo|day): pass 1 reads it once and
+ * gives each record to the crawl its label names; then each crawl is built in turn. The input is
+ * skipped when all its crawls are already built, and rebuilt whole when one was left unfinished.
+ */
+async function buildSplitInput(
+  db: Db,
+  writer: OverlayWriter,
+  identity: string,
+  input: ArchiveInput,
+  crawlBy: Exclude<CrawlBy, 'input'>,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+  setCurrent: (crawlId: number | null) => void,
+): Promise<CrawlReport[]> {
+  const prefix = `${identity}#${crawlBy}:`;
+  const state = writer.inputCrawls(prefix);
+  if (state.total > 0 && state.unfinished === 0) {
+    options.onLog?.(`${input.name}: already in this overlay (${state.total} crawls), skipped`);
+    return [{ ...emptyReport(input.name), skipped: true }];
+  }
+  if (state.total > 0) writer.clearInputCrawls(prefix);
+  const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl }>();
+  const warcinfoLabels = new Map<string, Promise<string>>();
+  const labelOf = async (entry: IndexEntry): Promise<string> => {
+    const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
+    if (crawlBy === 'file') return file;
+    if (crawlBy === 'day') return `${input.name}@${entry.time.slice(0, 10)}`;
+    let label = warcinfoLabels.get(entry.file);
+    if (label === undefined) {
+      label = warcinfoLabel(input, entry.file).then((partOf) => partOf ?? file);
+      warcinfoLabels.set(entry.file, label);
+    }
+    return label;
+  };
+  let stats: ScanStats | undefined;
+  for await (const record of scanArchive(input, {
+    diagnostics,
+    wantBody: wantFeedBody,
+    onProgress: (s) => {
+      stats = s;
+      options.onProgress?.({ crawl: input.name, phase: 'index', bytesRead: s.bytesRead, bytesTotal: input.bytes, records: s.records, pagesDone: 0, pagesTotal: 0 });
+    },
+  })) {
+    const label = await labelOf(record.entry);
+    let crawl = crawls.get(label);
+    if (crawl === undefined) {
+      const { crawlId } = writer.beginCrawl(`${prefix}${label}`, label, input.bytes);
+      crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() } };
+      crawls.set(label, crawl);
+    }
+    setCurrent(crawl.crawlId);
+    writer.addCapture(crawl.crawlId, record.entry);
+    crawl.indexed.report.captures++;
+    crawl.indexed.report.recordsByType[record.entry.recordType] = (crawl.indexed.report.recordsByType[record.entry.recordType] ?? 0) + 1;
+    const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
+    if (feed) crawl.indexed.found.push({ feed, entry: record.entry });
+  }
+  writer.flushCaptures();
+  const reports: CrawlReport[] = [];
+  for (const { crawlId, indexed } of crawls.values()) {
+    indexed.report.records = indexed.report.captures;
+    setCurrent(crawlId);
+    reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
+  }
+  if (crawls.size === 0 && stats !== undefined) options.onLog?.(`${input.name}: no captures, no crawl`);
+  return reports;
+}
+
+/** `isPartOf` of the warcinfo record that opens a WARC file (WARC 1.1 §6.2), or null. */
+async function warcinfoLabel(input: ArchiveInput, file: string): Promise<string | null> {
+  const info = await readWarcinfo(input, file);
+  const partOf = info?.isPartOf ?? info?.ispartof;
+  return partOf === undefined || partOf.trim() === '' ? null : partOf.trim();
+}
+
+async function buildCrawl(
+  db: Db,
+  writer: OverlayWriter,
+  crawlId: number,
+  input: ArchiveInput,
+  indexed: IndexedCrawl,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+): Promise<CrawlReport> {
+  const { found, report, started } = indexed;
+  const progress = (p: Partial<BuildProgress>) =>
+    options.onProgress?.({ crawl: report.name, phase: 'index', bytesRead: 0, bytesTotal: input.bytes, records: 0, pagesDone: 0, pagesTotal: 0, ...p });
 
   // Feeds, items and pairing.
   const lookup = crawlCaptureLookup(db, crawlId);
@@ -446,12 +580,22 @@ function copyUnchangedVersion(
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
 }
 
+function discoveredFeedsReport(db: Db, crawlId: number): CrawlReport['discoveredFeeds'] {
+  const rows = db
+    .prepare(`SELECT d.url, EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
+      FROM discovered_feeds d WHERE d.crawl_id = ? ORDER BY d.url`)
+    .all(crawlId) as Array<{ url: string; captured: number }>;
+  const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
+  return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
+}
+
+
 function commentItemIdentity(item: FeedItem): string {
   return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
 }
 
 /** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
-function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: Omit<BuildOptions, 'inputs'>): void {
+function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: BuildOptions): void {
   const rows = db
     .prepare(`SELECT c.id, c.url, pm.is_post, pm.method, pm.reason, t.key_path,
         (SELECT count(*) FROM segments s WHERE s.capture_id = c.id) AS segments

@@ -1,3 +1,4 @@
+import { textContent } from 'domutils';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -97,13 +98,14 @@ describe('parsePage', () => {
     expect(parsePage(fr, 'https://blog.test/fr').language).toBe('fr');
   });
 
-  it('cuts DOMs nested too deep and reports it', () => {
+  it('caps DOMs nested too deep while parsing, keeps their text, and reports it', () => {
     const diagnostics = new Diagnostics();
     const deep = `<html><body>${'<div>'.repeat(2000)}deep${'</div>'.repeat(2000)}<p>shallow text</p></body></html>`;
     const page = parsePage(deep, 'https://blog.test/deep', { diagnostics, config: { maxDepth: 100 } });
     expect(diagnostics.count('page.too-deep')).toBe(1);
-    expect(diagnostics.summary()[0]?.examples[0]).toMatch(/deeper than 100 levels.*https:\/\/blog\.test\/deep/);
-    expect(page.document.children.length).toBeGreaterThan(0);
+    expect(diagnostics.summary()[0]?.examples[0]).toBe('DOM deeper than maxDepth 100: 1902 opening tags below that level dropped, their text kept (https://blog.test/deep)');
+    expect(textContent(page.document)).toContain('deep');
+    expect(textContent(page.document)).toContain('shallow text');
   });
 
   it('truncates pages over the size cap and reports it', () => {

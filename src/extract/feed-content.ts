@@ -4,7 +4,7 @@
  * references) so that the feed copy and the page copy of a post can be compared word for word.
  */
 import { isTag } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../core/html-parse.js';
 import type { FeedItem } from '../feeds/index.js';
 import { renderArticle } from './article-render.js';
 import type { ExtractedObject } from './types.js';
@@ -19,7 +19,7 @@ const FULL_FEED_CONFIDENCE = 0.9;
 export function feedContentObject(item: FeedItem, baseUrl: string): ExtractedObject | null {
   const content = item.content ?? null;
   if (content === null || content.trim() === '') return null;
-  const doc = parseDocument(`<div>${content}</div>`, { decodeEntities: true });
+  const doc = parseHtml(`<div>${content}</div>`, { decodeEntities: true }).document;
   const root = doc.children.find(isTag);
   if (root === undefined) return null;
   const rendered = renderArticle(root, { baseUrl });

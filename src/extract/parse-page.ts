@@ -1,7 +1,7 @@
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import { type Document, type Element, type ChildNode, isTag, isText } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../core/html-parse.js';
 import { type ExtractConfig, resolveExtractConfig } from './config.js';
 import { languageFromAttribute, languageFromText } from './language.js';
 import { isIgnoredElement } from './page-dom.js';
@@ -23,34 +23,20 @@ export function parsePage(html: string, url: string, opts: ParsePageOptions = {}
     report(opts.diagnostics, new InputError('page.too-large', `page of ${source.length} characters truncated to ${config.maxPageBytes}`, { url }));
     source = source.slice(0, config.maxPageBytes);
   }
-  const document = parseDocument(source, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
-  const cut = cutDeepSubtrees(document, config.maxDepth);
-  if (cut > 0) {
-    report(opts.diagnostics, new InputError('page.too-deep', `DOM deeper than ${config.maxDepth} levels: ${cut} subtrees cut`, { url }));
+  // Depth and element caps hold while parsing, so parsing stays linear on DOM bombs (core/html-parse.ts).
+  const parsed = parseHtml(source, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }, { maxDepth: config.maxDepth, maxElements: config.maxElements });
+  const document = parsed.document;
+  if (parsed.droppedDeep > 0) {
+    report(opts.diagnostics, new InputError('page.too-deep', `DOM deeper than maxDepth ${config.maxDepth}: ${parsed.droppedDeep} opening tags below that level dropped, their text kept`, { url }));
+  }
+  if (parsed.droppedOverCount > 0) {
+    report(opts.diagnostics, new InputError('page.too-many-elements', `more than maxElements ${config.maxElements} elements: ${parsed.droppedOverCount} later opening tags dropped, their text kept`, { url }));
   }
   return { url, document, language: detectLanguage(document, config.languageSampleChars) };
 }
 
 function report(diagnostics: Diagnostics | undefined, error: InputError): void {
   diagnostics?.report(error, 'warning');
-}
-
-/** Drop the children of elements at `maxDepth` (iterative: safe on any depth). Returns how many. */
-function cutDeepSubtrees(document: Document, maxDepth: number): number {
-  let cut = 0;
-  const stack: Array<[ChildNode, number]> = document.children.map((c) => [c, 1]);
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [ChildNode, number];
-    if (!isTag(node) || node.children.length === 0) continue;
-    if (depth >= maxDepth) {
-      for (const child of node.children) child.parent = null;
-      node.children = [];
-      cut++;
-      continue;
-    }
-    for (const child of node.children) stack.push([child, depth + 1]);
-  }
-  return cut;
 }
 
 function findElement(nodes: ChildNode[], name: string): Element | null {

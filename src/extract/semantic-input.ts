@@ -3,7 +3,7 @@
  * removed, tokens, concepts (stemmed, stop-worded, frequent terms) and n-grams.
  */
 import { type AnyNode, isTag, isText } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../core/html-parse.js';
 import type { FeedItem } from '../feeds/index.js';
 import { CONCEPT_SAMPLE_SHARE, MAX_CONCEPTS, MIN_CONCEPT_CHARS } from './constants.js';
 import type { LanguageTools } from './language.js';
@@ -38,7 +38,7 @@ const TAIL_PATTERNS = [
 export function feedFieldText(html: string | null): string {
   if (html === null || html.trim() === '') return '';
   if (!html.includes('<') && !html.includes('&')) return stripTails(html);
-  const doc = parseDocument(html, { decodeEntities: true });
+  const doc = parseHtml(html, { decodeEntities: true }).document;
   const out: string[] = [];
   const visit = (n: AnyNode): void => {
     if (isText(n)) {

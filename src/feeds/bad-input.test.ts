@@ -28,7 +28,17 @@ describe('bad feeds: located report, counted, the rest kept', () => {
     expect(feed).toBeNull();
     expect(diagnostics.count('feed.too-deep')).toBe(1);
     expect(diagnostics.errorCount()).toBe(1);
-    expect(diagnostics.summary()[0]?.examples[0]).toBe(`feed XML nests elements more than 100 deep; feed skipped (crawl-1.warc.gz @ ${OFFSET}, ${url})`);
+    expect(diagnostics.summary()[0]?.examples[0]).toBe(`feed XML nests elements more than maxDepth 100 deep; feed skipped (crawl-1.warc.gz @ ${OFFSET}, ${url})`);
+  });
+
+  it('keeps the first maxItems items of a longer feed and says so', () => {
+    const diagnostics = new Diagnostics();
+    const url = 'http://pelican-dev.test:8090/feeds/all.rss.xml';
+    const feed = parseFeed(readFixture('pelican-rss-summary.xml'), { url, diagnostics, file: 'crawl-1.warc.gz', offset: OFFSET, config: { maxItems: 4 } });
+    const all = parseFeed(readFixture('pelican-rss-summary.xml'), { url });
+    expect(feed?.items.map((i) => i.link)).toEqual(all?.items.slice(0, 4).map((i) => i.link));
+    expect(diagnostics.errorCount()).toBe(0);
+    expect(diagnostics.summary()[0]?.examples[0]).toBe(`feed of ${all?.items.length} items: kept the first maxItems 4 (crawl-1.warc.gz @ ${OFFSET}, ${url})`);
   });
 
   it('billion laughs: DOCTYPE removed unexpanded, reported, feed read', () => {

@@ -6,13 +6,6 @@
 /** Characters of a body that `looksLikeFeed` sniffs. The root element of a feed sits near the top. */
 export const SNIFF_CHARS = 2048;
 
-/**
- * Deepest element nesting a feed may have. Real feeds nest under 10 levels (rss > channel > item >
- * field, plus inline XHTML kept raw); deeper ones are hostile and skipped with a `feed.too-deep`
- * report. Ours: fast-xml-parser's own default (`maxNestedTags`), named here so it is one setting.
- */
-export const MAX_FEED_DEPTH = 100;
-
 /** MIME types that name a feed format outright. */
 export const FEED_MIME = /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)\b|^application\/(rss|atom|rdf)\b|^application\/feed\+json\b/i;
 /** MIME types under which feeds are commonly (mis)served; these need sniffing. */

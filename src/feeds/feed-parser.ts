@@ -5,7 +5,7 @@ import { mapAtom } from './atom-mapper.js';
 import { classifyContent, classifyItemContent, itemValidity } from './content-classifier.js';
 import type { RawChannel, RawItem } from './feed-item.js';
 import { classifyKind, fillInReplyTo } from './feed-kind.js';
-import { MAX_FEED_DEPTH } from './constants.js';
+import { type FeedConfig, resolveFeedConfig } from './config.js';
 import { sniffRoot } from './feed-sniffer.js';
 import { stripFeedAds } from './feed-text.js';
 import { mapJsonFeed } from './json-feed.js';
@@ -21,6 +21,8 @@ export interface ParseFeedContext {
   diagnostics?: Diagnostics;
   file?: string;
   offset?: number;
+  /** Caps (nesting depth, items per feed); the defaults of `DEFAULT_FEED_CONFIG` otherwise. */
+  config?: Partial<FeedConfig>;
 }
 
 /** Comment feeds carry whole comments (the excerpt question is about posts). */
@@ -35,13 +37,21 @@ const RAW_ELEMENTS = ['*.title', '*.description', '*.content:encoded', '*.conten
  * Malformed XML is reported as `feed.malformed` and parsed leniently when a feed root survives.
  */
 export function parseFeed(text: string, ctx: ParseFeedContext): Feed | null {
+  const config = resolveFeedConfig(ctx.config);
+  const feed = parseAnyFeed(text, ctx, config);
+  if (feed === null || feed.items.length <= config.maxItems) return feed;
+  ctx.diagnostics?.warn('feed.too-many-items', `feed of ${feed.items.length} items: kept the first maxItems ${config.maxItems}`, locationOf(ctx));
+  return { ...feed, items: feed.items.slice(0, config.maxItems) };
+}
+
+function parseAnyFeed(text: string, ctx: ParseFeedContext, config: FeedConfig): Feed | null {
   const location: InputLocation = locationOf(ctx);
   const root = sniffRoot(text.slice(0, 4096));
   if (root === 'html') return null;
   const body = text.replace(/^\uFEFF/, '').trimStart();
   if (body.startsWith('{')) return parseJsonFeed(body, ctx, location);
   if (root !== 'feed') return null;
-  return parseXmlFeed(body, ctx, location);
+  return parseXmlFeed(body, ctx, location, config.maxDepth);
 }
 
 function parseJsonFeed(body: string, ctx: ParseFeedContext, location: InputLocation): Feed | null {
@@ -57,7 +67,7 @@ function parseJsonFeed(body: string, ctx: ParseFeedContext, location: InputLocat
   return buildFeed(ctx.url, 'json-feed', channel, items);
 }
 
-function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocation): Feed | null {
+function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocation, maxDepth: number): Feed | null {
   const safe = neutraliseDoctype(body);
   if (safe.entityDeclarations > 0) {
     ctx.diagnostics?.warn(
@@ -69,42 +79,42 @@ function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocati
   const validation = XMLValidator.validate(safe.text);
   if (validation === true) {
     try {
-      return readXml(safe.text, ctx.url);
+      return readXml(safe.text, ctx.url, maxDepth);
     } catch (cause) {
       // Well-formed but beyond the parser's limits (nesting): the feed is skipped, reported.
-      fail(ctx, parserLimitError(cause, location));
+      fail(ctx, parserLimitError(cause, location, maxDepth));
       return null;
     }
   }
   const malformed = `${validation.err.msg} (line ${validation.err.line}, column ${validation.err.col})`;
   // Malformed: read leniently; a capture cut mid-document keeps the items before the cut.
-  let feed = tryReadXml(safe.text, ctx.url);
+  let feed = tryReadXml(safe.text, ctx.url, maxDepth);
   let repair = 'read leniently';
   if (feed === null || feed.items.length === 0) {
     const closed = closeTruncatedFeed(safe.text);
-    const salvaged = closed === null ? null : tryReadXml(closed.text, ctx.url);
+    const salvaged = closed === null ? null : tryReadXml(closed.text, ctx.url, maxDepth);
     if (closed !== null && salvaged !== null && salvaged.items.length > 0) {
       feed = salvaged;
       repair = `cut after the last complete item at character ${closed.keptChars} of ${safe.text.length}`;
     }
   }
   if (feed === null) {
-    fail(ctx, isTooDeep(safe.text) ? tooDeepError(location) : new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
+    fail(ctx, isTooDeep(safe.text, maxDepth) ? tooDeepError(location, maxDepth) : new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
     return null;
   }
   ctx.diagnostics?.warn('feed.malformed', `feed XML is malformed, ${repair} (${feed.items.length} items kept): ${malformed}`, location);
   return feed;
 }
 
-function readXml(xml: string, url: string): Feed | null {
-  const doc = xmlParser(prefixMap(xml)).parse(xml) as XmlNode;
+function readXml(xml: string, url: string, maxDepth: number): Feed | null {
+  const doc = xmlParser(prefixMap(xml), maxDepth).parse(xml) as XmlNode;
   return mapXmlDocument(doc, xml, url);
 }
 
 /** Lenient read of malformed XML: fast-xml-parser throws on some defects and not on others. */
-function tryReadXml(xml: string, url: string): Feed | null {
+function tryReadXml(xml: string, url: string, maxDepth: number): Feed | null {
   try {
-    return readXml(xml, url);
+    return readXml(xml, url, maxDepth);
   } catch {
     return null;
   }
@@ -113,19 +123,19 @@ function tryReadXml(xml: string, url: string): Feed | null {
 /** fast-xml-parser's own message when `maxNestedTags` is exceeded. */
 const NESTING_LIMIT_MESSAGE = /nested tags/i;
 
-function tooDeepError(location: InputLocation, cause?: unknown): InputError {
-  return new InputError('feed.too-deep', `feed XML nests elements more than ${MAX_FEED_DEPTH} deep; feed skipped`, location, { cause });
+function tooDeepError(location: InputLocation, maxDepth: number, cause?: unknown): InputError {
+  return new InputError('feed.too-deep', `feed XML nests elements more than maxDepth ${maxDepth} deep; feed skipped`, location, { cause });
 }
 
-function parserLimitError(cause: unknown, location: InputLocation): InputError {
-  if (cause instanceof Error && NESTING_LIMIT_MESSAGE.test(cause.message)) return tooDeepError(location, cause);
+function parserLimitError(cause: unknown, location: InputLocation, maxDepth: number): InputError {
+  if (cause instanceof Error && NESTING_LIMIT_MESSAGE.test(cause.message)) return tooDeepError(location, maxDepth, cause);
   return new InputError('feed.malformed', `feed XML cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`, location, { cause });
 }
 
 /** Whether the parser refuses this text for its nesting depth (the lenient path swallows the reason). */
-function isTooDeep(xml: string): boolean {
+function isTooDeep(xml: string, maxDepth: number): boolean {
   try {
-    xmlParser(prefixMap(xml)).parse(xml);
+    xmlParser(prefixMap(xml), maxDepth).parse(xml);
     return false;
   } catch (error) {
     return error instanceof Error && NESTING_LIMIT_MESSAGE.test(error.message);
@@ -185,7 +195,7 @@ function withoutAds(item: RawItem): RawItem {
   return { ...item, description: description === '' ? null : description, content: content === '' ? null : content };
 }
 
-function xmlParser(prefixes: Map<string, string>): XMLParser {
+function xmlParser(prefixes: Map<string, string>, maxDepth: number): XMLParser {
   const rename = (name: string): string => canonicalName(name, prefixes);
   return new XMLParser({
     ignoreAttributes: false,
@@ -201,7 +211,7 @@ function xmlParser(prefixes: Map<string, string>): XMLParser {
     transformTagName: rename,
     transformAttributeName: rename,
     stopNodes: RAW_ELEMENTS,
-    maxNestedTags: MAX_FEED_DEPTH,
+    maxNestedTags: maxDepth,
   });
 }
 

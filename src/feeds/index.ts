@@ -6,6 +6,7 @@
  * feeds so that they never make articles.
  */
 export { looksLikeFeed } from './feed-sniffer.js';
+export { DEFAULT_FEED_CONFIG, type FeedConfig } from './config.js';
 export { parseFeed, type ParseFeedContext } from './feed-parser.js';
 export { parseFeedDate } from './feed-date.js';
 export { discoverFeeds, type DiscoveredFeed } from './feed-discovery.js';

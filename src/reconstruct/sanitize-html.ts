@@ -5,7 +5,7 @@
  */
 import render from 'dom-serializer';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../core/html-parse.js';
 import { MAX_ARTICLE_HTML_CHARS, MAX_SANITIZE_DEPTH } from './constants.js';
 import { safeUrl } from './html-escape.js';
 
@@ -70,6 +70,6 @@ function keepAttributes(el: Element, allowed: readonly string[]): Record<string,
 
 /** Sanitised HTML (never throws; input past MAX_ARTICLE_HTML_CHARS is cut first). */
 export function sanitizeHtml(html: string): string {
-  const doc = parseDocument(html.length > MAX_ARTICLE_HTML_CHARS ? html.slice(0, MAX_ARTICLE_HTML_CHARS) : html);
+  const doc = parseHtml(html.length > MAX_ARTICLE_HTML_CHARS ? html.slice(0, MAX_ARTICLE_HTML_CHARS) : html).document;
   return render(clean(doc.children, 0), { encodeEntities: 'utf8' });
 }

@@ -31,6 +31,24 @@ describe('segmentByFeed', () => {
     expect(r.unmatched).toHaveLength(items.length - 6);
   });
 
+  it('finds the same posts among 20,000 items (the page is scanned only for the items it links)', () => {
+    const items = feedItems();
+    const page = parsePage(fixture('wp-dev-home.html'), 'http://devblog.test:8081/');
+    const many: FeedItem[] = [...items];
+    for (let i = many.length; i < 20_000; i++) {
+      many.push({ ...(items[i % items.length] as FeedItem), link: `http://devblog.test:8081/synthetic/${i}/`, guid: `synthetic-${i}` });
+    }
+    const started = Date.now();
+    const r = segmentByFeed(page, many, { captureTime: CAPTURE_TIME });
+    const again = segmentByFeed(page, many, { captureTime: CAPTURE_TIME });
+    // Guards against the quadratic scan (about 11 ms per item per page before): 20,000 items took minutes.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const few = segmentByFeed(page, items, { captureTime: CAPTURE_TIME });
+    expect(r.segments.map((s) => [s.itemIndex, s.permalink])).toEqual(few.segments.map((s) => [s.itemIndex, s.permalink]));
+    expect(again.segments).toHaveLength(6);
+    expect(r.unmatched).toHaveLength(20_000 - 6);
+  });
+
   it('punts on items whose text the page does not show (titles-only archive list)', () => {
     const page = parsePage(fixture('pelican-dev-archives.html'), 'http://pelican-dev.test:8090/archives.html');
     const r = segmentByFeed(page, feedItems());

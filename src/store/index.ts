@@ -3,6 +3,8 @@ export { type Db, openStore, STORE_FILE, storePath } from './overlay-db.js';
 export {
   type ChangeFilter,
   COMMENT_COLUMNS,
+  type CrawlRow,
+  readCrawls,
   type ObjectVersionRow,
   readChanges,
   readComments,
@@ -17,5 +19,3 @@ export { OverlayWriter } from './overlay-writer.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
 export type { StoredComment } from './types.js';
 export * from './viewer-queries.js';
-export { crawlTotals, discoveredFeedsReport } from './crawl-totals.js';
-export { copyShard, readCrawlReports, type ShardCopyCounts, updateCrawlReport } from './store-merge.js';

@@ -284,3 +284,24 @@ export function readPairedItems(db: Db): Array<{ captureId: number; url: string;
     },
   }));
 }
+
+/** One crawl of the overlay: its label and the time range of its captures (`stats`). */
+export interface CrawlRow {
+  crawl: string;
+  first_capture: string | null;
+  last_capture: string | null;
+  captures: number;
+  versions: number;
+  finished: boolean;
+}
+
+/** The crawls in build order, with the time range of their captures. */
+export function readCrawls(db: Db): CrawlRow[] {
+  return (
+    db
+      .prepare(`SELECT cr.name AS crawl, min(c.time) AS first_capture, max(c.time) AS last_capture, count(c.id) AS captures,
+          (SELECT count(*) FROM versions v WHERE v.crawl_id = cr.id) AS versions, cr.finished_at IS NOT NULL AS finished
+        FROM crawls cr LEFT JOIN captures c ON c.crawl_id = cr.id GROUP BY cr.id ORDER BY cr.id`)
+      .all() as Array<Omit<CrawlRow, 'finished'> & { finished: number }>
+  ).map((r) => ({ ...r, finished: r.finished === 1 }));
+}

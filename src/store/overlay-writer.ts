@@ -20,7 +20,7 @@ export function itemKey(item: FeedItem): string {
  */
 export class OverlayWriter {
   readonly #db: Db;
-  readonly #pending: IndexEntry[] = [];
+  readonly #pending: Array<{ crawlId: number; entry: IndexEntry }> = [];
   readonly #insertCapture;
   readonly #insertDiagnostic;
 
@@ -62,20 +62,34 @@ export class OverlayWriter {
       .run(new Date().toISOString(), records, JSON.stringify(report), crawlId);
   }
 
-  /** Queue a capture row; rows are written in batches. */
+  /** Queue a capture row of a crawl; rows are written in batches. */
   addCapture(crawlId: number, entry: IndexEntry): void {
-    this.#pending.push(entry);
-    if (this.#pending.length >= CAPTURE_BATCH_SIZE) this.flushCaptures(crawlId);
+    this.#pending.push({ crawlId, entry });
+    if (this.#pending.length >= CAPTURE_BATCH_SIZE) this.flushCaptures();
   }
 
-  flushCaptures(crawlId: number): void {
+  /** Write the queued capture rows (of every crawl; the argument is kept for older callers). */
+  flushCaptures(_crawlId?: number): void {
     if (this.#pending.length === 0) return;
     const rows = this.#pending.splice(0);
     this.#db.transaction(() => {
-      for (const e of rows) {
+      for (const { crawlId, entry: e } of rows) {
         this.#insertCapture.run({ ...e, crawlId, urlKey: schemelessKey(e.url), inflatedOffset: e.inflatedOffset ?? null });
       }
     })();
+  }
+
+  /** How many crawls an input split by --crawl-by already has (identities under `prefix`), and how many are unfinished. */
+  inputCrawls(prefix: string): { total: number; unfinished: number } {
+    const row = this.#db
+      .prepare(`SELECT count(*) AS total, count(*) - count(finished_at) AS unfinished FROM crawls WHERE substr(identity, 1, length(?)) = ?`)
+      .get(prefix, prefix) as { total: number; unfinished: number };
+    return row;
+  }
+
+  /** Drop every crawl of an input split by --crawl-by (a crashed build of it), with their rows. */
+  clearInputCrawls(prefix: string): void {
+    this.#db.prepare('DELETE FROM crawls WHERE substr(identity, 1, length(?)) = ?').run(prefix, prefix);
   }
 
   /** Id of the capture stored at this place (after flushCaptures). */

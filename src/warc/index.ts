@@ -4,4 +4,5 @@ export { type CharsetSource, type DecodedText, decodeText } from './charset-deco
 export { DEFAULT_WARC_CONFIG, type WarcConfig } from './config.js';
 export { type ReadCaptureOptions, readCapture } from './record-reader.js';
 export { type ScanOptions, scanArchive } from './warc-scanner.js';
+export { readWarcinfo } from './warcinfo-reader.js';
 export type { Capture, CaptureRecordType, IndexEntry, RecordLocation, ScannedRecord, ScanStats, WarcRecordType } from './types.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, objectUrls, STACK_FRAME } from './cli-run.js';
-import { isResponse, readSampleRecords, replacePayload, SAMPLE_1, targetUri, withHeader, writeSampleRecords } from './sample-records.js';
+import { isResponse, readSampleRecords, replacePayload, SAMPLE_1, targetUri, withHeader, withManyItems, writeSampleRecords } from './sample-records.js';
 
 const HOME = 'http://pelican-dev.test:8090/';
 const PAGE_2 = 'http://pelican-dev.test:8090/page/2/';
@@ -38,7 +38,7 @@ describe('hostile input from the sample crawl', () => {
     expect(run.stderr).not.toMatch(STACK_FRAME);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/feed\.too-deep \(error\) x1/);
-    expect(run.stdout).toContain(`nests elements more than 100 deep; feed skipped (${file} @ `);
+    expect(run.stdout).toContain(`nests elements more than maxDepth 100 deep; feed skipped (${file} @ `);
     expect(run.stdout).toContain(RSS);
     expect(cleanObjects.length).toBeGreaterThan(10);
     expect(objectUrls(out)).toEqual(cleanObjects);
@@ -62,6 +62,33 @@ describe('hostile input from the sample crawl', () => {
     expect(again.stderr).not.toMatch(STACK_FRAME);
     expect(again.code).toBe(0);
   }, 60_000);
+
+  // Linear-time limits: both took minutes before (104 s and 224 s); a quadratic regression fails the 90 s budget (generous: the machine may be shared).
+  it('builds with a 20,000-item feed in seconds: every real object kept, the synthetic items unpaired', () => {
+    const file = join(work, 'feed-20000-items.warc.gz');
+    writeSampleRecords(file, replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => withManyItems(xml, 20_000)));
+    const started = Date.now();
+    const { out, run } = build('items', file);
+    expect(Date.now() - started).toBeLessThan(90_000);
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/items\s+20\d{3} article items, \d+ paired, 199\d\d unpaired/);
+    expect(objectUrls(out)).toEqual(cleanObjects);
+  }, 150_000);
+
+  it('builds with a post page of 300,000 unclosed nested inline tags in seconds: cap reported, every object kept', () => {
+    const file = join(work, 'page-300000-unclosed-tags.warc.gz');
+    const post = 'http://pelican-dev.test:8090/posts/2026/11/configuring-the-network/';
+    writeSampleRecords(file, replacePayload(readSampleRecords(SAMPLE_1), post, (html) => html.replace('<body', `<body><div>${'<b>x '.repeat(300_000)}</div></body></html><body`)));
+    const started = Date.now();
+    const { out, run } = build('tags', file);
+    expect(Date.now() - started).toBeLessThan(90_000);
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/page\.too-deep \(warning\)/);
+    expect(run.stdout).toContain(`DOM deeper than maxDepth 512: 299491 opening tags below that level dropped, their text kept (${post})`);
+    expect(objectUrls(out)).toEqual(cleanObjects);
+  }, 150_000);
 
   it('refuses --out naming a file, or a path under a file, in one located line (exit 2)', () => {
     const file = join(work, 'not-a-dir');

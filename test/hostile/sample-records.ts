@@ -115,3 +115,19 @@ export function sha1Base32(bytes: Buffer): string {
   if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
   return `sha1:${out}`;
 }
+
+/** The sample's RSS feed with synthetic items appended up to `total` items (unique links, varied words). */
+export function withManyItems(rss: string, total: number): string {
+  const real = (rss.match(/<item>/g) ?? []).length;
+  const words = ['apt', 'kernel', 'network', 'printer', 'desktop', 'firewall', 'package', 'mirror', 'backup', 'session'];
+  const extra: string[] = [];
+  for (let i = real; i < total; i++) {
+    const text = Array.from({ length: 24 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' ');
+    extra.push(
+      `<item><title>Synthetic post ${i}</title><link>http://pelican-dev.test:8090/posts/synthetic/${i}/</link>` +
+        `<description>&lt;p&gt;Note ${i}: ${text} …&lt;/p&gt;</description><pubDate>Mon, 02 Feb 2026 10:00:00 +0100</pubDate>` +
+        `<guid isPermaLink="false">synthetic-${i}</guid></item>`,
+    );
+  }
+  return rss.replace('</channel>', `${extra.join('')}</channel>`);
+}

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { Diagnostics } from '../../core/diagnostics.js';
-import { type BuildReport, buildOverlay } from '../../build/index.js';
+import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
 export interface BuildArgs {
@@ -11,19 +11,34 @@ export interface BuildArgs {
   json: boolean;
   pages: boolean;
   workers?: number;
+  crawl?: string[];
+  crawlBy: CrawlBy;
 }
 
 export function buildCommand(yargs: Argv): Argv<BuildArgs> {
   return yargs
-    .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files, or directories of them (one crawl each)', type: 'string', array: true, demandOption: true })
+    .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files, or directories of them (one crawl each unless --crawl-by says otherwise)', type: 'string', array: true, demandOption: true })
     .option('out', { alias: 'o', describe: 'overlay directory (created; an existing overlay is extended)', type: 'string', demandOption: true })
     .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
     .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
+    .option('crawl', {
+      describe: 'label of the crawl each input holds, one per input in order (default: the file name)',
+      type: 'string',
+      array: true,
+    })
+    .option('crawl-by', {
+      describe:
+        'what makes a crawl: input (each input file, the default), file (each WARC, also inside a WACZ), warcinfo (WARCs sharing a warcinfo isPartOf), day (records of one UTC day)',
+      choices: CRAWL_BY,
+      default: 'input' as CrawlBy,
+    })
     .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
-    .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions') as unknown as Argv<BuildArgs>;
+    .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions')
+    .example('$0 build a.warc.gz b.warc.gz --crawl 2024-05 --crawl 2024-06 --out overlay/', 'name the two crawls')
+    .example('$0 build collection.wacz --crawl-by file --out overlay/', 'a WACZ holding one WARC per crawl') as unknown as Argv<BuildArgs>;
 }
 
 /** Runs `build`; returns the exit code (0 ok, 1 finished with skipped records). */
@@ -37,6 +52,8 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       outDir: args.out,
       diagnostics,
       writePages: args.pages,
+      crawlBy: args.crawlBy,
+      ...(args.crawl !== undefined ? { crawlLabels: args.crawl.map(String) } : {}),
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
       onProgress: (p) => progress.update(p),
       onLog: (m) => process.stderr.write(`${m}\n`),

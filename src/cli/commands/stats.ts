@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { computeFeedDynamics, type FeedDynamics } from '../../changes/index.js';
-import { type Db, openStore, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
+import { type Db, openStore, readCrawls, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
 
 export interface StatsArgs {
   dir: string;
@@ -13,7 +13,7 @@ export function statsCommand(yargs: Argv): Argv<StatsArgs> {
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('json', { describe: 'print JSON instead of text', type: 'boolean', default: false })
     .option('missing-feeds', { describe: 'only list feeds the archived pages advertise but the archive lacks', type: 'boolean', default: false })
-    .example('$0 stats overlay/', 'per feed: format, kind, full/partial, items, pairing, update intervals, recrawl advice')
+    .example('$0 stats overlay/', 'the crawls with their time ranges; per feed: format, kind, full/partial, items, pairing, update intervals, recrawl advice')
     .example('$0 stats overlay/ --missing-feeds', 'feed URLs a crawler should add') as unknown as Argv<StatsArgs>;
 }
 
@@ -51,11 +51,19 @@ export async function runStats(args: StatsArgs): Promise<number> {
     }
     const feeds = readFeedStats(db);
     const dynamics = feedDynamics(db);
+    const crawls = readCrawls(db);
     if (args.json) {
       const withDynamics = feeds.map((f) => ({ ...f, dynamics: dynamics.get(f.url as string) ?? null }));
-      process.stdout.write(`${JSON.stringify({ feeds: withDynamics, discoveredFeeds: discovered }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ crawls, feeds: withDynamics, discoveredFeeds: discovered }, null, 2)}\n`);
       return 0;
     }
+    process.stdout.write(`${crawls.length} crawl(s)\n`);
+    for (const c of crawls) {
+      process.stdout.write(
+        `  ${c.crawl}: ${c.first_capture ?? '-'} .. ${c.last_capture ?? '-'}, ${c.captures} captures, ${c.versions} object versions${c.finished ? '' : ' (unfinished)'}\n`,
+      );
+    }
+    process.stdout.write('\n');
     for (const f of feeds) {
       const content = f.kind === 'article' ? (f.full_content ? 'full' : 'partial') : '-';
       process.stdout.write(

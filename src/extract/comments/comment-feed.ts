@@ -5,7 +5,7 @@
  * page does not show (captured earlier) are kept with their source marked.
  */
 import { type AnyNode, isTag, isText } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../../core/html-parse.js';
 import type { FeedItem } from '../../feeds/index.js';
 import { BLOCK_TAGS } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
@@ -49,7 +49,7 @@ function lines(node: AnyNode, out: string[], current: { text: string }): void {
 /** A comment feed item as text, with its id and the id it replies to. */
 export function readFeedComment(item: FeedItem): FeedComment {
   const html = item.content ?? item.description ?? '';
-  const doc = parseDocument(html, { decodeEntities: true });
+  const doc = parseHtml(html, { decodeEntities: true }).document;
   let parent: string | null = null;
   // The "In reply to" paragraph names the parent by its permalink; it is not comment text.
   const first = doc.children.find((c) => isTag(c) || (isText(c) && c.data.trim() !== ''));
