@@ -16,7 +16,9 @@ import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type Capture, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScanStats } from '../warc/index.js';
 import {
+  acquireWriterLock,
   type CaptureSummaryRow,
+  closeWriter,
   crawlCaptureLookup,
   CrawlStore,
   type Db,
@@ -140,7 +142,15 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     }
     if (new Set(options.crawlLabels).size !== options.crawlLabels.length) throw new UsageError('--crawl labels must differ: one crawl per input');
   }
-  const db = openStore(options.outDir, { writable: true });
+  // One writer at a time: a second build on this overlay refuses here, before touching the store.
+  const lock = acquireWriterLock(options.outDir);
+  let db: Db;
+  try {
+    db = openStore(options.outDir, { writable: true });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
@@ -171,7 +181,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
-    db.close();
+    closeWriter(db);
+    lock.release();
   }
   return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
 }
