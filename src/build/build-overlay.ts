@@ -2,16 +2,28 @@ import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
+import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
+  decideStructureOnlyZone,
   type ParsedPage,
   type PropertyPaths,
   extractComments,
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
-import { discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed } from '../feeds/index.js';
+import {
+  assignCommentItems,
+  type CommentFeedPosts,
+  commentItemsOfPage,
+  discoverFeeds,
+  type Feed,
+  type FeedItem,
+  looksLikeFeed,
+  parseFeed,
+  pendingCommentFeeds,
+} from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type Capture, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScanStats } from '../warc/index.js';
@@ -54,6 +66,8 @@ export interface BuildOptions {
   workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
+  /** Weak hints used (core/hint-vocabulary): all (default), or the generic ones only (the ablation of bench:quality). */
+  commentHints?: HintSelection;
   /** One crawl label per input (with crawlBy 'input'); default: the input's file name. */
   crawlLabels?: readonly string[];
   /** How records are grouped into crawls (default 'input': each input file is one crawl). */
@@ -155,6 +169,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
   const reports: CrawlReport[] = [];
+  const previousHints = selectedHints();
+  selectHints(options.commentHints ?? 'all');
   try {
     for (const [i, input] of inputs.entries()) {
       const identity = await crawlIdentity(input);
@@ -181,6 +197,7 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
+    selectHints(previousHints);
     closeWriter(db);
     lock.release();
   }
@@ -366,7 +383,7 @@ async function buildCrawl(
   storeFullFeedObjects(ctx, paired.pages);
   const feedPages = await extractPages(ctx, paired);
   const loadPage = pageLoader(ctx);
-  await runTemplatesPass(ctx, feedPages, loadPage, paired.commentItemsByPost);
+  await runTemplatesPass(ctx, found, paired, feedPages, loadPage);
   await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
@@ -393,18 +410,18 @@ interface CrawlContext {
 interface PairedCrawl {
   /** The pages feed items pair with, one per post URL. */
   pages: Map<string, PageWork>;
-  /** Comment feed items by the (schemeless) URL of the post they answer. */
-  commentItemsByPost: Map<string, FeedItem[]>;
   /** One article item per post and host. */
   itemsByHost: Map<string, Map<string, FeedItem>>;
+  /** Comment feed items by the post they answer, and the comment feeds still to place. */
+  commentPosts: CommentFeedPosts;
 }
 
-/** Store the crawl's feeds and items, pair each article item with a page capture, group comment items by post. */
+/** Store the crawl's feeds and items, pair each article item with a page capture, assign comment items to posts. */
 function pairFeedItems(ctx: CrawlContext, found: FoundFeed[]): PairedCrawl {
   const { db, writer, crawlId, report, diagnostics } = ctx;
   const lookup = crawlCaptureLookup(db, crawlId);
   const pages = new Map<string, PageWork>();
-  const commentItemsByPost = new Map<string, FeedItem[]>();
+  const commentFeeds: Feed[] = [];
   // One item per post and host: a post listed by several feeds (RSS and Atom, tag and category
   // feeds) would otherwise be found twice on a channel page, which fails segmentation [002].
   const itemsByHost = new Map<string, Map<string, FeedItem>>();
@@ -414,15 +431,7 @@ function pairFeedItems(ctx: CrawlContext, found: FoundFeed[]): PairedCrawl {
     const { feedId, itemIds } = writer.addFeedSnapshot(feed, canonicalUrl(feed.url), crawlId, captureId, entry.time);
     if (feed.kind === 'comments') {
       report.feeds.comments++;
-      for (const item of feed.items) {
-        const post = item.inReplyTo ?? feed.siteUrl;
-        if (!post) continue;
-        // The same comment arrives from the post's own feed, the site-wide feed and repeated captures.
-        const key = schemelessKey(post);
-        const known = commentItemsByPost.get(key) ?? [];
-        const id = commentItemIdentity(item);
-        if (!known.some((k) => commentItemIdentity(k) === id)) commentItemsByPost.set(key, [...known, item]);
-      }
+      commentFeeds.push(feed);
       continue;
     }
     report.feeds.article++;
@@ -454,7 +463,13 @@ function pairFeedItems(ctx: CrawlContext, found: FoundFeed[]): PairedCrawl {
       pages.set(key, work);
     });
   }
-  return { pages, commentItemsByPost, itemsByHost };
+
+  // Comment items per post: by reply target, the post the feed links or names, else the post page's own rel=alternate link.
+  const commentPosts = assignCommentItems(
+    commentFeeds,
+    found.map((f) => f.feed).filter((f) => f.kind !== 'comments'),
+  );
+  return { pages, itemsByHost, commentPosts };
 }
 
 /** Objects straight from full-content feeds (002: "if feed is full content, we are done"). */
@@ -489,7 +504,7 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
  */
 async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<FeedLinkedPage[]> {
   const { db, writer, crawlId, input, report, diagnostics, options, progress } = ctx;
-  const { pages, commentItemsByPost } = paired;
+  const { pages, commentPosts } = paired;
   let done = 0;
   const feedPages: FeedLinkedPage[] = [];
   const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
@@ -526,13 +541,16 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<Fee
         url: row.url,
         item: chosen.item,
         feedUrl: chosen.feed.url,
-        commentItems: commentItemsByPost.get(schemelessKey(row.url)) ?? [],
+        commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
+        pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
+        hints: selectedHints(),
         explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
       };
       workOf.set(job, { work, row, chosen });
       yield job;
     }
   }
+  const sites = new CommentSites<Parameters<OverlayWriter['addVersion']>[0]>();
   const workers = options.workers ?? defaultWorkers();
   const runner = workers > 1 && pages.size >= MIN_PAGES_FOR_WORKERS ? workerPoolRunner(workers) : inProcessRunner();
   try {
@@ -550,7 +568,7 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<Fee
         if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
         return;
       }
-      writer.addVersion({
+      const version = {
         canonicalUrl: canonicalUrl(row.url),
         url: row.url,
         feedId: chosen.feedId,
@@ -561,7 +579,10 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<Fee
         pageDigest: row.pageDigest,
         object: result.object,
         comments: result.comments,
-      });
+      };
+      // A comment zone found by structure alone waits for the site's other post pages (issue #12).
+      if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
+      else writer.addVersion(version);
       if (result.fallbackReason === null) report.objects.pageExtracted++;
       else {
         report.objects.mcst++;
@@ -574,6 +595,7 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<Fee
   } finally {
     await runner.close();
   }
+  report.comments -= sites.flush((v) => writer.addVersion(v));
   tick();
   return feedPages;
 }
@@ -598,14 +620,19 @@ function pageLoader(ctx: CrawlContext): (captureId: number) => Promise<ParsedPag
 /** The templates pass [000 §III-C–E, 001 §3]: classify every HTML page no feed item pairs with. */
 async function runTemplatesPass(
   ctx: CrawlContext,
+  found: FoundFeed[],
+  paired: PairedCrawl,
   feedPages: FeedLinkedPage[],
   loadPage: (captureId: number) => Promise<ParsedPage | null>,
-  commentItemsByPost: Map<string, FeedItem[]>,
 ): Promise<void> {
   const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
+  const { commentPosts, itemsByHost } = paired;
+  const commentItemsOf = (url: string, advertised: readonly string[]): FeedItem[] =>
+    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised);
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const commentsOf = (page: ParsedPage): StoredComment[] => storedComments(extractComments(page, { article: null, commentItems: commentItemsByPost.get(schemelessKey(page.url)) ?? [] }));
-  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf });
+  const commentsOf = (page: ParsedPage): StoredComment[] =>
+    storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url)) }));
+  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf, siteFeeds: siteFeedsOf(found, itemsByHost) });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
     posts: templates.posts.template + templates.posts.mcst,
@@ -632,6 +659,41 @@ async function runSegmentsPass(
     linked: segments.objectsLinked,
   };
   report.objects.segmentation = segments.objectsCreated;
+}
+
+/** Comment-zone structures per host over the extraction pass, and the versions whose zone the
+ *  site decides (structure only) held until every post page of the host was seen. */
+class CommentSites<V extends { comments: Array<{ source: string }> }> {
+  readonly #pages = new Map<string, number>();
+  readonly #structures = new Map<string, Map<string, number>>();
+  readonly #held: Array<{ host: string; structure: string; version: V }> = [];
+
+  /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
+  observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
+    this.#pages.set(host, (this.#pages.get(host) ?? 0) + 1);
+    if (zone.structure === null) return false;
+    const counts = this.#structures.get(host) ?? new Map<string, number>();
+    counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
+    this.#structures.set(host, counts);
+    return zone.evidence === 'structure' && comments > 0;
+  }
+
+  defer(host: string, zone: { structure: string | null }, version: V): void {
+    this.#held.push({ host, structure: zone.structure ?? '', version });
+  }
+
+  /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
+  flush(write: (version: V) => void): number {
+    let dropped = 0;
+    for (const { host, structure, version } of this.#held.splice(0)) {
+      const decision = decideStructureOnlyZone(this.#structures.get(host)?.get(structure) ?? 0, this.#pages.get(host) ?? 0);
+      // Comments the comment feed gives stay whatever the page zone was.
+      const kept = decision.keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
+      dropped += version.comments.length - kept.length;
+      write({ ...version, comments: kept });
+    }
+    return dropped;
+  }
 }
 
 interface PageWork {
@@ -667,10 +729,6 @@ function discoveredFeedsReport(store: CrawlStore, crawlId: number): CrawlReport[
 }
 
 
-function commentItemIdentity(item: FeedItem): string {
-  return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
-}
-
 /** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
 function explainPageDecisions(store: CrawlStore, crawlId: number, urlPart: string, options: BuildOptions): void {
   for (const r of store.pageDecisionsMatching(crawlId, urlPart)) {
@@ -682,6 +740,15 @@ function explainPageDecisions(store: CrawlStore, crawlId: number, urlPart: strin
     if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
     options.onExplain?.(r.url, lines);
   }
+}
+
+/** Per host: the channel links of its article feeds and their items (the templates stage's negative evidence). */
+function siteFeedsOf(found: readonly FoundFeed[], itemsByHost: ReadonlyMap<string, ReadonlyMap<string, FeedItem>>): Map<string, { channelLinks: string[]; items: FeedItem[] }> {
+  const out = new Map<string, { channelLinks: string[]; items: FeedItem[] }>();
+  const of = (host: string) => out.get(host) ?? out.set(host, { channelLinks: [], items: [] }).get(host) as { channelLinks: string[]; items: FeedItem[] };
+  for (const [host, items] of itemsByHost) of(host).items.push(...items.values());
+  for (const { feed } of found) if (feed.kind !== 'comments' && feed.siteUrl !== null) of(hostOf(feed.siteUrl)).channelLinks.push(feed.siteUrl);
+  return out;
 }
 
 /** How much of its post an item carries: full content before a summary. */
