@@ -2,10 +2,10 @@
 import type { Db } from './overlay-db.js';
 
 /**
- * The version that speaks for an object in one crawl when several methods produced one: the page
- * copy first (it is the archived truth), the feed copy last.
+ * The version that speaks for an object in one crawl: the fused version (build/fuse-stage.ts), and for a
+ * store written before fusion the page copy first (it is the archived truth), the feed copy last.
  */
-export const METHOD_PREFERENCE = ['feed-guided', 'template', 'segmentation', 'mcst', 'full-feed'] as const;
+export const METHOD_PREFERENCE = ['fused', 'feed-guided', 'template', 'segmentation', 'mcst', 'full-feed'] as const;
 
 /** SQL rank of a version's method in METHOD_PREFERENCE (unknown methods last). */
 const METHOD_RANK = `CASE v.method ${METHOD_PREFERENCE.map((m, i) => `WHEN '${m}' THEN ${i}`).join(' ')} ELSE ${METHOD_PREFERENCE.length} END`;
@@ -69,8 +69,10 @@ export class ChangeStore {
   constructor(db: Db) {
     this.#db = db;
     this.#earlierCrawl = db.prepare<[number], number>('SELECT 1 FROM crawls WHERE id < ? LIMIT 1').pluck();
+    // A fused version compares as the method its text comes from (the changes pass aligns across methods).
     this.#preferredVersion = db.prepare<[number, number], ComparedVersionRow>(`SELECT v.id, v.object_id AS objectId, o.url,
-        v.crawl_id AS crawlId, v.capture_time AS captureTime, v.method, v.title, v.author, v.published, v.updated, v.categories,
+        v.crawl_id AS crawlId, v.capture_time AS captureTime,
+        CASE WHEN v.method = 'fused' THEN coalesce(json_extract(v.fusion, '$.textFrom'), v.method) ELSE v.method END AS method, v.title, v.author, v.published, v.updated, v.categories,
         v.text, v.refs, v.page_digest AS pageDigest, c.record_type AS recordType
       FROM versions v JOIN objects o ON o.id = v.object_id LEFT JOIN captures c ON c.id = v.capture_id
       WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`);

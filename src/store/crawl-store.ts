@@ -29,7 +29,7 @@ export class CrawlStore {
     this.#capture = db.prepare<[number], CaptureSummaryRow>('SELECT url, time, payload_digest AS pageDigest FROM captures WHERE id = ?');
     this.#previousVersion = db.prepare<[string, string, number], { id: number; paths: string | null }>(`SELECT v.id, v.paths
       FROM versions v JOIN objects o ON o.id = v.object_id
-      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method <> 'full-feed'
+      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
       ORDER BY v.capture_time DESC LIMIT 1`);
     this.#discoveredFeeds = db.prepare<[number], { url: string; captured: number }>(`SELECT d.url,
         EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured

@@ -44,7 +44,7 @@ export class SegmentStore {
       AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.capture_id = c.id) ORDER BY c.id`);
     this.#objectId = db.prepare<[string], number>('SELECT id FROM objects WHERE canonical_url = ?').pluck();
     this.#objectWithPageVersions = db.prepare<[string], { id: number; pageVersions: number }>(`SELECT o.id,
-        (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method <> 'segmentation') AS pageVersions
+        (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method NOT IN ('segmentation', 'fused')) AS pageVersions
       FROM objects o WHERE o.canonical_url = ?`);
     this.#isNonPost = db
       .prepare<[string, number], number>(`SELECT 1 FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
