@@ -24,7 +24,7 @@ function stripTags(html: string): string {
   let hasTagEnd = true;
   let hasCommentEnd = true;
   const hasRawEnd = { script: true, style: true };
-  while ((i = html.indexOf('<', i)) >= 0) {
+  for (i = html.indexOf('<'); i >= 0; i = html.indexOf('<', i)) {
     const ahead = html.slice(i, i + 16);
     let end = -1;
     let replacement = '';
