@@ -11,10 +11,12 @@ import {
   type PropertyPaths,
   extractComments,
   feedContentObject,
+  pageBody,
   parsePage,
 } from '../extract/index.js';
 import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type FeedItem, looksLikeFeed, parseFeed, pendingCommentFeeds } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
+import { renderText } from '../templates/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type Capture, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScanStats } from '../warc/index.js';
 import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
@@ -409,8 +411,8 @@ async function buildCrawl(
     commentFeeds,
     found.map((f) => f.feed).filter((f) => f.kind !== 'comments'),
   );
-  const commentItemsOf = (url: string, advertised: readonly string[]): FeedItem[] =>
-    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised);
+  const commentItemsOf = (url: string, advertised: readonly string[], pageText: string): FeedItem[] =>
+    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised, pageText);
 
   // Objects straight from full-content feeds (002: "if feed is full content, we are done").
   const captureRow = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?');
@@ -541,7 +543,7 @@ async function buildCrawl(
   };
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const commentsOf = (page: ParsedPage): StoredComment[] =>
-    storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url)) }));
+    storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url), pageTextOf(page)) }));
   const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf, siteFeeds: siteFeedsOf(found, itemsByHost) });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
@@ -666,6 +668,12 @@ function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options:
     if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
     options.onExplain?.(r.url, lines);
   }
+}
+
+/** The visible text of a page (for comment-feed items found by their text). */
+function pageTextOf(page: ParsedPage): string {
+  const body = pageBody(page);
+  return body === null ? '' : renderText(body);
 }
 
 /** Per host: the channel links of its article feeds and their items (the templates stage's negative evidence). */

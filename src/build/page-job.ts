@@ -7,9 +7,9 @@
 import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { type HintSelection, selectHints } from '../core/hint-vocabulary.js';
-import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, parsePage } from '../extract/index.js';
-import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
-import { mainBlockOfLinkedPost } from '../templates/index.js';
+import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, pageBody, parsePage } from '../extract/index.js';
+import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem, type PendingCommentFeed } from '../feeds/index.js';
+import { mainBlockOfLinkedPost, renderText } from '../templates/index.js';
 import { readCapture } from '../warc/index.js';
 import type { PayloadSource, StoredComment } from '../store/index.js';
 
@@ -21,7 +21,7 @@ export interface PageJob {
   feedUrl: string;
   commentItems: readonly FeedItem[];
   /** Per-post comment feeds of the host whose post is not known yet: the page advertising one is its post. */
-  pendingCommentFeeds: ReadonlyArray<{ feedKey: string; items: readonly FeedItem[] }>;
+  pendingCommentFeeds: readonly PendingCommentFeed[];
   explain: boolean;
   /** The weak hints of the build (a worker thread selects them per job). */
   hints: HintSelection;
@@ -56,7 +56,8 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     const capture = await readCapture(job.source, { diagnostics });
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
-    const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url));
+    const body = job.pendingCommentFeeds.length === 0 ? null : pageBody(page);
+    const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url), body === null ? '' : renderText(body));
     const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems } });
     if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
     if (job.explain) {
