@@ -7,6 +7,7 @@ import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   decideStructureOnlyZone,
+  MIN_STRUCTURE_PAGES,
   type ParsedPage,
   type PropertyPaths,
   extractComments,
@@ -22,7 +23,7 @@ import { type ArchiveInput, type Capture, type IndexEntry, listArchiveInputs, re
 import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { runChangesStage } from './changes-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
-import { type PageJob, storedComments } from './page-job.js';
+import { type PageJob, runPageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 
@@ -515,6 +516,8 @@ async function buildCrawl(
       // A comment zone found by structure alone waits for the site's other post pages (issue #12).
       if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
       else writer.addVersion(version);
+      // A post without comments is read again if the site shows an unhinted comment structure elsewhere.
+      if (result.comments.length === 0) sites.remember(hostOf(row.url), job, (comments) => writer.addVersion({ ...version, comments }));
       if (result.fallbackReason === null) report.objects.pageExtracted++;
       else {
         report.objects.mcst++;
@@ -528,6 +531,13 @@ async function buildCrawl(
     await runner.close();
   }
   report.comments -= sites.flush((v) => writer.addVersion(v));
+  // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
+  for (const { job, structures, write } of sites.retries()) {
+    const again = await runPageJob({ ...job, siteStructures: structures, explain: false });
+    if (!again.ok || again.comments.length === 0) continue;
+    write(again.comments);
+    report.comments += again.comments.length;
+  }
   tick();
   // Every page the later stages read is also searched for the feeds it advertises [002 "Feed discovery"], once.
   const searchedForFeeds = new Set<number>();
@@ -575,7 +585,10 @@ async function buildCrawl(
 class CommentSites<V extends { comments: Array<{ source: string }> }> {
   readonly #pages = new Map<string, number>();
   readonly #structures = new Map<string, Map<string, number>>();
+  /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
+  readonly #feedConfirmed = new Map<string, Set<string>>();
   readonly #held: Array<{ host: string; structure: string; version: V }> = [];
+  readonly #empty: Array<{ host: string; job: PageJob; write: (comments: StoredComment[]) => void }> = [];
 
   /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
   observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
@@ -584,7 +597,37 @@ class CommentSites<V extends { comments: Array<{ source: string }> }> {
     const counts = this.#structures.get(host) ?? new Map<string, number>();
     counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
     this.#structures.set(host, counts);
+    if (zone.evidence === 'feed') this.#feedConfirmed.set(host, new Set([...(this.#feedConfirmed.get(host) ?? []), zone.structure]));
     return zone.evidence === 'structure' && comments > 0;
+  }
+
+  /** A post page without comments, read again when its host has a learnt unhinted structure. */
+  remember(host: string, job: PageJob, write: (comments: StoredComment[]) => void): void {
+    this.#empty.push({ host, job, write });
+  }
+
+  /**
+   * The comment structures of each host that a page may use without hints: those a comment feed
+   * confirmed, and structure-only ones recurring on enough post pages (`decideStructureOnlyZone`).
+   * Hinted structures are found without help and are not listed.
+   */
+  learnt(host: string): string[] {
+    const out = new Set(this.#feedConfirmed.get(host) ?? []);
+    const pages = this.#pages.get(host) ?? 0;
+    for (const [structure, n] of this.#structures.get(host) ?? []) {
+      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(n, pages).keep) out.add(structure);
+    }
+    return [...out];
+  }
+
+  /** The pages without comments whose host has learnt structures, each with those structures. */
+  *retries(): Generator<{ job: PageJob; structures: string[]; write: (comments: StoredComment[]) => void }> {
+    const learnt = new Map<string, string[]>();
+    for (const { host, job, write } of this.#empty.splice(0)) {
+      if (!learnt.has(host)) learnt.set(host, this.learnt(host));
+      const structures = learnt.get(host) ?? [];
+      if (structures.length > 0) yield { job, structures, write };
+    }
   }
 
   defer(host: string, zone: { structure: string | null }, version: V): void {

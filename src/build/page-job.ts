@@ -25,6 +25,8 @@ export interface PageJob {
   explain: boolean;
   /** The weak hints of the build (a worker thread selects them per job). */
   hints: HintSelection;
+  /** Comment structures the site shows on its other post pages (a second reading, issue #12). */
+  siteStructures?: readonly string[];
 }
 
 export type PageJobResult = {
@@ -58,7 +60,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     base.discovered = discoverFeeds(page.document, job.url);
     const body = job.pendingCommentFeeds.length === 0 ? null : pageBody(page);
     const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url), body === null ? '' : renderText(body));
-    const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems } });
+    const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems, siteStructures: job.siteStructures ?? [] } });
     if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
     if (job.explain) {
       const item = `item "${job.item.title ?? job.item.link ?? '?'}" of ${job.feedUrl}`;
@@ -81,7 +83,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         confidence: block.confidence,
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
-      const found = extractComments(page, { article: null, item: job.item, commentItems });
+      const found = extractComments(page, { article: null, item: job.item, commentItems, siteStructures: job.siteStructures ?? [] });
       return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(found), commentZone: { evidence: found.evidence, structure: found.structure } };
     }
     const comments = result.comments === null ? [] : storedComments(result.comments);
