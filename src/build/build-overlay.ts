@@ -553,7 +553,13 @@ async function buildCrawl(
   };
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const commentsOf = (page: ParsedPage): StoredComment[] =>
-    storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url), pageTextOf(page)) }));
+    storedComments(
+      extractComments(page, {
+        article: null,
+        commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url), pageTextOf(page)),
+        siteStructures: sites.learnt(hostOf(page.url)),
+      }),
+    );
   const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf, siteFeeds: siteFeedsOf(found, itemsByHost) });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
