@@ -12,6 +12,7 @@ import {
   type PropertyPaths,
   extractComments,
   feedContentObject,
+  languageFromAttribute,
   pageBody,
   parsePage,
 } from '../extract/index.js';
@@ -34,6 +35,7 @@ import {
 } from '../warc/index.js';
 import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { runChangesStage } from './changes-stage.js';
+import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, runPageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
@@ -188,7 +190,7 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
         continue;
       }
       currentCrawl = crawlId;
-      const indexed = await indexCrawl(writer, crawlId, input, label, diagnostics, options);
+      const indexed = await indexCrawl(db, writer, crawlId, input, label, diagnostics, options);
       reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
       currentCrawl = null;
     }
@@ -259,8 +261,39 @@ function feedOf(capture: Capture, diagnostics: Diagnostics): Feed | null {
   }
 }
 
+/** A revisit record that would have been read as a feed had its payload been written again. */
+const isFeedRevisit = (e: IndexEntry): boolean => e.recordType === 'revisit' && wantFeedBody(e);
+
+/**
+ * Feeds behind revisit records (a deduplicating crawler writes an unchanged feed as a revisit):
+ * each is resolved to the record holding its payload, in this crawl or an earlier crawl of the
+ * overlay (WARC 1.1 §6.7: WARC-Refers-To, -Target-URI + -Date, or the payload digest), and parsed
+ * as a snapshot of this crawl. Unresolved ones are reported (warc.revisit-unresolved).
+ */
+async function feedsOfRevisits(db: Db, writer: OverlayWriter, revisits: readonly IndexEntry[], diagnostics: Diagnostics): Promise<FoundFeed[]> {
+  const found: FoundFeed[] = [];
+  for (const entry of revisits) {
+    const id = writer.captureIdAt(entry.file, entry.offset, entry.inflatedOffset);
+    const source = id === undefined ? undefined : resolvePayloadSource(db, id);
+    if (source === undefined || source.recordType === 'revisit') {
+      diagnostics.report(new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { file: entry.file, offset: entry.offset, url: entry.url }));
+      continue;
+    }
+    try {
+      const capture = await readCapture(source, { diagnostics });
+      const feed = feedOf(capture, diagnostics);
+      if (feed) found.push({ feed, entry });
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      diagnostics.report(error);
+    }
+  }
+  return found;
+}
+
 /** Pass 1 of a crawl that is a whole input: index every capture, parse feeds on the way. */
 async function indexCrawl(
+  db: Db,
   writer: OverlayWriter,
   crawlId: number,
   input: ArchiveInput,
@@ -271,6 +304,7 @@ async function indexCrawl(
   const started = Date.now();
   const report = emptyReport(label);
   const found: FoundFeed[] = [];
+  const revisits: IndexEntry[] = [];
   let stats: ScanStats | undefined;
   for await (const record of scanArchive(input, {
     diagnostics,
@@ -283,10 +317,12 @@ async function indexCrawl(
   })) {
     writer.addCapture(crawlId, record.entry);
     report.captures++;
+    if (isFeedRevisit(record.entry)) revisits.push(record.entry);
     const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
     if (feed) found.push({ feed, entry: record.entry });
   }
   writer.flushCaptures(crawlId);
+  found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
   report.records = stats?.records ?? report.captures;
   report.recordsByType = { ...(stats?.recordsByType ?? {}) };
   return { found, report, started };
@@ -314,7 +350,7 @@ async function buildSplitInput(
     return [{ ...emptyReport(input.name), skipped: true }];
   }
   if (state.total > 0) writer.clearInputCrawls(prefix);
-  const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl }>();
+  const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl; revisits: IndexEntry[] }>();
   const warcinfoLabels = new Map<string, Promise<string>>();
   const labelOf = async (entry: IndexEntry): Promise<string> => {
     const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
@@ -341,11 +377,12 @@ async function buildSplitInput(
     let crawl = crawls.get(label);
     if (crawl === undefined) {
       const { crawlId } = writer.beginCrawl(`${prefix}${label}`, label, input.bytes);
-      crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() } };
+      crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() }, revisits: [] };
       crawls.set(label, crawl);
     }
     setCurrent(crawl.crawlId);
     writer.addCapture(crawl.crawlId, record.entry);
+    if (isFeedRevisit(record.entry)) crawl.revisits.push(record.entry);
     crawl.indexed.report.captures++;
     crawl.indexed.report.recordsByType[record.entry.recordType] = (crawl.indexed.report.recordsByType[record.entry.recordType] ?? 0) + 1;
     const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
@@ -353,7 +390,8 @@ async function buildSplitInput(
   }
   writer.flushCaptures();
   const reports: CrawlReport[] = [];
-  for (const { crawlId, indexed } of crawls.values()) {
+  for (const { crawlId, indexed, revisits } of crawls.values()) {
+    indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
     indexed.report.records = indexed.report.captures;
     setCurrent(crawlId);
     reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
@@ -455,6 +493,7 @@ async function buildCrawl(
       pageDigest: capture.payload_digest,
       object,
       comments: [],
+      language: languageFromAttribute(first.feed.language ?? undefined),
     });
     report.objects.fullFeed++;
   }
@@ -534,6 +573,7 @@ async function buildCrawl(
         pageDigest: row.payload_digest,
         object: result.object,
         comments: result.comments,
+        language: result.language,
       };
       // A comment zone found by structure alone waits for the site's other post pages (issue #12).
       if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
@@ -602,6 +642,8 @@ async function buildCrawl(
   report.objects.segmentation = segments.objectsCreated;
   if (options.explainUrl !== undefined) explainPageDecisions(db, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
+  // One fused version per article of this crawl; the per-method rows stay as its evidence.
+  runFuseStage(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
   report.seconds = (Date.now() - started) / 1000;
   writer.finishCrawl(crawlId, report.records, report);
@@ -704,7 +746,7 @@ function copyUnchangedVersion(
   if (!row.payload_digest) return null;
   const previous = db
     .prepare(`SELECT v.id, v.paths FROM versions v JOIN objects o ON o.id = v.object_id
-      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method <> 'full-feed'
+      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
       ORDER BY v.capture_time DESC LIMIT 1`)
     .get(canonicalUrl(row.url), row.payload_digest, crawlId) as { id: number; paths: string | null } | undefined;
   if (!previous) return null;
