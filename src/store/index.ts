@@ -23,3 +23,8 @@ export { OverlayWriter } from './overlay-writer.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
 export type { StoredComment } from './types.js';
 export * from './viewer-queries.js';
+export { htmlCaptureWhere, HTML_MIME_TYPES } from './html-capture.js';
+export { type HtmlCaptureRow, type PageMatchRow, TemplateStore, type TemplateRow } from './template-store.js';
+export { type ChannelCaptureRow, SegmentStore, type SegmentRow } from './segment-store.js';
+export { ChangeStore, type ChangeRow, type ComparedCommentRow, type ComparedVersionRow, METHOD_PREFERENCE } from './change-store.js';
+export { type CaptureSummaryRow, CrawlStore, type PageDecisionRow } from './crawl-store.js';
