@@ -1,11 +1,11 @@
 import yargs from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { describeEnvironmentError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine, writeCrashLog } from './failure.js';
-import { type BuildArgs, buildCommand, runBuild } from './commands/build.js';
-import { type ChangesArgs, changesCommand, runChanges } from './commands/changes.js';
-import { type ExportArgs, exportCommand, runExport } from './commands/export.js';
-import { runServe, type ServeArgs, serveCommand } from './commands/serve.js';
-import { runStats, type StatsArgs, statsCommand } from './commands/stats.js';
+import { buildCommand, runBuild } from './commands/build.js';
+import { changesCommand, runChanges } from './commands/changes.js';
+import { exportCommand, runExport } from './commands/export.js';
+import { runServe, serveCommand } from './commands/serve.js';
+import { runStats, statsCommand } from './commands/stats.js';
 
 export { EXIT_INTERNAL, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE } from './failure.js';
 
@@ -34,17 +34,17 @@ export async function main(argv: string[]): Promise<number> {
     .scriptName('warc-overlay')
     .usage('$0 <command> [options]\n\nTurn web-archive crawls into data objects: articles, comments, versions.')
     .command('build <inputs..>', 'index crawls and extract their articles into an overlay', buildCommand, (a) =>
-      run(runBuild(at(a) as unknown as BuildArgs)),
+      run(runBuild(at(a))),
     )
     .command('export <dir>', 'export objects, pages, changes, feeds, comments or templates (JSON lines, CSV) or a WACZ', exportCommand, (a) =>
-      run(runExport(at(a) as unknown as ExportArgs)),
+      run(runExport(at(a))),
     )
-    .command('changes <dir>', 'report how articles changed between crawls', changesCommand, (a) => run(runChanges(at(a) as unknown as ChangesArgs)))
+    .command('changes <dir>', 'report how articles changed between crawls', changesCommand, (a) => run(runChanges(at(a))))
     .command('stats <dir>', 'feeds: kind, content, items, pairing, update intervals, recrawl advice, missing feeds', statsCommand, (a) =>
-      run(runStats(at(a) as unknown as StatsArgs)),
+      run(runStats(at(a))),
     )
     .command('serve <dir>', 'browse objects, versions and diffs next to the replayed original (127.0.0.1)', serveCommand, (a) =>
-      run(runServe(at(a) as unknown as ServeArgs)),
+      run(runServe(at(a))),
     )
     .demandCommand(1, 'name a command: build, export, changes, stats or serve')
     .strict()
