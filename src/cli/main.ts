@@ -4,6 +4,9 @@ import { describeEnvironmentError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine, 
 import { type BuildArgs, buildCommand, runBuild } from './commands/build.js';
 import { type ChangesArgs, changesCommand, runChanges } from './commands/changes.js';
 import { type ExportArgs, exportCommand, runExport } from './commands/export.js';
+import { type IndexArgs, indexCommand, runIndex } from './commands/index-archives.js';
+import { type MergeArgs, mergeCommand, runMerge } from './commands/merge.js';
+import { runShardBuild, type ShardBuildArgs, shardBuildCommand } from './commands/shard-build.js';
 import { runServe, type ServeArgs, serveCommand } from './commands/serve.js';
 import { runStats, type StatsArgs, statsCommand } from './commands/stats.js';
 
@@ -42,7 +45,14 @@ export async function main(argv: string[]): Promise<number> {
     .command('serve <dir>', 'browse objects, versions and diffs next to the replayed original (127.0.0.1)', serveCommand, (a) =>
       run(runServe(at(a) as unknown as ServeArgs)),
     )
-    .demandCommand(1, 'name a command: build, export, changes, stats or serve')
+    .command('index [inputs..]', 'scale-out step 1: one JSON row per capture and feed item of whole archive files (stdout)', indexCommand, (a) =>
+      run(runIndex(a as unknown as IndexArgs)),
+    )
+    .command('shard-build', 'scale-out step 2: the whole pipeline for the sites of one bucket, from their index rows (stdin)', shardBuildCommand, (a) =>
+      run(runShardBuild(a as unknown as ShardBuildArgs)),
+    )
+    .command('merge <shards..>', 'scale-out step 3: join shards into one overlay', mergeCommand, (a) => run(runMerge(a as unknown as MergeArgs)))
+    .demandCommand(1, 'name a command: build, export, changes, stats, serve, index, shard-build or merge')
     .strict()
     .help()
     .alias('h', 'help')

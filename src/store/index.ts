@@ -19,3 +19,5 @@ export { OverlayWriter } from './overlay-writer.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
 export type { StoredComment } from './types.js';
 export * from './viewer-queries.js';
+export { crawlTotals, discoveredFeedsReport } from './crawl-totals.js';
+export { copyShard, readCrawlReports, type ShardCopyCounts, updateCrawlReport } from './store-merge.js';

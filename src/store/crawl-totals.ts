@@ -1,0 +1,50 @@
+/**
+ * Per-crawl figures of the build report read back from the store: `build` reports what its crawl
+ * advertised, `merge` recomputes the totals a shard could only count for its own sites.
+ */
+import type { Db } from './overlay-db.js';
+
+/** Feeds advertised by the crawl's pages [002 "Feed discovery"], and those the whole store lacks. */
+export function discoveredFeedsReport(db: Db, crawlId: number): { advertised: number; missing: number; missingExamples: string[] } {
+  const rows = db
+    .prepare(`SELECT d.url, EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
+      FROM discovered_feeds d WHERE d.crawl_id = ? ORDER BY d.url`)
+    .all(crawlId) as Array<{ url: string; captured: number }>;
+  const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
+  return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
+}
+
+/** What the merged store says about one crawl: the totals a shard could only count for its own sites. */
+export function crawlTotals(db: Db, crawlId: number): {
+  captures: number;
+  feeds: { article: number; comments: number; fullContent: number };
+  items: { article: number; paired: number; unpaired: number };
+  comments: number;
+  changes: Record<string, number>;
+} {
+  const one = (sql: string): number => db.prepare(sql).pluck().get(crawlId) as number;
+  // Counted per feed capture and per item of each capture, as a build counts them.
+  const feeds = db
+    .prepare(`SELECT f.kind, f.is_full_content, count(*) AS n FROM feed_snapshots s JOIN feeds f ON f.id = s.feed_id
+      WHERE s.crawl_id = ? GROUP BY f.kind, f.is_full_content`)
+    .all(crawlId) as Array<{ kind: string; is_full_content: number; n: number }>;
+  const changes: Record<string, number> = {};
+  for (const row of db.prepare('SELECT kinds FROM changes WHERE to_crawl_id = ?').pluck().all(crawlId) as string[]) {
+    for (const kind of JSON.parse(row) as string[]) changes[kind] = (changes[kind] ?? 0) + 1;
+  }
+  const items = `FROM snapshot_items si JOIN feed_snapshots s ON s.id = si.snapshot_id JOIN feeds f ON f.id = s.feed_id
+    LEFT JOIN pairings p ON p.item_id = si.item_id AND p.crawl_id = s.crawl_id WHERE s.crawl_id = ? AND f.kind <> 'comments'`;
+  const article = one(`SELECT count(*) ${items}`);
+  const paired = one(`SELECT count(*) ${items} AND p.capture_id IS NOT NULL`);
+  return {
+    captures: one('SELECT count(*) FROM captures WHERE crawl_id = ?'),
+    feeds: {
+      article: feeds.filter((f) => f.kind !== 'comments').reduce((n, f) => n + f.n, 0),
+      comments: feeds.filter((f) => f.kind === 'comments').reduce((n, f) => n + f.n, 0),
+      fullContent: feeds.filter((f) => f.kind !== 'comments' && f.is_full_content === 1).reduce((n, f) => n + f.n, 0),
+    },
+    items: { article, paired, unpaired: article - paired },
+    comments: one('SELECT count(*) FROM comments cm JOIN versions v ON v.id = cm.version_id WHERE v.crawl_id = ?'),
+    changes,
+  };
+}
