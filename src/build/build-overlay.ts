@@ -13,7 +13,7 @@ import { discoverFeeds, type Feed, type FeedItem } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScannedRecord, type ScanStats } from '../warc/index.js';
-import { crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
+import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
@@ -124,7 +124,15 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     }
     if (new Set(options.crawlLabels).size !== options.crawlLabels.length) throw new UsageError('--crawl labels must differ: one crawl per input');
   }
-  const db = openStore(options.outDir, { writable: true });
+  // One writer at a time: a second build on this overlay refuses here, before touching the store.
+  const lock = acquireWriterLock(options.outDir);
+  let db: Db;
+  try {
+    db = openStore(options.outDir, { writable: true });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
@@ -155,7 +163,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
-    db.close();
+    closeWriter(db);
+    lock.release();
   }
   return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
 }
@@ -178,7 +187,14 @@ export interface CrawlSource {
 /** Build (or extend) the overlay in `options.outDir` from crawl sources, in order, as `build` does. */
 export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, options: Omit<BuildOptions, 'inputs'>): Promise<BuildReport> {
   const diagnostics = options.diagnostics ?? new Diagnostics();
-  const db = openStore(options.outDir, { writable: true });
+  const lock = acquireWriterLock(options.outDir);
+  let db: Db;
+  try {
+    db = openStore(options.outDir, { writable: true });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const writer = new OverlayWriter(db);
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
@@ -210,7 +226,8 @@ export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, opt
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
-    db.close();
+    closeWriter(db);
+    lock.release();
   }
   return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
 }

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { copyShard, crawlTotals, discoveredFeedsReport, openStore, readCrawlReports, STORE_FILE, updateCrawlReport } from '../store/index.js';
+import { acquireWriterLock, closeWriter, copyShard, crawlTotals, type Db, discoveredFeedsReport, openStore, readCrawlReports, STORE_FILE, updateCrawlReport } from '../store/index.js';
 import type { CrawlReport } from './build-overlay.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 
@@ -36,7 +36,14 @@ export function mergeShards(options: MergeOptions): MergeSummary {
     // Opening read-only checks the schema version the way export does.
     openStore(dir, { writable: false }).close();
   }
-  const db = openStore(options.outDir, { writable: true });
+  const lock = acquireWriterLock(options.outDir);
+  let db: Db;
+  try {
+    db = openStore(options.outDir, { writable: true });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   try {
     const shardReports = new Map<string, CrawlReport[]>();
     for (const dir of options.shardDirs) {
@@ -61,7 +68,8 @@ export function mergeShards(options: MergeOptions): MergeSummary {
     const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
     return { out: options.outDir, shards: options.shardDirs.length, crawls: crawls.length, captures: count('captures'), objects: count('objects'), versions: count('versions') };
   } finally {
-    db.close();
+    closeWriter(db);
+    lock.release();
   }
 }
 

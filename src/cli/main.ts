@@ -12,6 +12,10 @@ import { runStats, type StatsArgs, statsCommand } from './commands/stats.js';
 
 export { EXIT_INTERNAL, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE } from './failure.js';
 
+// better-sqlite3 reads this when it loads its native module (at the first open): SQLite URIs let
+// an overlay on read-only storage be opened `immutable=1` (store/overlay-db.ts).
+process.env.SQLITE_USE_URI ??= '1';
+
 /**
  * Runs the CLI with these arguments and resolves to the exit code: 0 ok, 1 finished with skipped
  * records, 2 usage error, no readable input or an unusable output/overlay location, 3 internal
@@ -66,7 +70,8 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   } catch (error) {
     if (error instanceof UsageError || (error instanceof Error && error.name === 'YError')) {
-      process.stderr.write(`warc-overlay: ${error.message}\nRun 'warc-overlay --help' for usage.\n`);
+      const hint = error instanceof UsageError && !error.isAboutUsage ? '' : "Run 'warc-overlay --help' for usage.\n";
+      process.stderr.write(`warc-overlay: ${error.message}\n${hint}`);
       return EXIT_USAGE;
     }
     const environment = describeEnvironmentError(error, place);

@@ -79,4 +79,11 @@ export function formatLocation(location: InputLocation): string {
 /** Usage errors (bad flags, missing paths) end the CLI with exit code 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+  /** Whether the CLI adds its "--help" hint (not for a busy or unusable overlay: the message says it all). */
+  readonly isAboutUsage: boolean;
+
+  constructor(message: string, options?: { isAboutUsage?: boolean; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.isAboutUsage = options?.isAboutUsage ?? true;
+  }
 }

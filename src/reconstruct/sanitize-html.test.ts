@@ -10,7 +10,24 @@ describe('sanitizeHtml', () => {
     expect(out).not.toMatch(/script|onclick|onerror|javascript|iframe|<form|<input|<style|style=|<svg|<object|<math/i);
     expect(out).toContain('<a href="https://ok.test/" rel="noopener noreferrer nofollow">ok</a>');
     expect(out).toContain('<a href="#" rel="noopener noreferrer nofollow">a</a>');
-    expect(out).toContain('<img src="#" loading="lazy">');
+    expect(out).toContain('<img src="#" loading="lazy" />');
+  });
+
+  it.each([
+    ['xmp', '<xmp><img src=x onerror=alert(1)></xmp>after'],
+    ['noembed', '<noembed><img title="</noembed><img src=x onerror=alert(1)>"></noembed>after'],
+    ['noframes', '<noframes><img src=x onerror=alert(1)></noframes>after'],
+    ['plaintext', 'after<plaintext><img src=x onerror=alert(1)>'],
+    ['noscript', '<noscript><img src=x onerror=alert(1)></noscript>after'],
+    ['meta refresh', '<meta http-equiv="refresh" content="0;url=https://evil.test/">after'],
+    ['style', '<style>*{display:none}</style><p style="position:fixed">after</p>'],
+    ['mXSS math/style', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>after'],
+    ['svg', '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>after'],
+  ])('leaves no live markup from %s (raw-text and foreign elements dropped whole)', (_name, input) => {
+    const out = sanitizeHtml(input);
+    expect(out).not.toMatch(/<(meta|style|svg|math|xmp|noembed|noframes|plaintext|noscript)\b|onerror=|http-equiv|style=|javascript:/i);
+    // Whatever text survives is escaped: the browser parses exactly this tree.
+    expect(out).not.toMatch(/<(?!\/?(p|a|b|img)\b)/);
   });
 
   it('unwraps unknown elements and keeps their text', () => {

@@ -1,16 +1,25 @@
 /**
- * Sanitises stored article and comment HTML again on output: the store holds what extraction
- * produced from hostile pages, so the reconstructed page keeps only an allowlist of inert
- * elements and attributes (no scripts, event handlers, javascript: URLs, iframes, forms, styles).
+ * Sanitises stored article, comment and feed-item HTML on output: the store holds what extraction
+ * produced from hostile pages and feeds, so every archived fragment shown outside the sandboxed
+ * replay keeps only an allowlist of inert elements and attributes (no scripts, event handlers,
+ * javascript: URLs, iframes, forms, styles, meta refresh).
+ *
+ * The filtering is sanitize-html's (a maintained sanitiser; docs/dependencies.md says why this one):
+ * it escapes all text it emits and writes only allowlisted tags and attributes, so the browser
+ * parses exactly the tree that was checked. Raw-text and foreign-content elements (`<xmp>`,
+ * `<noembed>`, `<noframes>`, `<plaintext>`, `<noscript>`, `<svg>`, `<math>`, `<style>`, ...) are
+ * dropped with everything inside them: their content means different things to different parsers.
+ * The fragment is first parsed with the depth-capped parser (core/html-parse.ts) so that a DOM bomb
+ * costs linear time here too.
  */
 import render from 'dom-serializer';
-import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import sanitize from 'sanitize-html';
 import { parseHtml } from '../core/html-parse.js';
 import { MAX_ARTICLE_HTML_CHARS, MAX_SANITIZE_DEPTH } from './constants.js';
 import { safeUrl } from './html-escape.js';
 
 /** Elements kept (with their allowed attributes); any other element is unwrapped to its children. */
-const ALLOWED: Record<string, readonly string[]> = {
+const ALLOWED: Record<string, string[]> = {
   a: ['href', 'title'],
   img: ['src', 'alt', 'title', 'width', 'height'],
   p: [], br: [], hr: [], div: [], span: [], section: [], article: [], header: [], footer: [], aside: [],
@@ -23,53 +32,43 @@ const ALLOWED: Record<string, readonly string[]> = {
   caption: [],
 };
 
-/** Elements dropped with everything inside them. */
-const DROPPED = new Set([
+/** Elements dropped with everything inside them (raw text, foreign content, active or embedded content). */
+const DROPPED = [
   'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'input', 'button',
   'select', 'textarea', 'option', 'noscript', 'template', 'svg', 'math', 'link', 'meta', 'base', 'head', 'title',
   'canvas', 'audio', 'video', 'source', 'track', 'portal', 'dialog',
-]);
+  'xmp', 'noembed', 'noframes', 'plaintext', 'listing', 'iframe', 'param',
+];
 
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
-
-function clean(nodes: AnyNode[], depth: number): AnyNode[] {
-  const out: AnyNode[] = [];
-  for (const node of nodes) {
-    if (isText(node)) {
-      out.push(node);
-      continue;
-    }
-    if (!isTag(node)) continue; // comments, directives, CDATA
-    const name = node.name.toLowerCase();
-    if (DROPPED.has(name) || depth >= MAX_SANITIZE_DEPTH) continue;
-    const children = clean(node.children, depth + 1);
-    const allowed = ALLOWED[name];
-    if (allowed === undefined) {
-      out.push(...children);
-      continue;
-    }
-    node.attribs = keepAttributes(node, allowed);
-    node.children = children;
-    for (const c of children) c.parent = node;
-    out.push(node);
-  }
-  return out;
-}
-
-function keepAttributes(el: Element, allowed: readonly string[]): Record<string, string> {
-  const attribs: Record<string, string> = {};
-  for (const name of allowed) {
-    const v = el.attribs[name];
-    if (v === undefined) continue;
-    attribs[name] = URL_ATTRIBUTES.has(name) ? safeUrl(v) : v;
-  }
-  if (el.name === 'a' && attribs.href !== undefined) attribs.rel = 'noopener noreferrer nofollow';
-  if (el.name === 'img') attribs.loading = 'lazy';
-  return attribs;
-}
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: Object.keys(ALLOWED),
+  allowedAttributes: ALLOWED,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED,
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  allowedStyles: {},
+  allowVulnerableTags: false,
+  nestingLimit: MAX_SANITIZE_DEPTH,
+  parser: { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.href === undefined ? attribs : { ...attribs, href: safeUrl(attribs.href), rel: 'noopener noreferrer nofollow' },
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, src: safeUrl(attribs.src), loading: 'lazy' } }),
+  },
+};
+// `rel` and `loading` are ours (added above), so they must pass the attribute filter that runs after.
+(OPTIONS.allowedAttributes as Record<string, string[]>).a = [...(ALLOWED.a ?? []), 'rel'];
+(OPTIONS.allowedAttributes as Record<string, string[]>).img = [...(ALLOWED.img ?? []), 'loading'];
 
 /** Sanitised HTML (never throws; input past MAX_ARTICLE_HTML_CHARS is cut first). */
 export function sanitizeHtml(html: string): string {
-  const doc = parseHtml(html.length > MAX_ARTICLE_HTML_CHARS ? html.slice(0, MAX_ARTICLE_HTML_CHARS) : html).document;
-  return render(clean(doc.children, 0), { encodeEntities: 'utf8' });
+  const cut = html.length > MAX_ARTICLE_HTML_CHARS ? html.slice(0, MAX_ARTICLE_HTML_CHARS) : html;
+  // Depth-capped parse and serialisation first: sanitize-html's own parser is quadratic in nesting depth.
+  const bounded = render(parseHtml(cut, {}, { maxDepth: MAX_SANITIZE_DEPTH, maxElements: Number.MAX_SAFE_INTEGER }).document.children, { encodeEntities: 'utf8' });
+  return sanitize(bounded, OPTIONS);
 }

@@ -1,5 +1,6 @@
 /** The SQLite store of an overlay: schema and migrations, the one writer, typed readers and queries (all SQL). */
-export { type Db, openStore, STORE_FILE, storePath } from './overlay-db.js';
+export { closeWriter, type Db, openStore, STORE_FILE, storePath } from './overlay-db.js';
+export { acquireWriterLock, LOCK_FILE, type WriterLock } from './writer-lock.js';
 export {
   type ChangeFilter,
   COMMENT_COLUMNS,
@@ -14,6 +15,7 @@ export {
   readFeedStats,
   readObjectVersions,
   readPages,
+  readUnfinishedCrawls,
 } from './overlay-reader.js';
 export { OverlayWriter } from './overlay-writer.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { UsageError } from '../core/errors.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
@@ -15,6 +15,37 @@ export function storePath(dir: string): string {
 }
 
 /**
+ * Open a store read-only. On read-only storage a store left in WAL mode cannot be opened the usual
+ * way (SQLite must create its -shm file): it is then opened `immutable=1` (an SQLite URI, which the
+ * CLI enables with SQLITE_USE_URI=1 before the first open), reading the main file as it is.
+ */
+function openReadOnly(file: string, dir: string): Db {
+  try {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('user_version', { simple: true });
+    return db;
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_CANTOPEN') throw error;
+    try {
+      const db = new Database(`file:${encodeURI(resolve(file))}?immutable=1`, { readonly: true, fileMustExist: true });
+      db.pragma('user_version', { simple: true });
+      return db;
+    } catch {
+      throw new UsageError(`cannot open the overlay store ${file} read-only (read-only storage holding a store in WAL mode?); copy ${dir} to writable storage`, { isAboutUsage: false });
+    }
+  }
+}
+
+/** Whether a path is a directory (false when it does not exist). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Open (creating and migrating when `writable`) the store of an overlay directory.
  * Read-only opens refuse a directory that holds no overlay.
  */
@@ -23,8 +54,9 @@ export function openStore(dir: string, opts: { writable: boolean }): Db {
   if (!opts.writable && !existsSync(file)) {
     throw new UsageError(`no overlay in ${dir} (missing ${STORE_FILE}); run 'warc-overlay build ... --out ${dir}' first`);
   }
+  if (opts.writable && existsSync(dir) && !isDirectory(dir)) throw new UsageError(`${dir} is a file, not an overlay directory`, { isAboutUsage: false });
   if (opts.writable) mkdirSync(dir, { recursive: true });
-  const db = new Database(file, { readonly: !opts.writable, fileMustExist: !opts.writable });
+  const db = opts.writable ? new Database(file) : openReadOnly(file, dir);
   db.pragma('foreign_keys = ON');
   if (opts.writable) {
     db.pragma('journal_mode = WAL');
@@ -40,6 +72,20 @@ export function openStore(dir: string, opts: { writable: boolean }): Db {
     }
   }
   return db;
+}
+
+/**
+ * Leave the store in rollback-journal mode when the writer is done: the WAL is checkpointed into
+ * the main file and removed, so the overlay can be read from read-only storage (a WAL store needs
+ * a writable -shm file). Skipped when a reader holds the store open (it stays in WAL mode).
+ */
+export function closeWriter(db: Db): void {
+  try {
+    db.pragma('journal_mode = DELETE');
+  } catch {
+    // A concurrent reader (the viewer) keeps WAL in use; the next writer's close converts it.
+  }
+  db.close();
 }
 
 function migrate(db: Db): void {

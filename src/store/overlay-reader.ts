@@ -285,6 +285,11 @@ export function readPairedItems(db: Db): Array<{ captureId: number; url: string;
   }));
 }
 
+/** Crawls whose build did not finish (killed or crashed): `finished_at` is set only at the end of a crawl's build. */
+export function readUnfinishedCrawls(db: Db): Array<{ name: string; started_at: string }> {
+  return db.prepare('SELECT name, started_at FROM crawls WHERE finished_at IS NULL ORDER BY id').all() as Array<{ name: string; started_at: string }>;
+}
+
 /** One crawl of the overlay: its label and the time range of its captures (`stats`). */
 export interface CrawlRow {
   crawl: string;

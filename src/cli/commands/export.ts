@@ -4,7 +4,7 @@ import type { Argv } from 'yargs';
 import { UsageError } from '../../core/errors.js';
 import {
   COMMENT_COLUMNS,
-  openStore,
+  type openStore,
   readChanges,
   readComments,
   readDiscoveredFeeds,
@@ -16,6 +16,7 @@ import {
 import { writeOverlayWacz, writeReconstructedPages } from '../../reconstruct/index.js';
 import { writeParquet } from '../../core/parquet-writer.js';
 import { writeRows } from '../output.js';
+import { openChecked, STRICT_OPTION } from '../unfinished.js';
 
 /** Columns written as INT64 in Parquet (every other number is a DOUBLE). */
 const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
@@ -47,6 +48,7 @@ export interface ExportArgs {
   what: ExportKind;
   format: 'jsonl' | 'csv' | 'parquet' | 'wacz';
   output?: string;
+  strict?: boolean;
 }
 
 export function exportCommand(yargs: Argv): Argv<ExportArgs> {
@@ -59,6 +61,7 @@ export function exportCommand(yargs: Argv): Argv<ExportArgs> {
       choices: ['jsonl', 'csv', 'parquet', 'wacz'] as const,
       default: 'jsonl' as const,
     })
+    .option('strict', STRICT_OPTION)
     .option('output', { alias: ['O', 'out'], describe: 'file to write instead of stdout (for reconstructed pages: the directory that gets pages/)', type: 'string' })
     .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per object version')
     .example('$0 export overlay/ --what changes --format csv', 'changes between versions, with their kinds')
@@ -88,7 +91,7 @@ function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'rec
 
 export async function runExport(args: ExportArgs): Promise<number> {
   if (args.format === 'wacz') {
-    const db = openStore(args.dir, { writable: false });
+    const db = openChecked(args.dir, args.strict);
     try {
       const file = args.output ?? join(args.dir, 'overlay.wacz');
       const { pages, bytes } = await writeOverlayWacz(db, file);
@@ -99,7 +102,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
     }
   }
   if (args.what === 'reconstructed') {
-    const db = openStore(args.dir, { writable: false });
+    const db = openChecked(args.dir, args.strict);
     try {
       const outDir = args.output ?? args.dir;
       const { pages, indexes } = writeReconstructedPages(db, outDir);
@@ -110,7 +113,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
     }
   }
   if (args.format === 'parquet') {
-    const db = openStore(args.dir, { writable: false });
+    const db = openChecked(args.dir, args.strict);
     try {
       const file = args.output ?? join(args.dir, `${args.what}.parquet`);
       const columns = args.what === 'comments' ? COMMENT_COLUMNS : undefined;
@@ -122,7 +125,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
     }
   }
   if (args.format !== 'jsonl' && args.format !== 'csv') throw new UsageError(`--format ${String(args.format)} is not a row format`);
-  const db = openStore(args.dir, { writable: false });
+  const db = openChecked(args.dir, args.strict);
   const out = args.output ? createWriteStream(args.output) : process.stdout;
   try {
     await writeRows(rowsOf(db, args.what), args.format, out);

@@ -1,17 +1,20 @@
 import type { Argv } from 'yargs';
 import { computeFeedDynamics, type FeedDynamics } from '../../changes/index.js';
-import { type Db, openStore, readCrawls, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
+import { type Db, readCrawls, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
+import { openChecked, STRICT_OPTION } from '../unfinished.js';
 
 export interface StatsArgs {
   dir: string;
   json: boolean;
   missingFeeds: boolean;
+  strict?: boolean;
 }
 
 export function statsCommand(yargs: Argv): Argv<StatsArgs> {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('json', { describe: 'print JSON instead of text', type: 'boolean', default: false })
+    .option('strict', STRICT_OPTION)
     .option('missing-feeds', { describe: 'only list feeds the archived pages advertise but the archive lacks', type: 'boolean', default: false })
     .example('$0 stats overlay/', 'the crawls with their time ranges; per feed: format, kind, full/partial, items, pairing, update intervals, recrawl advice')
     .example('$0 stats overlay/ --missing-feeds', 'feed URLs a crawler should add') as unknown as Argv<StatsArgs>;
@@ -37,7 +40,7 @@ function feedDynamics(db: Db): Map<string, FeedDynamics> {
 const hours = (h: number | null): string => (h === null ? 'unknown' : h >= 48 ? `${(h / 24).toFixed(1)} days` : `${h.toFixed(1)} h`);
 
 export async function runStats(args: StatsArgs): Promise<number> {
-  const db = openStore(args.dir, { writable: false });
+  const db = openChecked(args.dir, args.strict);
   try {
     const discovered = readDiscoveredFeeds(db);
     const missing = discovered.filter((d) => !d.captured);
