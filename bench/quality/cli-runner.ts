@@ -36,8 +36,8 @@ export class CliRunner {
   }
 
   /** `build`, timed on the wall clock. Throws when it did not finish. */
-  async build(warcs: string[], outDir: string): Promise<CommandResult> {
-    const result = await this.run(['build', ...warcs, '--out', outDir]);
+  async build(warcs: string[], outDir: string, extraArgs: readonly string[] = []): Promise<CommandResult> {
+    const result = await this.run(['build', ...warcs, '--out', outDir, ...extraArgs]);
     if (!BUILD_FINISHED_CODES.has(result.exitCode)) {
       throw new Error(`build failed (exit ${result.exitCode}):\n${result.stderr}`);
     }

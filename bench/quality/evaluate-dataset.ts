@@ -16,7 +16,7 @@ import type { CliRunner } from './cli-runner.js';
 import { type CommentScores, scoreComments } from './comment-metrics.js';
 import { type DetectionScores, type KindScore, scoreChangeKinds, scorePostDetection } from './corpus-metrics.js';
 import { crawlKey, type ExportedObject, readChanges, readObjects, readPages, readSegments } from './export-rows.js';
-import type { BaselineName, Dataset, GoldPage } from './gold.js';
+import { type BaselineName, type Dataset, type GoldPage, SPLIT_NAMES, type SplitName } from './gold.js';
 import { readArchivedHtml, readGoldHtml } from './page-source.js';
 import { type SegmentationResult, scoreSegmentation } from './segment-metrics.js';
 import { evaluateWithoutFeeds, type WithoutFeedsResult } from './without-feeds.js';
@@ -56,7 +56,15 @@ export interface DatasetResult {
   /** One object per crawl and page (the page-extracted version preferred), by method. */
   objects?: { count: number; matchedGold: number; byMethod: Record<string, number> };
   articles: Record<string, GroupResult>;
-  comments?: { ours: CommentScores; baselines?: Partial<Record<BaselineName, { leakPosts: number }>> };
+  comments?: {
+    ours: CommentScores;
+    baselines?: Partial<Record<BaselineName, { leakPosts: number }>>;
+    /** Page sets with a split: the same scores on each part (floors are pinned on `check`). */
+    bySplit?: Partial<Record<SplitName, CommentScores>>;
+    /** Ablation: a second build with the product-specific comment hints switched off
+     *  (`build --comment-hints generic`), scored the same way; `error` when it could not run. */
+    genericHints?: { ours: CommentScores | null; bySplit?: Partial<Record<SplitName, CommentScores>>; error?: string };
+  };
   commentRows?: number;
   postDetection?: DetectionScores;
   changes?: Record<string, KindScore>;
@@ -123,14 +131,17 @@ export async function evaluateDataset(dataset: Dataset, options: EvaluateOptions
     for (const [group, groupPages] of groupBy(dataset.pages, (p) => p.group)) {
       result.articles[group] = scoreGroup(groupPages, objectOf, baselineOutputs);
     }
+    // Page sets split by site: each part scored as a group of its own, tune and check side by side.
+    for (const split of SPLIT_NAMES) {
+      const splitPages = dataset.pages.filter((p) => p.split === split);
+      if (splitPages.length > 0) result.articles[split] = scoreGroup(splitPages, objectOf, baselineOutputs);
+    }
 
-    const comments = scoreComments(dataset.pages, (p) => {
-      const object = objectOf(p);
-      return object === null ? null : { articleText: object.text, comments: object.comments };
-    });
+    const comments = scoreCommentsBySplit(dataset.pages, objectOf);
     if (comments !== null) {
-      result.comments = { ours: comments };
+      result.comments = { ours: comments.all, ...(comments.bySplit === undefined ? {} : { bySplit: comments.bySplit }) };
       if (baselineOutputs !== null) result.comments.baselines = baselineLeaks(dataset, baselineOutputs);
+      result.comments.genericHints = await evaluateGenericHints(dataset, options, workDir);
     }
     if (dataset.nonPosts !== null && pages !== null) {
       result.postDetection = scorePostDetection(dataset.pages, dataset.nonPosts, pages, objects);
@@ -148,6 +159,50 @@ export async function evaluateDataset(dataset: Dataset, options: EvaluateOptions
     if (options.keepOverlay) options.log(`${dataset.name}: overlay and exports kept in ${workDir}`);
     else await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** Comment scores on all pages and, where the data set is split, on each part. */
+function scoreCommentsBySplit(
+  pages: readonly GoldPage[],
+  objectOf: (page: GoldPage) => ExportedObject | null,
+): { all: CommentScores; bySplit?: Partial<Record<SplitName, CommentScores>> } | null {
+  const outputOf = (p: GoldPage) => {
+    const object = objectOf(p);
+    return object === null ? null : { articleText: object.text, comments: object.comments };
+  };
+  const all = scoreComments(pages, outputOf);
+  if (all === null) return null;
+  const bySplit: Partial<Record<SplitName, CommentScores>> = {};
+  for (const split of SPLIT_NAMES) {
+    const scores = scoreComments(
+      pages.filter((p) => p.split === split),
+      outputOf,
+    );
+    if (scores !== null) bySplit[split] = scores;
+  }
+  return Object.keys(bySplit).length === 0 ? { all } : { all, bySplit };
+}
+
+/** The comment ablation: the same crawls built with only the generic comment hints. */
+async function evaluateGenericHints(
+  dataset: Dataset,
+  options: EvaluateOptions,
+  workDir: string,
+): Promise<NonNullable<NonNullable<DatasetResult['comments']>['genericHints']>> {
+  const overlayDir = join(workDir, 'overlay-generic-hints');
+  options.log(`${dataset.name}: build with generic comment hints only (ablation)`);
+  try {
+    await options.runner.build(dataset.warcs, overlayDir, ['--comment-hints', 'generic']);
+  } catch (error) {
+    return { ours: null, error: firstLine((error as Error).message) };
+  }
+  const file = join(workDir, 'objects-generic-hints.jsonl');
+  const exported = await options.runner.export(overlayDir, 'objects', file);
+  if (exported.exitCode !== 0) return { ours: null, error: firstLine(exported.stderr) || `export exited ${exported.exitCode}` };
+  const objects = await readObjects(file);
+  const scores = scoreCommentsBySplit(dataset.pages, (page) => objects.get(crawlKey(page.crawl, page.key)) ?? null);
+  if (scores === null) return { ours: null, error: 'no comment gold' };
+  return { ours: scores.all, ...(scores.bySplit === undefined ? {} : { bySplit: scores.bySplit }) };
 }
 
 type BaselineOutputs = Map<BaselineName, { outputs: Map<string, ArticleOutput>; errors: number; seconds: number }>;

@@ -12,6 +12,10 @@ import { schemelessKey } from '../../src/core/url.js';
 
 export type BaselineName = 'readability' | 'defuddle';
 
+/** The parts of a page set's `split.json` (pages split by site, DESIGN "Data for development"). */
+export const SPLIT_NAMES = ['tune', 'check'] as const;
+export type SplitName = (typeof SPLIT_NAMES)[number];
+
 export interface GoldComment {
   author: string | null;
   published: string | null;
@@ -26,6 +30,9 @@ export interface GoldPage {
   key: string;
   /** Which article group the page is scored in (`in-feed`, `not-in-feed`, `all`). */
   group: string;
+  /** Page sets with a `split.json`: the part the page belongs to (`tune`: rules and thresholds are
+   *  tuned on it; `check`: read only as a score). Null for a corpus and for pages the split lacks. */
+  split: SplitName | null;
   /** Datasets: how the synthetic feed item was made (excerpt, excerpt-html, meta, full). */
   feedMode: string | null;
   text: string;
@@ -129,6 +136,7 @@ export function loadCorpus(dir: string): Dataset {
         url: post.url,
         key: schemelessKey(post.url),
         group: post.in_feed ? 'in-feed' : 'not-in-feed',
+        split: null,
         feedMode: null,
         text: post.text,
         title: post.title,
@@ -160,6 +168,7 @@ export function loadPageSet(dir: string): Dataset {
   if (existsSync(feedsFile)) {
     for (const item of readJsonLines<{ id: string; mode: string }>(feedsFile)) feedModes.set(item.id, item.mode);
   }
+  const splitOf = readSplit(join(dir, 'split.json'));
   const misread: string[] = [];
   const pages = readJsonLines<PageGold>(join(dir, 'pages.jsonl')).map((p): GoldPage => {
     const recovered = recoverUtf16(p.gold_text);
@@ -169,6 +178,7 @@ export function loadPageSet(dir: string): Dataset {
       url: p.url,
       key: schemelessKey(p.url),
       group: 'all',
+      split: splitOf.get(p.id) ?? null,
       feedMode: feedModes.get(p.id) ?? null,
       text: recovered ?? p.gold_text,
       title: p.title ?? null,
@@ -193,6 +203,15 @@ export function loadPageSet(dir: string): Dataset {
     baselines: name === GOLD_IS_READABILITY ? ALL_BASELINES.filter((b) => b !== 'readability') : ALL_BASELINES,
     goldNotes,
   };
+}
+
+/** Page id -> split part, from `split.json` ({"tune": [ids], "check": [ids]}); empty when absent. */
+function readSplit(file: string): Map<string, SplitName> {
+  const out = new Map<string, SplitName>();
+  if (!existsSync(file)) return out;
+  const split = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<SplitName, string[]>>;
+  for (const name of SPLIT_NAMES) for (const id of split[name] ?? []) out.set(id, name);
+  return out;
 }
 
 /** A gold text written as UTF-16 and read as Latin-1 (it starts with the byte-order mark "ÿþ" or

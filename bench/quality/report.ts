@@ -1,6 +1,7 @@
 /** Plain-text tables of one data set's results (what `npm run bench:quality` prints). */
 import type { ArticleScores, RightShare } from './article-metrics.js';
 import type { DetectionScores } from './corpus-metrics.js';
+import type { CommentScores } from './comment-metrics.js';
 import type { DatasetResult, GroupResult } from './evaluate-dataset.js';
 import type { SegmentScores } from './segment-metrics.js';
 
@@ -114,7 +115,35 @@ function formatComments(result: DatasetResult): string[] {
     `  leaks               ${c.leakPosts} posts whose article text holds a comment${leaks === '' ? '' : ` (baselines: ${leaks})`}`,
     `  article P on posts with comments ${fixed(c.articlePrecisionWithComments)}`,
   );
+  lines.push(...formatCommentSplits(result));
   return lines;
+}
+
+const COMMENT_SPLIT_HEADER = ['comments by part', 'pages', 'P', 'R', 'F1', 'invented', 'leaks', 'count exact'];
+
+function commentRow(label: string, c: CommentScores): string[] {
+  return [label, String(c.pages), fixed(c.text.precision), fixed(c.text.recall), fixed(c.text.f1), fixed(c.invented), String(c.leakPosts), fixed(c.countExact)];
+}
+
+/** Tune and check side by side, and the ablation without product-specific hints with its difference. */
+function formatCommentSplits(result: DatasetResult): string[] {
+  const comments = result.comments;
+  if (comments === undefined) return [];
+  const rows: string[][] = [commentRow('all', comments.ours)];
+  for (const [split, scores] of Object.entries(comments.bySplit ?? {})) rows.push(commentRow(split, scores));
+  const generic = comments.genericHints;
+  const lines: string[] = [];
+  if (generic?.ours != null) {
+    rows.push(commentRow('all, generic hints only', generic.ours));
+    for (const [split, scores] of Object.entries(generic.bySplit ?? {})) rows.push(commentRow(`${split}, generic hints only`, scores));
+    const diff = (a: number | null, b: number | null) => (a === null || b === null ? NA : signed(a - b));
+    lines.push(
+      `  ablation (product-specific hints off): F1 ${diff(generic.ours.text.f1, comments.ours.text.f1)}, invented ${diff(generic.ours.invented, comments.ours.invented)}, leaks ${signed(generic.ours.leakPosts - comments.ours.leakPosts)}`,
+    );
+  } else if (generic?.error !== undefined) {
+    lines.push(`  ablation (product-specific hints off): ${NA} (${generic.error})`);
+  }
+  return ['', ...formatTable(COMMENT_SPLIT_HEADER, rows).map((l) => `  ${l}`), ...lines];
 }
 
 function formatPostDetection(result: DatasetResult): string[] {

@@ -1,15 +1,17 @@
 import { join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
+import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
+  decideStructureOnlyZone,
   type ParsedPage,
   type PropertyPaths,
   extractComments,
   feedContentObject,
   parsePage,
 } from '../extract/index.js';
-import { discoverFeeds, type Feed, type FeedItem } from '../feeds/index.js';
+import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type FeedItem, pendingCommentFeeds } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScannedRecord, type ScanStats } from '../warc/index.js';
@@ -36,6 +38,8 @@ export interface BuildOptions {
   workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
+  /** Weak hints used (core/hint-vocabulary): all (default), or the generic ones only (the ablation of bench:quality). */
+  commentHints?: HintSelection;
   /** One crawl label per input (with crawlBy 'input'); default: the input's file name. */
   crawlLabels?: readonly string[];
   /** How records are grouped into crawls (default 'input': each input file is one crawl). */
@@ -137,6 +141,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
   let currentCrawl: number | null = null;
   diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
   const reports: CrawlReport[] = [];
+  const previousHints = selectedHints();
+  selectHints(options.commentHints ?? 'all');
   try {
     for (const [i, input] of inputs.entries()) {
       const identity = await crawlIdentity(input);
@@ -163,6 +169,7 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
     }
   } finally {
+    selectHints(previousHints);
     closeWriter(db);
     lock.release();
   }
@@ -382,7 +389,7 @@ async function buildCrawl(
   // Feeds, items and pairing.
   const lookup = crawlCaptureLookup(db, crawlId);
   const pages = new Map<string, PageWork>();
-  const commentItemsByPost = new Map<string, FeedItem[]>();
+  const commentFeeds: Feed[] = [];
   // One item per post and host: a post listed by several feeds (RSS and Atom, tag and category
   // feeds) would otherwise be found twice on a channel page, which fails segmentation [002].
   const itemsByHost = new Map<string, Map<string, FeedItem>>();
@@ -392,15 +399,7 @@ async function buildCrawl(
     const { feedId, itemIds } = writer.addFeedSnapshot(feed, canonicalUrl(feed.url), crawlId, captureId, entry.time);
     if (feed.kind === 'comments') {
       report.feeds.comments++;
-      for (const item of feed.items) {
-        const post = item.inReplyTo ?? feed.siteUrl;
-        if (!post) continue;
-        // The same comment arrives from the post's own feed, the site-wide feed and repeated captures.
-        const key = schemelessKey(post);
-        const known = commentItemsByPost.get(key) ?? [];
-        const id = commentItemIdentity(item);
-        if (!known.some((k) => commentItemIdentity(k) === id)) commentItemsByPost.set(key, [...known, item]);
-      }
+      commentFeeds.push(feed);
       continue;
     }
     report.feeds.article++;
@@ -432,6 +431,14 @@ async function buildCrawl(
       pages.set(key, work);
     });
   }
+
+  // Comment items per post: by reply target, the post the feed links or names, else the post page's own rel=alternate link.
+  const commentPosts = assignCommentItems(
+    commentFeeds,
+    found.map((f) => f.feed).filter((f) => f.kind !== 'comments'),
+  );
+  const commentItemsOf = (url: string, advertised: readonly string[]): FeedItem[] =>
+    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised);
 
   // Objects straight from full-content feeds (002: "if feed is full content, we are done").
   const captureRow = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?');
@@ -492,13 +499,16 @@ async function buildCrawl(
         url: row.url,
         item: chosen.item,
         feedUrl: chosen.feed.url,
-        commentItems: commentItemsByPost.get(schemelessKey(row.url)) ?? [],
+        commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
+        pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
+        hints: selectedHints(),
         explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
       };
       workOf.set(job, { work, row, chosen });
       yield job;
     }
   }
+  const sites = new CommentSites<Parameters<OverlayWriter['addVersion']>[0]>();
   const workers = options.workers ?? defaultWorkers();
   const runner = workers > 1 && pages.size >= MIN_PAGES_FOR_WORKERS ? workerPoolRunner(workers) : inProcessRunner();
   try {
@@ -516,7 +526,7 @@ async function buildCrawl(
         if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
         return;
       }
-      writer.addVersion({
+      const version = {
         canonicalUrl: canonicalUrl(row.url),
         url: row.url,
         feedId: chosen.feedId,
@@ -527,7 +537,10 @@ async function buildCrawl(
         pageDigest: row.payload_digest,
         object: result.object,
         comments: result.comments,
-      });
+      };
+      // A comment zone found by structure alone waits for the site's other post pages (issue #12).
+      if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
+      else writer.addVersion(version);
       if (result.fallbackReason === null) report.objects.pageExtracted++;
       else {
         report.objects.mcst++;
@@ -540,6 +553,7 @@ async function buildCrawl(
   } finally {
     await runner.close();
   }
+  report.comments -= sites.flush((v) => writer.addVersion(v));
   tick();
   // Every page the later stages read is also searched for the feeds it advertises [002 "Feed discovery"], once.
   const searchedForFeeds = new Set<number>();
@@ -554,8 +568,9 @@ async function buildCrawl(
     return page;
   };
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const commentsOf = (page: ParsedPage): StoredComment[] => storedComments(extractComments(page, { article: null, commentItems: commentItemsByPost.get(schemelessKey(page.url)) ?? [] }));
-  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf });
+  const commentsOf = (page: ParsedPage): StoredComment[] =>
+    storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url)) }));
+  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf, siteFeeds: siteFeedsOf(found, itemsByHost) });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
     posts: templates.posts.template + templates.posts.mcst,
@@ -579,6 +594,41 @@ async function buildCrawl(
   report.seconds = (Date.now() - started) / 1000;
   writer.finishCrawl(crawlId, report.records, report);
   return report;
+}
+
+/** Comment-zone structures per host over the extraction pass, and the versions whose zone the
+ *  site decides (structure only) held until every post page of the host was seen. */
+class CommentSites<V extends { comments: Array<{ source: string }> }> {
+  readonly #pages = new Map<string, number>();
+  readonly #structures = new Map<string, Map<string, number>>();
+  readonly #held: Array<{ host: string; structure: string; version: V }> = [];
+
+  /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
+  observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
+    this.#pages.set(host, (this.#pages.get(host) ?? 0) + 1);
+    if (zone.structure === null) return false;
+    const counts = this.#structures.get(host) ?? new Map<string, number>();
+    counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
+    this.#structures.set(host, counts);
+    return zone.evidence === 'structure' && comments > 0;
+  }
+
+  defer(host: string, zone: { structure: string | null }, version: V): void {
+    this.#held.push({ host, structure: zone.structure ?? '', version });
+  }
+
+  /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
+  flush(write: (version: V) => void): number {
+    let dropped = 0;
+    for (const { host, structure, version } of this.#held.splice(0)) {
+      const decision = decideStructureOnlyZone(this.#structures.get(host)?.get(structure) ?? 0, this.#pages.get(host) ?? 0);
+      // Comments the comment feed gives stay whatever the page zone was.
+      const kept = decision.keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
+      dropped += version.comments.length - kept.length;
+      write({ ...version, comments: kept });
+    }
+    return dropped;
+  }
 }
 
 interface PageWork {
@@ -617,10 +667,6 @@ function copyUnchangedVersion(
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
 }
 
-function commentItemIdentity(item: FeedItem): string {
-  return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
-}
-
 /** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
 function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: Omit<BuildOptions, 'inputs'>): void {
   const rows = db
@@ -638,6 +684,15 @@ function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options:
     if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
     options.onExplain?.(r.url, lines);
   }
+}
+
+/** Per host: the channel links of its article feeds and their items (the templates stage's negative evidence). */
+function siteFeedsOf(found: readonly FoundFeed[], itemsByHost: ReadonlyMap<string, ReadonlyMap<string, FeedItem>>): Map<string, { channelLinks: string[]; items: FeedItem[] }> {
+  const out = new Map<string, { channelLinks: string[]; items: FeedItem[] }>();
+  const of = (host: string) => out.get(host) ?? out.set(host, { channelLinks: [], items: [] }).get(host) as { channelLinks: string[]; items: FeedItem[] };
+  for (const [host, items] of itemsByHost) of(host).items.push(...items.values());
+  for (const { feed } of found) if (feed.kind !== 'comments' && feed.siteUrl !== null) of(hostOf(feed.siteUrl)).channelLinks.push(feed.siteUrl);
+  return out;
 }
 
 /** How much of its post an item carries: full content before a summary. */

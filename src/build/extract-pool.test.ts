@@ -34,6 +34,8 @@ describe('extraction worker pool', () => {
       item: p.item,
       feedUrl: p.feedUrl,
       commentItems: [],
+      pendingCommentFeeds: [],
+      hints: 'all',
       explain: true,
     }));
     db.close();

@@ -6,8 +6,9 @@
  */
 import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
+import { type HintSelection, selectHints } from '../core/hint-vocabulary.js';
 import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, parsePage } from '../extract/index.js';
-import { type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
+import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
 import { mainBlockOfLinkedPost } from '../templates/index.js';
 import { readCapture } from '../warc/index.js';
 import type { PayloadSource, StoredComment } from '../store/index.js';
@@ -19,7 +20,11 @@ export interface PageJob {
   item: FeedItem;
   feedUrl: string;
   commentItems: readonly FeedItem[];
+  /** Per-post comment feeds of the host whose post is not known yet: the page advertising one is its post. */
+  pendingCommentFeeds: ReadonlyArray<{ feedKey: string; items: readonly FeedItem[] }>;
   explain: boolean;
+  /** The weak hints of the build (a worker thread selects them per job). */
+  hints: HintSelection;
 }
 
 export type PageJobResult = {
@@ -29,7 +34,14 @@ export type PageJobResult = {
   explain: string[] | null;
 } & (
   /** `fallbackReason`: why feed-guided extraction failed when the object comes from E-mCST. */
-  | { ok: true; object: Omit<ExtractedObject, 'wrapper'>; comments: StoredComment[]; fallbackReason: string | null }
+  | {
+      ok: true;
+      object: Omit<ExtractedObject, 'wrapper'>;
+      comments: StoredComment[];
+      fallbackReason: string | null;
+      /** How the page's comment zone was found and its structure (decided per site by the build). */
+      commentZone: Pick<CommentExtraction, 'evidence' | 'structure'>;
+    }
   /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
   | { ok: false; reason: string; unreadable: boolean }
 );
@@ -39,11 +51,13 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
   const reported: Diagnostic[] = [];
   diagnostics.onReport((d) => reported.push(d));
   const base = { url: job.url, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
+  selectHints(job.hints);
   try {
     const capture = await readCapture(job.source, { diagnostics });
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
-    const [result] = extractObjects(page, [job.item], { comments: { feedItems: job.commentItems } });
+    const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url));
+    const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems } });
     if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
     if (job.explain) {
       const item = `item "${job.item.title ?? job.item.link ?? '?'}" of ${job.feedUrl}`;
@@ -66,11 +80,13 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         confidence: block.confidence,
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
-      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(extractComments(page, { article: null, item: job.item, commentItems: job.commentItems })) };
+      const found = extractComments(page, { article: null, item: job.item, commentItems });
+      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(found), commentZone: { evidence: found.evidence, structure: found.structure } };
     }
     const comments = result.comments === null ? [] : storedComments(result.comments);
     const { wrapper: _wrapper, ...object } = result.object;
-    return { ...base, ok: true, fallbackReason: null, object, comments };
+    const commentZone = { evidence: result.comments?.evidence ?? null, structure: result.comments?.structure ?? null };
+    return { ...base, ok: true, fallbackReason: null, object, comments, commentZone };
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

@@ -8,9 +8,11 @@
  */
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
-import { canonicalUrl, hostOf } from '../core/url.js';
-import type { ArticleProperties, ExtractedObject, ExtractionMethod, ParsedPage, PropertyPaths } from '../extract/index.js';
+import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
+import { type ArticleProperties, type ExtractedObject, type ExtractionMethod, type ParsedPage, type PropertyPaths, pageBody } from '../extract/index.js';
+import type { FeedItem } from '../feeds/index.js';
 import {
+  buildSiteEvidence,
   type ContentMarkers,
   channelLinkThreshold,
   entryLinkTargets,
@@ -18,7 +20,10 @@ import {
   learnTemplates,
   MarkerVotes,
   matchPage,
+  negativePostEvidence,
   type PostTemplate,
+  renderText,
+  type SiteEvidence,
   TemplateValidator,
   templateStillFits,
 } from '../templates/index.js';
@@ -54,6 +59,8 @@ export interface TemplateStageInput {
   loadPage(captureId: number): Promise<ParsedPage | null>;
   /** Reader comments of a page found to be a post (kept apart from the article [004 §4.2]). */
   commentsOf?(page: ParsedPage): StoredComment[];
+  /** Per host: the channel links of its article feeds and their items (negative post evidence, issue #12). */
+  siteFeeds?: ReadonlyMap<string, { channelLinks: string[]; items: FeedItem[] }>;
 }
 
 /** How a host's pages were classified. */
@@ -202,6 +209,20 @@ async function runHost(input: TemplateStageInput, host: string, feedLinked: Feed
   }
 
   const markers = chosen.templates.length === 0 ? await learnHostMarkers(input, others.map((g) => g[0] as CaptureRow), report) : null;
+  const feeds = input.siteFeeds?.get(host);
+  const evidence = buildSiteEvidence(feedLinked.map((f) => f.url), feeds?.channelLinks ?? [], feeds?.items ?? []);
+  const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
+    const row = group[0] as CaptureRow;
+    for (const c of group) {
+      report.pages++;
+      if (decision.isPost) report.posts++;
+      else if (readable) report.nonPosts++;
+      writer.add(c === row ? decision : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null });
+    }
+  };
+  // Posts only the URL shape speaks against wait for the end: a page other pages link as an entry stays a post.
+  const entryLinked = new Set<string>();
+  const held: Array<{ decision: PageDecision; group: CaptureRow[]; reason: string }> = [];
   for (const group of others) {
     const row = group[0] as CaptureRow;
     const page = await loadPage(input, row.id);
@@ -214,16 +235,37 @@ async function runHost(input: TemplateStageInput, host: string, feedLinked: Feed
     } else {
       decision = classifyByMainBlock(page, row, markers);
     }
-    if (page !== null && decision.version !== null && input.commentsOf !== undefined) decision.version.comments = input.commentsOf(page);
-    for (const c of group) {
-      report.pages++;
-      if (decision.isPost) report.posts++;
-      else if (page !== null) report.nonPosts++;
-      writer.add(c === row ? decision : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null });
+    if (page !== null) {
+      for (const url of entryLinkTargets(page)) entryLinked.add(schemelessKey(url));
+      const against = decision.isPost ? evidenceAgainst(page, evidence) : null;
+      if (against !== null && !against.isWeak) decision = { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, version: null };
+      if (decision.version !== null && input.commentsOf !== undefined) decision.version.comments = input.commentsOf(page);
+      if (against?.isWeak === true) {
+        held.push({ decision, group, reason: against.reason });
+        continue;
+      }
     }
+    record(decision, group, page !== null);
+  }
+  for (const { decision, group, reason } of held) {
+    const row = group[0] as CaptureRow;
+    const linked = entryLinked.has(schemelessKey(row.url));
+    record(
+      linked
+        ? { ...decision, reason: `${decision.reason}; ${reason}, but other pages of the host link it as an entry` }
+        : { ...decision, isPost: false, reason: `${decision.reason}; but ${reason}, and no page of the host links it as an entry`, version: null },
+      group,
+      true,
+    );
   }
   writer.flush();
   return report;
+}
+
+/** Negative post evidence of a page found to be built like a post (issue #12), from the site's feeds. */
+function evidenceAgainst(page: ParsedPage, evidence: SiteEvidence): ReturnType<typeof negativePostEvidence> {
+  const body = pageBody(page);
+  return negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence);
 }
 
 /** Templates for a host and where they come from. */

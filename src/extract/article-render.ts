@@ -3,6 +3,7 @@
  * "dob.setFullTextAndRefsFrom(wrapperNode)"]: hidden parts, scripts, forms, event handlers and
  * boilerplate zones (comments, share widgets, related posts, navigation, ads) are left out.
  */
+import { COMMENT_COUNTER_LABELS, hintMatcher } from '../core/hint-vocabulary.js';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
@@ -22,8 +23,8 @@ export interface RenderedArticle {
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'datetime', 'cite', 'lang', 'dir', 'width', 'height']);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 const VOID_TAGS = new Set(['area', 'br', 'col', 'hr', 'img', 'wbr', 'source', 'track']);
-/** Leftover counters like "12 comments" / "Leave a comment" inside the article. */
-const COMMENT_COUNTER = /^\s*(?:\d+\s+comments?|no comments|leave a (?:comment|reply)|one comment|\d+\s+responses?)\s*$/i;
+/** Leftover counters like "12 comments" / "Leave a comment" / "3 Kommentare" inside the article (hint list). */
+const COMMENT_COUNTER = hintMatcher(COMMENT_COUNTER_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
 const MEDIA_TAGS = new Set(['iframe', 'video', 'audio', 'source', 'embed', 'object']);
 const SAFE_URL = /^(?:https?:|mailto:|data:image\/|ftp:)/i;
 
@@ -57,7 +58,7 @@ function plainText(n: AnyNode): string {
 function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean {
   if (isIgnoredElement(el) || opts.skip?.has(el) === true || isHiddenByClass(el)) return true;
   if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
-  if (el.name === 'a' && COMMENT_COUNTER.test(plainText(el))) return true;
+  if (el.name === 'a' && COMMENT_COUNTER().test(plainText(el))) return true;
   if (FRAGMENT_ZONE_TAGS.has(el.name) && isFragmentZone(el, wrapper, opts)) return true;
   return false;
 }

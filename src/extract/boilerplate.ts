@@ -5,17 +5,17 @@
  * text is the article whatever its markup says.
  */
 import type { Element } from 'domhandler';
+import { BOILERPLATE_COMMENT_WORDS, hintMatcher, WIDGET_WORDS as WIDGET_WORDS_LIST } from '../core/hint-vocabulary.js';
 import { BOILERPLATE_MAX_ARTICLE_SHARE } from './constants.js';
 import { contains, isArticleParagraph, textBlocks } from './page-dom.js';
 
 const BOILERPLATE_TAGS = new Set(['nav', 'form', 'aside', 'footer', 'dialog', 'menu']);
 const BOILERPLATE_ROLES = new Set(['navigation', 'complementary', 'contentinfo', 'banner', 'search', 'dialog', 'menu', 'menubar', 'toolbar']);
 
-/** id/class words meaning reader comments [004 §4.2: comments are tracked apart from the article]. */
-const COMMENT_WORDS = /(?:^|[-_\s])(?:comments?|commentlist|respond|reply|replies|discussion|disqus|trackbacks?|pingbacks?)(?:$|[-_\s])/i;
-/** id/class words of widgets around an article. */
-const WIDGET_WORDS =
-  /(?:^|[-_\s])(?:share|sharing|sharedaddy|social|sociable|addthis|shareaholic|related|relatedposts|jp-relatedposts|yarpp|recommended|recent|popular|trending|mostread|most-read|nocontent|newsletter|subscribe|subscription|signup|sidebar|widget|breadcrumbs?|pagination|navigation|nav|menu|post-navigation|nav-links|tags?|tagcloud|cat-links|tags-links|categories|author-bio|author-box|about-author|byline-share|print|toolbar|promo|sponsored|sponsor|advert|advertisement|adsense|ads?|ad-container|banner|outbrain|taboola|popup|modal|cookie|skip-link|screen-reader-text|sr-only|visually-hidden)(?:$|[-_\s])/i;
+/** id/class words meaning reader comments [004 §4.2: comments are tracked apart from the article] (hint list). */
+const COMMENT_WORDS = hintMatcher(BOILERPLATE_COMMENT_WORDS, (a) => `(?:^|[-_\\s])(?:${a})(?:$|[-_\\s])`);
+/** id/class words of widgets around an article (hint list). */
+const WIDGET_WORDS = hintMatcher(WIDGET_WORDS_LIST, (a) => `(?:^|[-_\\s])(?:${a})(?:$|[-_\\s])`);
 /** Taxonomy classes of a post (`tag-android`, `category-news`, `post_tag-qt`): they say what the
  *  post is about, not that the element is a tag list. ours: WordPress and its clones write them. */
 const TAXONOMY_CLASS = /^(?:post_)?(?:tag|category|format)-\S/i;
@@ -43,8 +43,8 @@ export function boilerplateReason(el: Element): string | null {
   const words = `${isSlug(a.id) ? '' : (a.id ?? '')} ${classes}`;
   if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;
   else if (a.role !== undefined && BOILERPLATE_ROLES.has(a.role)) v = `role "${a.role}"`;
-  else if (COMMENT_WORDS.test(words)) v = `comments: "${words.trim()}"`;
-  else if (WIDGET_WORDS.test(words) && !INLINE_TAGS.has(el.name)) v = `widget: "${words.trim()}"`;
+  else if (COMMENT_WORDS().test(words)) v = `comments: "${words.trim()}"`;
+  else if (WIDGET_WORDS().test(words) && !INLINE_TAGS.has(el.name)) v = `widget: "${words.trim()}"`;
   cache.set(el, v);
   return v;
 }

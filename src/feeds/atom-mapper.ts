@@ -10,6 +10,7 @@ export function mapAtom(root: XmlNode, feedUrl: string): { channel: RawChannel; 
   return {
     channel: {
       title: atomTitle(first(root, 'title')),
+      description: atomTitle(first(root, 'subtitle')) ?? atomTitle(first(root, 'tagline')),
       siteUrl: resolveUrl(preferredLink(list(root.link)), base),
       language: attr(root, 'xml:lang'),
     },

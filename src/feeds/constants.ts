@@ -2,6 +2,7 @@
  * Every threshold and pattern of the feeds stage, named and explained once.
  * Sources: 002 = Glance, "Indexing Weblogs One Post at a Time" (papers/002_c8c5d639f94fba41.txt).
  */
+import { COMMENT_ANCHORS, COMMENT_QUERY_PARAMS, hintMatcher } from '../core/hint-vocabulary.js';
 
 /** Characters of a body that `looksLikeFeed` sniffs. The root element of a feed sits near the top. */
 export const SNIFF_CHARS = 2048;
@@ -80,20 +81,16 @@ export const PER_POST_COMMENT_TITLE =
 /** Item titles of comments: "By: Jane", "Re: Post", "Comment on X by Jane", and translations. */
 export const COMMENT_ITEM_TITLE =
   /^((by|par|von|por|door|da|av|przez|re|aw|sv|antw)\s*:|(comment|commentaire|kommentar|comentario|commento)\s+(on|sur|zu|en|a|su)\b.*\b(by|par|von|por|da)\b)/i;
-/** URLs of one post's comment feed: WordPress `<permalink>/feed/`, Blogger `/feeds/<id>/comments/`, Drupal `/crss/node/<id>`. */
-export const PER_POST_COMMENT_URL = /\/[^/]+\/feed\/?(atom\/?|rss2?\/?)?(\?.*)?$|\/feeds\/\d+\/comments\/|\/crss\/node\/\d+|[?&]p=\d+.*[?&]?feed=/i;
-/** Comment feeds of the whole site, whose items answer many posts. */
-export const SITE_COMMENT_URL = /\/comments\/feed\/?|\/feeds\/comments\/|[?&]feed=comments-|\/crss\/?$/i;
 /** Comment permalinks that are not the post page (Drupal `/comment/123`). */
 export const COMMENT_PERMALINK_PATH = /\/comment\/\d+\/?$/i;
-/** Feed URLs of comment feeds (WordPress, Blogger, Drupal, Movable Type, Ghost/Disqus-style). */
-export const COMMENT_FEED_URL =
-  /(\/comments?\/(feed|rss|atom|default)\b|\/feeds\/(\d+\/)?comments\b|[?&]feed=comments-(rss2?|atom)\b|\/crss\b|comments?[-_.]?(rss|atom|feed)|\/(rss|feed|atom)[-_.]?comments?\b|\/comments?\.(xml|rss|atom)\b)/i;
+/** A feed whose items (at least this many, each with its own text) all link to one page is that
+ *  page's comment feed: an article feed lists distinct posts. ours: one item says nothing. */
+export const MIN_ONE_TARGET_ITEMS = 2;
 /** Share of items needing a comment signal (by-line title, thr:in-reply-to) for a comment feed. */
 export const COMMENT_ITEM_SHARE = 0.5;
-/** Item link fragments and parameters that point at one comment on a post page. */
-export const COMMENT_ANCHOR = /#(comment|c|li-comment|div-comment|respond|reply|cmt)[-_]?\d*[\w-]*$/i;
-export const COMMENT_QUERY_PARAM = /^(showComment|replytocom|cid|comment_id|commentId|comment)$/i;
+/** Item link fragments and parameters that point at one comment on a post page (hint lists). */
+export const COMMENT_ANCHOR = hintMatcher(COMMENT_ANCHORS, (a) => `#(?:${a})[-_]?\\d*[\\w-]*$`);
+export const COMMENT_QUERY_PARAM = hintMatcher(COMMENT_QUERY_PARAMS, (a) => `^(?:${a})$`);
 
 /** 002 "Feed discovery": autodiscovery link types [diveintomark.org RSS autodiscovery]. */
 export const AUTODISCOVERY_TYPE = /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)$|^application\/(rss|atom|rdf)$|^application\/json$/i;

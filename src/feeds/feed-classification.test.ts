@@ -57,6 +57,43 @@ describe('comment feeds are told apart from article feeds', () => {
   });
 });
 
+describe('comment feeds recognised by what they are, never by their URL', () => {
+  const rss = (channel: string, items: string) => `<?xml version="1.0"?><rss version="2.0"><channel>${channel}${items}</channel></rss>`;
+  const replies = (link: string) =>
+    ['Good point about the mice.', 'Aquadulce never let me down.', 'Chicken wire tunnels work.'].map((t, i) => `<item><title>Reader ${i}</title><link>${link}</link><guid isPermaLink="false">r${i}</guid><description>${t}</description></item>`).join('');
+
+  it('a channel description "Comments on <title>" with items linking to the site root: per-post, post named by title, no reply target', () => {
+    const feed = parseFeed(rss('<title>Allotment Diary</title><link>http://a.test/</link><description>Comments on Broad beans sown in November</description>', replies('http://a.test/')), { url: 'http://a.test/x.rss' });
+    expect(feed).toMatchObject({ kind: 'comments', commentedPost: { url: null, title: 'Broad beans sown in November' } });
+    expect(feed?.items.every((i) => i.inReplyTo === null)).toBe(true);
+  });
+
+  it('other languages count as English does ("Kommentare zu", "Commentaires sur")', () => {
+    for (const d of ['Kommentare zu Saubohnen im November', 'Commentaires sur Les fèves en novembre']) {
+      const feed = parseFeed(rss(`<title>Site</title><link>http://a.test/</link><description>${d}</description>`, replies('http://a.test/')), { url: 'http://a.test/f.xml' });
+      expect(feed?.kind).toBe('comments');
+      expect(feed?.commentedPost?.title).not.toBeNull();
+    }
+  });
+
+  it('distinct items all linking to one post page are that post\'s comment feed (JSON Feed too)', () => {
+    const json = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'Site',
+      home_page_url: 'http://a.test/',
+      items: ['One reply here.', 'Another reply there.', 'A third reply.'].map((t, i) => ({ id: `c${i}`, url: 'http://a.test/2026/03/post', content_text: t })),
+    });
+    const feed = parseFeed(json, { url: 'http://a.test/feed.json' });
+    expect(feed).toMatchObject({ kind: 'comments', commentedPost: { url: 'http://a.test/2026/03/post' } });
+    expect(feed?.items.every((i) => i.inReplyTo === 'http://a.test/2026/03/post')).toBe(true);
+  });
+
+  it('a comment-feed-like URL alone does not make a comment feed', () => {
+    const posts = ['one', 'two', 'three'].map((s) => `<item><title>Post ${s}</title><link>http://a.test/${s}</link><description>Text of ${s}.</description></item>`).join('');
+    expect(parseFeed(rss('<title>Site</title><link>http://a.test/</link>', posts), { url: 'http://a.test/comments/feed/' })?.kind).toBe('article');
+  });
+});
+
 describe('full vs partial content (002)', () => {
   it.each([
     ['wordpress-rss2-full.xml', 'content field'],
@@ -132,7 +169,7 @@ describe('engine conventions beyond WordPress and Pelican', () => {
     const xml = readFixture('wordpress-comments-per-post.xml')
       .replace(/<title>\s*Comments on: [^<]*<\/title>/, '<title>Automatic Upgrades: Configuring APT</title>')
       .replace(/<link>http:\/\/devblog\.test:8081\/2025\/10\/automatic-upgrades-configuring-apt\/#comment-(\d+)<\/link>/g, '<link>http://devblog.test:8081/comment/$1#comment-$1</link>');
-    const feed = parseFeed(xml, { url: 'http://devblog.test:8081/crss/node/12' });
+    const feed = parseFeed(xml, { url: 'http://devblog.test:8081/x.xml' });
     expect(feed?.kind).toBe('comments');
     expect(new Set(feed?.items.map((i) => i.inReplyTo))).toEqual(new Set(['http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/']));
   });

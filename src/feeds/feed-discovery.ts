@@ -2,7 +2,7 @@ import type { Document, Element } from 'domhandler';
 import { getAttributeValue, getElementsByTagName, textContent } from 'domutils';
 import { Parser } from 'htmlparser2';
 import { absoluteUrl } from '../core/url.js';
-import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, COMMENT_FEED_URL, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
+import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
 
 /** A feed a page refers to. */
 export interface DiscoveredFeed {
@@ -48,7 +48,7 @@ export function discoverFeeds(html: string | Document, pageUrl: string): Discove
       type: c.type ?? guessType(key),
       title,
       via: c.via,
-      isCommentFeed: COMMENT_FEED_URL.test(key) || (title !== null && COMMENT_FEED_TITLE.test(title)),
+      isCommentFeed: title !== null && COMMENT_FEED_TITLE.test(title),
     });
   }
   return found;

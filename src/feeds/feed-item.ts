@@ -6,6 +6,8 @@ export type RawItem = Omit<FeedItem, 'isValid' | 'invalidReason'>;
 /** Fields of the channel/feed element a format mapper fills. */
 export interface RawChannel {
   title: string | null;
+  /** RSS channel description, Atom subtitle, JSON Feed description (plain text). */
+  description: string | null;
   siteUrl: string | null;
   language: string | null;
 }

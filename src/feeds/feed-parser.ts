@@ -168,7 +168,7 @@ function mapXmlDocument(doc: XmlNode, xml: string, url: string): Feed | null {
 function buildFeed(url: string, format: FeedFormat, channel: RawChannel, mappedItems: RawItem[]): Feed {
   const rawItems = mappedItems.map(withoutAds);
   const decision = classifyKind(url, channel, rawItems);
-  if (decision.kind === 'comments') fillInReplyTo(rawItems, decision, channel.siteUrl);
+  if (decision.kind === 'comments') fillInReplyTo(rawItems, decision);
   const items = rawItems.map((item): FeedItem => {
     const content = decision.kind === 'comments' ? COMMENT_CONTENT : classifyItemContent(item);
     return { ...item, ...itemValidity(item), isFullContent: content.isFullContent, contentReason: content.reason };
@@ -181,7 +181,9 @@ function buildFeed(url: string, format: FeedFormat, channel: RawChannel, mappedI
     kind: decision.kind,
     kindReason: decision.reason,
     title: channel.title,
+    description: channel.description,
     siteUrl: channel.siteUrl,
+    commentedPost: decision.kind === 'comments' && decision.isPerPost ? { url: decision.postUrl, title: decision.postTitle } : null,
     language: channel.language,
     items,
     isFullContent: content.isFullContent,

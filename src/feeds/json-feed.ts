@@ -12,6 +12,7 @@ export function mapJsonFeed(doc: Json, feedUrl: string): { channel: RawChannel; 
   return {
     channel: {
       title: plain(str(doc.title)),
+      description: plain(str(doc.description)),
       siteUrl: resolveUrl(str(doc.home_page_url), base),
       language: str(doc.language),
     },

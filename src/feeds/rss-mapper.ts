@@ -17,6 +17,7 @@ export function mapRss(root: XmlNode, feedUrl: string): { channel: RawChannel; i
   return {
     channel: {
       title: plainTitle(first(channel, 'title')),
+      description: plainTitle(first(channel, 'description')),
       siteUrl: resolveUrl(text(first(channel, 'link')), base),
       language: text(first(channel, 'language')) ?? text(first(channel, 'dc:language')) ?? attr(root, 'xml:lang'),
     },

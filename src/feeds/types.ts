@@ -56,8 +56,13 @@ export interface Feed {
   /** Why `kind` was chosen (e.g. 'title starts with "Comments on"'). */
   kindReason: string;
   title: string | null;
+  /** Channel description (RSS), subtitle (Atom), description (JSON Feed), as plain text. */
+  description: string | null;
   /** The site the feed describes (RSS channel link, Atom alternate link). */
   siteUrl: string | null;
+  /** A per-post comment feed: the post it answers, by URL when the feed links the post page, by
+   *  title when it only names it ("Comments on <title>"). Null for article and site-wide feeds. */
+  commentedPost: { url: string | null; title: string | null } | null;
   language: string | null;
   items: FeedItem[];
   /** 002: full-content feeds carry whole posts; partial ones excerpts. */

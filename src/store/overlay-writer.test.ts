@@ -39,6 +39,8 @@ const feed: Feed = {
   kind: 'article',
   kindReason: 'items are posts',
   title: 'Blog',
+  description: null,
+  commentedPost: null,
   siteUrl: 'http://blog.test/',
   language: 'en',
   isFullContent: true,

@@ -15,6 +15,7 @@ const page = (text: string, extra: Partial<GoldPage> = {}): GoldPage => ({
   url: `http://x.test/${text.split(' ')[0]}`,
   key: `x.test/${text.split(' ')[0]}`,
   group: 'all',
+  split: null,
   feedMode: null,
   text,
   title: null,

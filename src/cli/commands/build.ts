@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { Diagnostics } from '../../core/diagnostics.js';
+import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
 import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
@@ -11,6 +12,7 @@ export interface BuildArgs {
   json: boolean;
   pages: boolean;
   workers?: number;
+  'comment-hints': HintSelection;
   crawl?: string[];
   crawlBy: CrawlBy;
 }
@@ -34,6 +36,11 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
       default: 'input' as CrawlBy,
     })
     .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
+    .option('comment-hints', {
+      describe: 'weak hints used beside structure: all, or generic only (product-specific names off; the ablation of bench:quality)',
+      choices: HINT_SELECTIONS,
+      default: 'all',
+    })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions')
@@ -52,6 +59,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       outDir: args.out,
       diagnostics,
       writePages: args.pages,
+      commentHints: args['comment-hints'],
       crawlBy: args.crawlBy,
       ...(args.crawl !== undefined ? { crawlLabels: args.crawl.map(String) } : {}),
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),

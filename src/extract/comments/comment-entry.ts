@@ -5,6 +5,7 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
+import { COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, isHiddenByClass, isIgnoredElement } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
@@ -39,7 +40,8 @@ export interface EntryContent {
 
 /** Last word of a class token naming meta parts of an entry (byline, date, actions). */
 const META_PART = /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
-const META_TOKENS = new Set(['commentmetadata', 'commentmeta', 'commentauthor', 'commentdate', 'commentnum', 'commentnumber', 'comment_author', 'comment_time', 'comment_num', 'reply', 'says']);
+/** Whole class tokens of a meta part (hint list). */
+const META_TOKEN = hintMatcher(COMMENT_META_TOKENS, (a) => `^(?:${a})$`);
 /** Class token naming the body of an entry ("comment-body", "comment_text"; not "secondary-text"). */
 const BODY_PART = /^(?:(?:[a-z]+[-_])?comment[-_]?(?:body|text|content|message)|body|text|content|message)$/i;
 /** Class / itemprop tokens of an author name. */
@@ -76,7 +78,7 @@ function classTokens(el: Element): string[] {
 }
 
 function isMetaElement(el: Element): boolean {
-  return classTokens(el).some((t) => META_TOKENS.has(t.toLowerCase()) || META_PART.test(t));
+  return classTokens(el).some((t) => META_TOKEN().test(t) || META_PART.test(t));
 }
 
 /** Whether the element, or one inside it, is named as the comment's body ("comment-body", "comment_text"). */
@@ -103,7 +105,7 @@ function printedText(el: Element): string {
   const parts: string[] = [];
   const visit = (n: AnyNode): void => {
     if (isText(n)) parts.push(n.data);
-    else if (isTag(n) && !isIgnoredElement(n) && !LEFT_OUT_TAGS.has(n.name) && !(n.name === 'a' && COMMENT_WIDGET_TEXT.test(plainText(n)))) n.children.forEach(visit);
+    else if (isTag(n) && !isIgnoredElement(n) && !LEFT_OUT_TAGS.has(n.name) && !(n.name === 'a' && COMMENT_WIDGET_TEXT().test(plainText(n)))) n.children.forEach(visit);
   };
   visit(el);
   return collapseWhitespace(parts.join(' '));
@@ -144,6 +146,21 @@ function cleanAuthor(raw: string): string | null {
   return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
 }
 
+/** Separators between the parts of a printed byline ("Jane Roe — Submitted at 14:05 on 4 March"). */
+const BYLINE_SEPARATOR = /\s+[|–—·•]\s+|\s+-\s+/;
+
+/**
+ * A dated byline split on its separators: the first part, when it holds no date and the rest does,
+ * is the name. Structure only (no words of any language): "<name> — <label> <date>".
+ */
+function nameBeforeSeparator(byline: string): string | null {
+  const parts = collapseWhitespace(byline).split(BYLINE_SEPARATOR);
+  if (parts.length < 2) return null;
+  const [first, ...rest] = parts as [string, ...string[]];
+  if (hasDateText(first) || !rest.some((r) => hasDateText(r))) return null;
+  return cleanAuthor(first.replace(ORDINAL_PREFIX, ''));
+}
+
 /** "1. James Cannon - October 26, 2012", "nomaduk 10.29.2012": the name printed before the date. */
 function nameBeforeDate(byline: string): string | null {
   const at = dateTextIndex(byline);
@@ -169,7 +186,7 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
     for (const line of el.children) {
       if (!isTag(line) || !BLOCK_TAGS.has(line.name) || skip.has(line)) continue;
       const text = plainText(line);
-      const first = BYLINE_LABEL.test(text) || COMMENT_WIDGET_TEXT.test(text) ? null : cleanAuthor(text);
+      const first = BYLINE_LABEL.test(text) || COMMENT_WIDGET_TEXT().test(text) ? null : cleanAuthor(text);
       if (first !== null) return { name: first, url: link(line), node: el, guessed: false };
     }
   }
@@ -182,9 +199,9 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
   };
   for (const el of walk(nodes, skip)) {
     const rel = el.attribs.rel ?? '';
-    const metaLink = /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT.test(plainText(el));
+    const metaLink = /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
     if (el.name === 'cite' || (el.name === 'a' && (/\b(?:external|ugc|author)\b/i.test(rel) || metaLink))) {
-      const name = cleanAuthor(plainText(el));
+      const name = cleanAuthor(plainText(el)) ?? (el.name === 'cite' ? nameBeforeSeparator(plainText(el)) : null);
       if (name !== null) return { name, url: link(el), node: el, guessed: false };
     }
   }
@@ -203,7 +220,7 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
   for (const [i, el] of bylines.entries()) {
     const t = printed[i] as string;
     const line = !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name));
-    const name = line && short(t) ? nameBeforeDate(t) : null;
+    const name = line && short(t) ? (nameBeforeSeparator(t) ?? nameBeforeDate(t)) : null;
     if (name !== null) return { name, url: link(el), node: el, guessed: true };
   }
   return { name: null, url: null, node: null, guessed: false };
@@ -294,7 +311,7 @@ function renderBody(
       bylineParts.push(printedText(el));
       return true;
     }
-    return el.name === 'a' && COMMENT_WIDGET_TEXT.test(plainText(el));
+    return el.name === 'a' && COMMENT_WIDGET_TEXT().test(plainText(el));
   };
   const visit = (node: AnyNode, inLink: boolean): void => {
     if (isText(node)) {
@@ -325,7 +342,7 @@ function renderBody(
     else visit(n, false);
   }
   newline();
-  const text = lines.map(collapseWhitespace).filter((l) => l !== '' && !COMMENT_WIDGET_TEXT.test(l)).join('\n');
+  const text = lines.map(collapseWhitespace).filter((l) => l !== '' && !COMMENT_WIDGET_TEXT().test(l)).join('\n');
   const byline = bylineParts.map(collapseWhitespace).filter((l) => l !== '').join(' ');
   return { text, byline: byline === '' ? null : byline, html: html.join('').replace(/\s*(<\/?(?:p|ul|ol|blockquote|pre|h[1-6]|table|tr|td|th)\b[^>]*>)\s*/g, '$1').trim(), linkChars };
 }

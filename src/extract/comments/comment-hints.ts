@@ -5,6 +5,7 @@
  * using heuristics"].
  */
 import type { Element } from 'domhandler';
+import { COMMENT_CLASS_WORDS, COMMENT_WIDGET_LABELS, COMMENT_ZONE_TOKENS, hintMatcher, PERMALINK_FRAGMENTS, PERMALINK_PARAMS, SIDEBAR_TOKENS } from '../../core/hint-vocabulary.js';
 import { contains } from '../page-dom.js';
 
 /** The comment id an element carries: its id, or the name of an `<a name>` anchor ("comment184238"). */
@@ -19,26 +20,25 @@ export function isOneCommentNamed(el: Element): boolean {
   return (el.attribs.class ?? '').split(/\s+/).some((t) => /^comment$/i.test(t));
 }
 
-/** id/class words of a comment (singular or plural), in any of the usual languages. */
-const COMMENT_WORD = /comment|disqus|dsq-|livefyre|talkback|kommentar|commentaire|comentario|reacties|reactions?\b|responses?\b|replies|discussion/i;
+/** id/class words of a comment (singular or plural), in any of the usual languages (hint list). */
+const COMMENT_WORD = hintMatcher(COMMENT_CLASS_WORDS, (a) => a);
 /** id/class tokens of a whole comment area or list (plural or list words; a bare "comment" is one comment). */
-const ZONE_TOKEN =
-  /^(?:comments?[-_]?(?:list|area|section|wrap(?:per)?|container|holder|block|box|thread|s|content|main|region|stream|panel)|comments.*|commentlist|commentsblock|all-?comments|disqus[-_]thread|dsq-comments|livefyre.*|responses|discussion|talkback.*|kommentare|commentaires|comentarios)$/i;
+const ZONE_TOKEN = hintMatcher(COMMENT_ZONE_TOKENS, (a) => `^(?:${a})$`);
+const PERMALINK_PARAM = hintMatcher(PERMALINK_PARAMS, (a) => a);
 /** Reply / permalink anchors of a comment entry. */
-const PERMALINK_HREF = /#(?:comment|c|cmt|reply|post|msg|dsq-comment)[-_]?\d+$|[?&](?:replytocom|reply_to|comment_id|commentid|parent)=\d+/i;
+const PERMALINK_HREF = hintMatcher(PERMALINK_FRAGMENTS, (a) => `#(?:${a})[-_]?\\d+$|[?&](?:${PERMALINK_PARAM().source})=\\d+`);
 /** An element id naming one comment ("comment-12", "c4051", "div-comment-3", "lf_comment_4339"). */
 export const COMMENT_ID = /^(?:[a-z]{1,8}[-_])?(?:comments?|com|c|cmt|reply|msg)[-_]?(?:\d+|[0-9a-f]{12,})$/i;
 /** Sidebars and widget areas that list comments of other posts (never this post's zone). Blogger
  *  wraps the post itself in a `widget`, so a lone `widget` class is no sidebar. */
-const SIDEBAR_TOKEN = /^(?:sidebar.*|.*[-_]sidebar|widget[-_]area|widgets|.*[-_]widgets|(?:.*[-_])?twitter(?:[-_].*)?|.*tweets?|.*recent[-_]?comments?.*|recentcomments|.*most[-_]commented.*|popular.*)$/i;
+const SIDEBAR_TOKEN = hintMatcher(SIDEBAR_TOKENS, (a) => `^(?:${a})$`);
 const SIDEBAR_TAGS = new Set(['aside', 'nav']);
 const PAGE_ROOT_TAGS = new Set(['body', 'html']);
 /** Page-level regions (never inside an entry: an entry's own footer holds its byline). */
 const PAGE_FOOTER = /^(?:footer|site-footer|page-footer|colophon)$/i;
 /** "12 comments", "Leave a comment", "Reply", "Rate This: 0 0", "Tweet" and the like: counters,
  *  reply, rating and sharing widgets. */
-export const COMMENT_WIDGET_TEXT =
-  /^\s*(?:(?:\d+|no|one|two|three)\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)|comments?\s*\(\d+\)|leave (?:a|your) (?:comment|reply)|add (?:a|your) comment|post (?:a )?comment|reply|reply ↓|cancel reply|show comments|view comments|start (?:a )?new (?:comment )?thread\W*|last reply was .{1,30}|rate this\W*[\d\s]*|tweet|share(?: it)?|flag|report(?: abuse)?|permalink|\d+)\s*$/i;
+export const COMMENT_WIDGET_TEXT = hintMatcher(COMMENT_WIDGET_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
 
 function tokens(el: Element): string[] {
   return `${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`.split(/\s+/).filter((t) => t !== '');
@@ -49,14 +49,14 @@ export function hasCommentHint(el: Element): boolean {
   const a = el.attribs;
   if (a.itemtype !== undefined && /schema\.org\/(?:Comment|UserComments)/i.test(a.itemtype)) return true;
   if (a.itemprop !== undefined && /\bcomments?\b/i.test(a.itemprop)) return true;
-  return COMMENT_WORD.test(`${a.id ?? ''} ${a.class ?? ''}`);
+  return COMMENT_WORD().test(`${a.id ?? ''} ${a.class ?? ''}`);
 }
 
 /** id/class naming a whole comment area or list (not one comment, not its meta line). */
 export function isZoneHinted(el: Element): boolean {
   if (el.attribs.id !== undefined && COMMENT_ID.test(el.attribs.id)) return false;
   if (el.attribs.itemtype !== undefined && /schema\.org\/UserComments/i.test(el.attribs.itemtype)) return true;
-  return tokens(el).some((t) => ZONE_TOKEN.test(t));
+  return tokens(el).some((t) => ZONE_TOKEN().test(t));
 }
 
 
@@ -68,13 +68,13 @@ export function isInSidebar(el: Element, article: Element | null = null): boolea
     if (article !== null && contains(e, article)) return false;
     if (SIDEBAR_TAGS.has(e.name)) return true;
     // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
-    if (!hasCommentHint(e) && tokens(e).some((t) => SIDEBAR_TOKEN.test(t) || PAGE_FOOTER.test(t))) return true;
+    if (!hasCommentHint(e) && tokens(e).some((t) => SIDEBAR_TOKEN().test(t) || PAGE_FOOTER.test(t))) return true;
   }
   return false;
 }
 
 export function isPermalinkHref(href: string): boolean {
-  return PERMALINK_HREF.test(href.trim());
+  return PERMALINK_HREF().test(href.trim());
 }
 
 /** The fragment of a `comments` URL ("…/post/#comments" -> "comments"). */

@@ -4,10 +4,13 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { contains, isIgnoredElement } from '../page-dom.js';
+import { COMMENT_LINK_FRAGMENTS, hintMatcher, PERMALINK_PARAMS } from '../../core/hint-vocabulary.js';
 import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hints.js';
 
 const FORM_ACTION = /comment|reply|respond/i;
-const COMMENT_HREF = /#(?:comments?|respond|reply|disqus_thread|comment-form)\b|[?&]replytocom=/i;
+const PERMALINK_PARAM = hintMatcher(PERMALINK_PARAMS, (a) => a);
+/** Links to the comment area, its form, or a reply to one comment (hint lists). */
+const COMMENT_HREF = hintMatcher(COMMENT_LINK_FRAGMENTS, (a) => `#(?:${a})\\b|[?&](?:${PERMALINK_PARAM().source})=`);
 
 function plainText(n: AnyNode): string {
   if (isText(n)) return n.data;
@@ -48,6 +51,6 @@ function isCounter(el: Element): boolean {
   if (el.name !== 'a' && el.name !== 'span' && el.name !== 'div' && el.name !== 'p') return false;
   const text = plainText(el).trim();
   if (text.length > 60) return false;
-  if (el.name === 'a' && COMMENT_HREF.test(el.attribs.href ?? '')) return true;
-  return COMMENT_WIDGET_TEXT.test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);
+  if (el.name === 'a' && COMMENT_HREF().test(el.attribs.href ?? '')) return true;
+  return COMMENT_WIDGET_TEXT().test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);
 }

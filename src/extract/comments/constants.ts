@@ -47,3 +47,7 @@ export const MIN_LONE_COMMENT_WORDS = 1;
 /** Date groups styled apart make one list when they alternate in page order at least this often
  *  (owner replies between reader comments). ours: one switch is two lists one after the other. */
 export const MIN_INTERLEAVE_SWITCHES = 2;
+
+/** A structure-only comment zone is the site's when it recurs on at least this many post pages of
+ *  the host (issue #12: decided per site). ours: 2, the least that is a recurrence. */
+export const MIN_STRUCTURE_PAGES = 2;

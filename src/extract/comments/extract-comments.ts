@@ -86,6 +86,8 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
     comments,
     zone: choice?.zone ?? null,
     zonePath: choice === null ? null : nodePath(choice.zone),
+    evidence: choice === null ? null : choice.feedMatches > 0 ? 'feed' : choice.hinted ? 'hint' : 'structure',
+    structure: choice === null ? null : `${nodePath(choice.zone).replace(/\d+/g, '#')} ${choice.group.how.replace(/\d+/g, '#')}`,
     entryNodes: onPage.flatMap((c) => c.entry.nodes),
     reason,
   };

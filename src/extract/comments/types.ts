@@ -43,6 +43,13 @@ export interface CommentExtraction {
   entryNodes: Element[];
   /** Why this zone (or why none), for `build --explain`. */
   reason: string;
+  /** What chose the zone: paired comment-feed items, comment hints, or the page structure alone;
+   *  null without a zone. The build keeps a structure-only zone when the site shows the same
+   *  structure on other post pages (`structure`), decided per site (issue #12). */
+  evidence: 'feed' | 'hint' | 'structure' | null;
+  /** The zone's structure as compared across the pages of a site: its key-path with numbers
+   *  generalised, and how its entries were found. Null without a zone. */
+  structure: string | null;
 }
 
 export interface ExtractCommentsOptions {

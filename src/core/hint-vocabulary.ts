@@ -1,0 +1,279 @@
+/**
+ * The vocabulary of weak hints, in one place (issue #12, CONVENTIONS "Rules that decide are
+ * structural and site-level; vocabularies are data in one file, each entry marked generic or
+ * product-specific"). A hint only ever supports what the structure or the site's own evidence
+ * shows; it never decides alone. Each entry is a regular-expression fragment and is either
+ * - `generic`: a word of the web at large, in any language (comment, reply, Kommentar, sidebar), or
+ * - `product`: the name or class/parameter convention of one product (Disqus, Livefyre, WordPress,
+ *   Blogger, Jetpack, AddThis, Outbrain...).
+ * `build --comment-hints generic` switches the product entries off (the ablation bench:quality
+ * reports); the selection is process-wide and set once per build (`selectHints`), in every worker.
+ */
+
+export type HintScope = 'generic' | 'product';
+
+export interface Hint {
+  /** Regular-expression fragment (one alternative). */
+  readonly pattern: string;
+  readonly scope: HintScope;
+}
+
+export interface HintList {
+  readonly name: string;
+  /** What the list is used for. */
+  readonly help: string;
+  readonly entries: readonly Hint[];
+}
+
+/** Which entries are used: all of them, or the generic ones only. */
+export type HintSelection = 'all' | 'generic';
+export const HINT_SELECTIONS: readonly HintSelection[] = ['all', 'generic'];
+
+const g = (...patterns: string[]): Hint[] => patterns.map((pattern) => ({ pattern, scope: 'generic' }));
+const p = (...patterns: string[]): Hint[] => patterns.map((pattern) => ({ pattern, scope: 'product' }));
+
+/** id/class words of reader comments (substring of id + class). */
+export const COMMENT_CLASS_WORDS: HintList = {
+  name: 'comment-class-words',
+  help: 'id/class words of a comment or a comment area, singular or plural, in the usual languages',
+  entries: [
+    ...g('comment', 'talkback', 'kommentar', 'commentaire', 'comentario', 'commento', 'reacties', 'reactions?\\b', 'responses?\\b', 'replies', 'discussion'),
+    ...p('disqus', 'dsq-', 'livefyre'),
+  ],
+};
+
+/** Whole id/class tokens naming a comment area or list (a bare "comment" is one comment). */
+export const COMMENT_ZONE_TOKENS: HintList = {
+  name: 'comment-zone-tokens',
+  help: 'id/class tokens of a whole comment area or list',
+  entries: [
+    ...g(
+      'comments?[-_]?(?:list|area|section|wrap(?:per)?|container|holder|block|box|thread|s|content|main|region|stream|panel)',
+      'comments.*',
+      'commentlist',
+      'commentsblock',
+      'all-?comments',
+      'responses',
+      'discussion',
+      'talkback.*',
+      'kommentare',
+      'commentaires',
+      'comentarios',
+      'commenti',
+    ),
+    ...p('disqus[-_]thread', 'dsq-comments', 'livefyre.*'),
+  ],
+};
+
+/** Fragment names of a comment's permalink (`#comment-12`, `#c4051`). */
+export const PERMALINK_FRAGMENTS: HintList = {
+  name: 'permalink-fragments',
+  help: 'fragment names of a comment permalink, before its number',
+  entries: [...g('comment', 'c', 'cmt', 'reply', 'post', 'msg'), ...p('dsq-comment')],
+};
+
+/** Query parameters of a comment's permalink or reply link. */
+export const PERMALINK_PARAMS: HintList = {
+  name: 'permalink-params',
+  help: 'query parameters naming one comment (reply and permalink links)',
+  entries: [...g('reply_to', 'comment_id', 'commentid', 'parent'), ...p('replytocom')],
+};
+
+/** Whole id/class tokens of sidebars and widget areas (never this post's comment zone). */
+export const SIDEBAR_TOKENS: HintList = {
+  name: 'sidebar-tokens',
+  help: 'id/class tokens of sidebars and widget areas listing other posts or comments',
+  entries: [
+    ...g('sidebar.*', '.*[-_]sidebar', 'widget[-_]area', 'widgets', '.*[-_]widgets', '.*recent[-_]?comments?.*', '.*most[-_]commented.*', 'popular.*'),
+    ...p('(?:.*[-_])?twitter(?:[-_].*)?', '.*tweets?', 'recentcomments'),
+  ],
+};
+
+/** Link fragments of comment counters and reply links inside an article (`#comments`, `#respond`). */
+export const COMMENT_LINK_FRAGMENTS: HintList = {
+  name: 'comment-link-fragments',
+  help: 'fragments of links to the comment area or its form',
+  entries: [...g('comments?', 'respond', 'reply', 'comment-form'), ...p('disqus_thread')],
+};
+
+/** id/class words of a comment zone inside an article wrapper (boilerplate). */
+export const BOILERPLATE_COMMENT_WORDS: HintList = {
+  name: 'boilerplate-comment-words',
+  help: 'id/class words meaning reader comments inside an article wrapper',
+  entries: [...g('comments?', 'commentlist', 'respond', 'reply', 'replies', 'discussion', 'trackbacks?', 'pingbacks?'), ...p('disqus')],
+};
+
+/** id/class words of widgets around an article (boilerplate). */
+export const WIDGET_WORDS: HintList = {
+  name: 'widget-words',
+  help: 'id/class words of share, related, newsletter, navigation and ad widgets around an article',
+  entries: [
+    ...g(
+      'share',
+      'sharing',
+      'social',
+      'related',
+      'relatedposts',
+      'recommended',
+      'recent',
+      'popular',
+      'trending',
+      'mostread',
+      'most-read',
+      'nocontent',
+      'newsletter',
+      'subscribe',
+      'subscription',
+      'signup',
+      'sidebar',
+      'widget',
+      'breadcrumbs?',
+      'pagination',
+      'navigation',
+      'nav',
+      'menu',
+      'post-navigation',
+      'nav-links',
+      'tags?',
+      'tagcloud',
+      'cat-links',
+      'tags-links',
+      'categories',
+      'author-bio',
+      'author-box',
+      'about-author',
+      'byline-share',
+      'print',
+      'toolbar',
+      'promo',
+      'sponsored',
+      'sponsor',
+      'advert',
+      'advertisement',
+      'ads?',
+      'ad-container',
+      'banner',
+      'popup',
+      'modal',
+      'cookie',
+      'skip-link',
+      'screen-reader-text',
+      'sr-only',
+      'visually-hidden',
+    ),
+    ...p('sharedaddy', 'sociable', 'addthis', 'shareaholic', 'jp-relatedposts', 'yarpp', 'adsense', 'outbrain', 'taboola'),
+  ],
+};
+
+/** Whole class tokens of a comment's meta line that no generic word covers (one engine's names). */
+export const COMMENT_META_TOKENS: HintList = {
+  name: 'comment-meta-tokens',
+  help: 'class tokens of the byline/meta part of a comment entry',
+  entries: [
+    ...g('reply', 'says'),
+    ...p('commentmetadata', 'commentmeta', 'commentauthor', 'commentdate', 'commentnum', 'commentnumber', 'comment_author', 'comment_time', 'comment_num'),
+  ],
+};
+
+/** Fragments of a comment feed item's link pointing at one comment on the post page. */
+export const COMMENT_ANCHORS: HintList = {
+  name: 'comment-anchors',
+  help: 'link fragments of one comment on a post page (comment feed items)',
+  entries: [...g('comment', 'c', 'respond', 'reply', 'cmt'), ...p('li-comment', 'div-comment')],
+};
+
+/** Query parameters of a comment feed item's link naming one comment. */
+export const COMMENT_QUERY_PARAMS: HintList = {
+  name: 'comment-query-params',
+  help: 'query parameters of a comment feed item link naming one comment',
+  entries: [...g('cid', 'comment_id', 'commentId', 'comment'), ...p('showComment', 'replytocom')],
+};
+
+/** Comment counters and invitations ("12 comments", "Leave a reply", "3 Kommentare", "Laisser un
+ *  commentaire"), whole text of a line or link. Every language counts as English does. */
+export const COMMENT_COUNTER_LABELS: HintList = {
+  name: 'comment-counter-labels',
+  help: 'comment counters and invitations to comment, whole text of a line or link',
+  entries: g(
+    // English
+    '(?:\\d+|no|one|two|three)\\s+(?:comments?|responses?|replies|thoughts?(?: on .*)?)',
+    'comments?\\s*\\(\\d+\\)',
+    'leave (?:a|your) (?:comment|reply)',
+    'add (?:a|your) comment',
+    'post (?:a )?comment',
+    // German, French, Spanish, Italian, Dutch, Portuguese
+    '(?:\\d+|keine?|ein)\\s+kommentare?',
+    'kommentar (?:schreiben|verfassen|hinterlassen)',
+    '(?:\\d+|aucun|un)\\s+commentaires?',
+    'laisser un commentaire',
+    '(?:\\d+|sin|un)\\s+comentarios?',
+    'deja (?:un|tu) comentario',
+    '(?:\\d+|nessun|un)\\s+comment[io]',
+    'lascia un commento',
+    '(?:\\d+|geen|een)\\s+reacties?',
+    'deixe (?:um|seu) coment[aá]rio',
+  ),
+};
+
+/** Labels of reply, rating and sharing widgets of a comment entry (whole text), besides the counters. */
+export const COMMENT_WIDGET_LABELS: HintList = {
+  name: 'comment-widget-labels',
+  help: 'counters plus reply, rating and sharing widget labels of comment entries (whole text of a line or link)',
+  entries: [
+    ...COMMENT_COUNTER_LABELS.entries,
+    ...g(
+      'reply',
+      'reply ↓',
+      'cancel reply',
+      'show comments',
+      'view comments',
+      'start (?:a )?new (?:comment )?thread\\W*',
+      'last reply was .{1,30}',
+      'rate this\\W*[\\d\\s]*',
+      'share(?: it)?',
+      'flag',
+      'report(?: abuse)?',
+      'permalink',
+      '\\d+',
+      'antworten',
+      'r[ée]pondre',
+      'responder',
+      'rispondi',
+      'reageer',
+    ),
+    ...p('tweet'),
+  ],
+};
+
+let selection: HintSelection = 'all';
+
+/** Use all hints, or the generic ones only, from now on in this thread (set once per build). */
+export function selectHints(s: HintSelection): void {
+  selection = s;
+}
+
+export function selectedHints(): HintSelection {
+  return selection;
+}
+
+function alternation(list: HintList, s: HintSelection): string {
+  const parts = list.entries.filter((e) => s === 'all' || e.scope === 'generic').map((e) => e.pattern);
+  // No entry left: a pattern that never matches.
+  return parts.length === 0 ? '(?!)' : parts.join('|');
+}
+
+/**
+ * A regular expression over the selected entries of `list`: `wrap` gets their alternation
+ * (e.g. `(a) => \`^(?:${a})$\``). Returns a getter, compiled once per selection.
+ */
+export function hintMatcher(list: HintList, wrap: (alternation: string) => string, flags = 'i'): () => RegExp {
+  const cache = new Map<HintSelection, RegExp>();
+  return () => {
+    let re = cache.get(selection);
+    if (re === undefined) {
+      re = new RegExp(wrap(alternation(list, selection)), flags);
+      cache.set(selection, re);
+    }
+    return re;
+  };
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildSiteEvidence, describeUrlShape, fitsUrlShapes, learnUrlShapes, negativePostEvidence } from './post-evidence.js';
+
+describe('URL shapes of the feed-linked posts', () => {
+  it('keeps the literal segments all posts share and generalises dates and slugs', () => {
+    const shapes = learnUrlShapes(['http://a.test/posts/2026/07/one/', 'http://a.test/posts/2026/07/two/', 'http://a.test/posts/2026/06/three/']);
+    expect(shapes.map(describeUrlShape)).toEqual(['/posts/<4 digits>/<2 digits>/*']);
+    expect(fitsUrlShapes('http://a.test/posts/2025/12/older/', shapes)).toBe(true);
+    expect(fitsUrlShapes('http://a.test/pages/about/', shapes)).toBe(false);
+    expect(fitsUrlShapes('http://a.test/tag/apt/', shapes)).toBe(false);
+  });
+
+  it('learns nothing from fewer than three posts of one shape (no evidence: every URL fits)', () => {
+    const shapes = learnUrlShapes(['http://a.test/x/one', 'http://a.test/x/two']);
+    expect(shapes).toEqual([]);
+    expect(fitsUrlShapes('http://a.test/about', shapes)).toBe(true);
+  });
+
+  it('keeps the query keys all posts carry (?p=12 permalinks)', () => {
+    const shapes = learnUrlShapes(['http://a.test/?p=12', 'http://a.test/?p=31', 'http://a.test/?p=7']);
+    expect(fitsUrlShapes('http://a.test/?p=99', shapes)).toBe(true);
+    expect(fitsUrlShapes('http://a.test/', shapes)).toBe(false);
+  });
+});
+
+describe('negative post evidence', () => {
+  const items = [
+    { link: 'http://a.test/posts/one/', description: '<p>The first post opens with these words about compost bins and rotas in the shed.</p>', content: null },
+    { link: 'http://a.test/posts/two/', description: 'The second post opens with a story about marmalade made from Seville oranges in January.', content: null },
+  ];
+  const site = buildSiteEvidence(['http://a.test/posts/one/', 'http://a.test/posts/two/', 'http://a.test/posts/three/'], ['http://a.test/'], items);
+
+  it('a feed channel link is not a post', () => {
+    expect(negativePostEvidence('http://a.test/', 'anything', site)).toMatchObject({ isNotPost: true, isWeak: false });
+  });
+
+  it('a page holding the texts of two feed items of other pages lists posts', () => {
+    const text = 'Tag garden. The first post opens with these words about compost bins and rotas in the shed. More. The second post opens with a story about marmalade made from Seville oranges in January.';
+    expect(negativePostEvidence('http://a.test/posts/three/', text, site)?.reason).toMatch(/texts of 2 feed items/);
+  });
+
+  it('a post quoting one other post is still a post; its own item text does not count', () => {
+    const text = 'The first post opens with these words about compost bins and rotas in the shed. And then it goes on.';
+    expect(negativePostEvidence('http://a.test/posts/one/', `${text} The second post opens with a story about marmalade made from Seville oranges in January.`, site)).toBeNull();
+  });
+
+  it('a page outside the posts URL shape is weak evidence (a link as entry may overrule it)', () => {
+    expect(negativePostEvidence('http://a.test/about/', 'About us.', site)).toMatchObject({ isNotPost: true, isWeak: true });
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * Negative evidence against "this page is a post", learnt from the site's own feeds (issue #12
+ * item 2). A template match [000 §III-E] or an E-mCST main block [001 §3] says a page is built like
+ * a post; on engines where every page shares one template (wikis, static generators) home, about,
+ * tag and month pages are built so too. What the site itself says against a page:
+ * - it is the channel link of one of the site's feeds (the page the feed describes: a home page);
+ * - it holds the texts of several feed items (a page listing posts: home, tag and month archives
+ *   print excerpts or whole bodies of the posts they list) [002 §3: a page showing several entries];
+ * - it lies outside the URL shape shared by the feed-linked posts of the site (learnt from the
+ *   site's feed links, no engine's URL scheme written down), unless other pages of the host link it
+ *   as an entry (a heading or `rel=bookmark` link, as post lists link their posts).
+ * Each rule returns its reason as data.
+ */
+import { canonicalUrl, parseUrl, schemelessKey } from '../core/url.js';
+import { htmlToText } from '../feeds/index.js';
+import { MIN_ITEM_TEXT_TOKENS, MIN_LISTED_ITEMS, MIN_URL_SHAPE_POSTS } from './constants.js';
+
+/** One path segment of a URL shape: a literal shared by all posts, digits of a fixed length, or any. */
+type ShapeSegment = { literal: string } | { digits: number } | { any: true };
+
+/** The URL shape of a group of post URLs with the same number of path segments. */
+export interface UrlShape {
+  segments: ShapeSegment[];
+  /** Query parameter names every post URL of the group carries (sorted). */
+  queryKeys: string[];
+  /** Feed-linked posts the shape was learnt from. */
+  support: number;
+}
+
+/** A feed item as negative evidence: the page it links to and the opening tokens of its text. */
+export interface ItemEvidence {
+  /** Schemeless key of the item's page. */
+  pageKey: string;
+  /** Opening tokens of its description or content (plain text, lower-cased). */
+  tokens: string[];
+}
+
+/** What the site's feeds say, for the pages of one host. */
+export interface SiteEvidence {
+  urlShapes: UrlShape[];
+  /** Schemeless keys of the channel links of the host's feeds. */
+  channelLinks: Set<string>;
+  items: ItemEvidence[];
+}
+
+export interface NegativeEvidence {
+  /** True: the page is not a post whatever its template says. */
+  isNotPost: boolean;
+  /** Only the URL shape speaks against it: the caller may overrule it with a link as entry. */
+  isWeak: boolean;
+  reason: string;
+}
+
+const TOKEN = /[\p{L}\p{N}]+/gu;
+const DIGITS = /^\d+$/;
+
+export function tokensOf(text: string): string[] {
+  return text.toLowerCase().match(TOKEN) ?? [];
+}
+
+function pathSegments(url: URL): string[] {
+  return url.pathname.split('/').filter((s) => s !== '');
+}
+
+/**
+ * The URL shapes of the host's feed-linked posts: the posts grouped by number of path segments,
+ * each group of at least `MIN_URL_SHAPE_POSTS` generalised per segment (a literal all share, digits
+ * of one length, else any). Too few posts give no shape (no evidence).
+ */
+export function learnUrlShapes(postUrls: readonly string[]): UrlShape[] {
+  const groups = new Map<number, URL[]>();
+  for (const raw of new Set(postUrls.map((u) => canonicalUrl(u)))) {
+    const url = parseUrl(raw);
+    if (url === undefined) continue;
+    const n = pathSegments(url).length;
+    groups.set(n, [...(groups.get(n) ?? []), url]);
+  }
+  const shapes: UrlShape[] = [];
+  for (const [n, urls] of groups) {
+    if (urls.length < MIN_URL_SHAPE_POSTS) continue;
+    const paths = urls.map(pathSegments);
+    const segments: ShapeSegment[] = [];
+    for (let i = 0; i < n; i++) {
+      const values = paths.map((p) => p[i] as string);
+      const first = values[0] as string;
+      // Digits are dates and ids: a feed shows only the latest posts, so even one shared value
+      // ("2026") stands for any of the same length.
+      if (values.every((v) => DIGITS.test(v) && v.length === first.length)) segments.push({ digits: first.length });
+      else if (values.every((v) => v === first)) segments.push({ literal: first });
+      else segments.push({ any: true });
+    }
+    const keySets = urls.map((u) => [...new Set(u.searchParams.keys())].sort().join('&'));
+    const queryKeys = keySets.every((k) => k === keySets[0]) && keySets[0] !== '' ? (keySets[0] as string).split('&') : [];
+    shapes.push({ segments, queryKeys, support: urls.length });
+  }
+  return shapes;
+}
+
+/** Whether a URL fits one of the shapes (true when there are none: no evidence). */
+export function fitsUrlShapes(rawUrl: string, shapes: readonly UrlShape[]): boolean {
+  if (shapes.length === 0) return true;
+  const url = parseUrl(canonicalUrl(rawUrl));
+  if (url === undefined) return true;
+  const segments = pathSegments(url);
+  return shapes.some(
+    (shape) =>
+      shape.segments.length === segments.length &&
+      shape.queryKeys.every((k) => url.searchParams.has(k)) &&
+      shape.segments.every((s, i) => {
+        const v = segments[i] as string;
+        if ('literal' in s) return v === s.literal;
+        if ('digits' in s) return DIGITS.test(v) && v.length === s.digits;
+        return true;
+      }),
+  );
+}
+
+export function describeUrlShape(shape: UrlShape): string {
+  const path = shape.segments.map((s) => ('literal' in s ? s.literal : 'digits' in s ? `<${s.digits} digits>` : '*')).join('/');
+  return `/${path}${shape.queryKeys.length > 0 ? `?${shape.queryKeys.join('&')}` : ''}`;
+}
+
+/** Feed items as evidence: items whose text opens with at least `MIN_ITEM_TEXT_TOKENS` tokens. */
+export function itemEvidence(items: ReadonlyArray<{ link: string | null; text: string }>): ItemEvidence[] {
+  const out: ItemEvidence[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item.link === null) continue;
+    const tokens = tokensOf(item.text).slice(0, MIN_ITEM_TEXT_TOKENS);
+    const key = tokens.join(' ');
+    if (tokens.length < MIN_ITEM_TEXT_TOKENS || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pageKey: schemelessKey(item.link), tokens });
+  }
+  return out;
+}
+
+/** Pages (other than this one) whose feed item's opening text the page's text holds. */
+export function listedItems(pageUrl: string, pageText: string, items: readonly ItemEvidence[]): string[] {
+  const self = schemelessKey(pageUrl);
+  const text = ` ${tokensOf(pageText).join(' ')} `;
+  const pages = new Set<string>();
+  for (const item of items) {
+    if (item.pageKey === self || pages.has(item.pageKey)) continue;
+    if (text.includes(` ${item.tokens.join(' ')} `)) pages.add(item.pageKey);
+  }
+  return [...pages];
+}
+
+/**
+ * Negative evidence against a page found to be built like a post; null when there is none.
+ * `pageText`: the page's visible text.
+ */
+export function negativePostEvidence(pageUrl: string, pageText: string, site: SiteEvidence): NegativeEvidence | null {
+  if (site.channelLinks.has(schemelessKey(pageUrl))) {
+    return { isNotPost: true, isWeak: false, reason: 'the channel link of a feed of the site (the page the feed describes), not a post' };
+  }
+  const listed = listedItems(pageUrl, pageText, site.items);
+  if (listed.length >= MIN_LISTED_ITEMS) {
+    return { isNotPost: true, isWeak: false, reason: `holds the texts of ${listed.length} feed items of other pages (a page listing posts), not a post` };
+  }
+  if (!fitsUrlShapes(pageUrl, site.urlShapes)) {
+    const shapes = site.urlShapes.map(describeUrlShape).join(', ');
+    return { isNotPost: true, isWeak: true, reason: `outside the URL shape of the site's feed-linked posts (${shapes})` };
+  }
+  return null;
+}
+
+/** The evidence of one host: URL shapes of its feed-linked posts, its feeds' channel links, its feed items. */
+export function buildSiteEvidence(
+  feedLinkedUrls: readonly string[],
+  channelLinks: readonly string[],
+  items: ReadonlyArray<{ link: string | null; description: string | null; content: string | null }>,
+): SiteEvidence {
+  return {
+    urlShapes: learnUrlShapes(feedLinkedUrls),
+    channelLinks: new Set(channelLinks.map((u) => schemelessKey(u))),
+    items: itemEvidence(items.map((i) => ({ link: i.link, text: htmlToText(i.description ?? i.content ?? '') }))),
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Small crawls written in the test with warcio's serializer (CONVENTIONS "Tests": fixture WARCs
+ * written with warcio), for engines and sites the dev data does not hold.
+ */
+import { writeFileSync } from 'node:fs';
+import { WARCRecord, WARCSerializer } from 'warcio';
+
+export interface FixtureCapture {
+  url: string;
+  body: string;
+  /** HTTP Content-Type (default text/html; charset=utf-8). */
+  type?: string;
+}
+
+/** Writes one gzipped WARC of 200 responses, all dated `date` (ISO 8601). */
+export async function writeWarc(file: string, date: string, captures: readonly FixtureCapture[]): Promise<void> {
+  const parts: Uint8Array[] = [];
+  for (const c of captures) {
+    const body = new TextEncoder().encode(c.body);
+    const record = WARCRecord.create(
+      {
+        url: c.url,
+        date,
+        type: 'response',
+        warcVersion: 'WARC/1.1',
+        statusline: 'HTTP/1.1 200 OK',
+        httpHeaders: { 'Content-Type': c.type ?? 'text/html; charset=utf-8', 'Content-Length': String(body.length) },
+      },
+      [body],
+    );
+    parts.push(await WARCSerializer.serialize(record, { gzip: true }));
+  }
+  writeFileSync(file, Buffer.concat(parts));
+}
+
+export const escapeXml = (s: string): string => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
