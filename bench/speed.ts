@@ -1,160 +1,172 @@
 /**
- * bench:speed — index-pass throughput against plain native gunzip of the same file, and peak RSS.
+ * bench:speed — the index pass against its anchors, and the whole build against parsing alone.
  *
- *   npm run bench:speed [-- file.warc.gz]
+ *   npm run bench:speed                 # both generated record mixes (+ dragnet-train if ../shared is there)
+ *   npm run bench:speed -- FILE         # gunzip, warcio.js and the index pass on FILE only
+ *   npm run bench:speed -- --no-build   # index-pass measures only
  *
- * Without a file it builds bench/out/speed-input.warc.gz (>= 200 MB) by concatenating the sample
- * and dev-corpus .warc.gz files until big enough (record ids repeat; the scan does not care).
- * Targets (issue #2 item 9): index pass >= 50% of gunzip throughput, peak RSS < 300 MB.
- * Prints a table and writes bench/out/speed.json.
+ * Inputs (bench/speed-mix.ts, deterministic, cached in bench/out/): a `large` mix (big HTML
+ * responses) and a `small` mix (request + response + metadata per capture, ~3 KB records).
+ * On each: native gunzip, warcio.js fed by native zlib, our index pass (scanArchive); then, on a
+ * crawl of the same generator cut to BUILD_CUT_PAGES pages, htmlparser2 parse-only and the whole
+ * `build --workers 1` with its time per phase. Each measure runs in its own process, so its peak
+ * RSS (getrusage maxrss, all stage modules loaded for the index pass) is its own.
+ * Targets (issue #15): index pass >= 1.0x warcio.js + native zlib in MB/s and records/s and
+ * >= 0.6x gunzip, peak RSS < 300 MB; build >= 1/3 of parse-only pages/s.
+ * Prints a table per input and writes bench/out/speed.json (`measures`: every measure, names
+ * suffixed with the input; the index-pass ones start with `index pass`).
  */
-import { createReadStream, createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createGunzip } from 'node:zlib';
-import { Diagnostics } from '../src/core/diagnostics.js';
-import { type IndexEntry, listArchiveInputs, scanArchive } from '../src/warc/index.js';
-import { withPeakRss } from './peak-rss.js';
+import { promisify } from 'node:util';
+import { BUILD_CUT_PAGES, generateMix, MIX_SPECS, type MixKind, mixPath } from './speed-mix.js';
+import type { Measure } from './speed-measures.js';
+
+export type { Measure } from './speed-measures.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'bench/out');
-const GENERATED = join(OUT_DIR, 'speed-input.warc.gz');
-const MIN_INPUT_BYTES = 200 * 1024 * 1024;
-const TARGET_GUNZIP_SHARE = 0.5;
-const TARGET_PEAK_RSS_MB = 300;
+const DRAGNET = join(ROOT, '../shared/datasets/dragnet-train/dragnet-train.warc.gz');
 const MB = 1024 * 1024;
-/** Bodies the index pass decodes, as `build` does: the likely feeds. */
-const FEED_MIME = /(xml|rss|atom|json)/i;
+const TARGET = { warcioShare: 1.0, gunzipShare: 0.6, peakRssMB: 300, buildShareOfParse: 1 / 3 } as const;
+const run = promisify(execFile);
 
-/** One timed measurement; `extra` holds measure-specific numbers (records/s, pages/s, ...). */
-export interface Measure {
-  name: string;
-  seconds: number;
-  compressedMBps: number;
-  uncompressedMBps: number | null;
-  peakRssMB: number;
-  extra: Record<string, number>;
+/** One measure in a fresh node process (bench/speed-measures.ts). */
+async function measureIn(kind: string, file: string, arg?: number): Promise<Measure> {
+  const args = ['--import', 'tsx', join(ROOT, 'bench/speed-measures.ts'), kind, file, ...(arg === undefined ? [] : [String(arg)])];
+  const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * MB });
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as Measure;
 }
 
-export interface BenchContext {
+interface InputRun {
+  label: string;
   file: string;
   compressedBytes: number;
-  /** Inflated size, known after the gunzip measure. */
   uncompressedBytes: number;
+  measures: Measure[];
+  ratios: Record<string, number>;
 }
 
-/** Plain native gunzip of the file (zlib.createGunzip over a read stream), bytes counted. */
-export async function measureGunzip(ctx: BenchContext): Promise<Measure> {
-  const { value: bytes, peakRssMB, seconds } = await withPeakRss(async () => {
-    let total = 0;
-    for await (const chunk of createReadStream(ctx.file, { highWaterMark: 1024 * 1024 }).pipe(createGunzip())) total += (chunk as Buffer).length;
-    return total;
-  });
-  ctx.uncompressedBytes = bytes;
-  return { name: 'gunzip (native)', seconds, compressedMBps: ctx.compressedBytes / MB / seconds, uncompressedMBps: bytes / MB / seconds, peakRssMB, extra: {} };
-}
-
-/** Pass 1 of `build`: scanArchive over the file, decoding only likely feed bodies. */
-export async function measureIndexPass(ctx: BenchContext): Promise<Measure> {
-  const diagnostics = new Diagnostics();
-  const [input] = await listArchiveInputs([ctx.file], diagnostics);
-  if (input === undefined) throw new Error(`not an archive: ${ctx.file} (${diagnostics.summary().flatMap((s) => s.examples).join('; ')})`);
-  const wantBody = (e: IndexEntry) => e.mime !== null && FEED_MIME.test(e.mime);
-  const { value, peakRssMB, seconds } = await withPeakRss(async () => {
-    let captures = 0;
-    let bodies = 0;
-    let records = 0;
-    for await (const r of scanArchive(input, { diagnostics, wantBody, onProgress: (s) => (records = s.records) })) {
-      captures++;
-      if (r.capture !== undefined) bodies++;
-    }
-    return { captures, bodies, records };
-  });
+async function runIndexMeasures(label: string, file: string): Promise<InputRun> {
+  const gunzip = await measureIn('gunzip', file);
+  const rawBytes = gunzip.extra.rawBytes ?? 0;
+  const warcio = await measureIn('warcio', file);
+  const index = await measureIn('index', file, rawBytes);
+  const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? Number((a / b).toFixed(3)) : 0);
   return {
-    name: 'index pass (scanArchive)',
-    seconds,
-    compressedMBps: ctx.compressedBytes / MB / seconds,
-    uncompressedMBps: ctx.uncompressedBytes > 0 ? ctx.uncompressedBytes / MB / seconds : null,
-    peakRssMB,
-    extra: { records: value.records, recordsPerSec: value.records / seconds, captures: value.captures, feedBodies: value.bodies, errors: diagnostics.count() },
+    label,
+    file,
+    compressedBytes: statSync(file).size,
+    uncompressedBytes: rawBytes,
+    measures: [gunzip, warcio, index],
+    ratios: {
+      indexVsWarcioMBps: ratio(index.uncompressedMBps, warcio.uncompressedMBps),
+      indexVsWarcioRecordsPerSec: ratio(index.extra.recordsPerSec, warcio.extra.recordsPerSec),
+      indexVsGunzipMBps: ratio(index.uncompressedMBps, gunzip.uncompressedMBps),
+      // The same comparisons on CPU seconds (all threads): steadier when other jobs share the cores.
+      indexVsWarcioCpu: ratio(warcio.extra.cpuSeconds, index.extra.cpuSeconds),
+      indexVsGunzipCpu: ratio(gunzip.extra.cpuSeconds, index.extra.cpuSeconds),
+      indexPeakRssMB: Math.round(index.peakRssMB),
+    },
   };
 }
 
-/**
- * Measures after the index pass: the whole build on a dataset crawl and extraction alone
- * (bench/speed-pipeline.ts, loaded only then, so the index pass is measured with the warc stage
- * alone in memory); each Measure joins the table and speed.json.
- */
-async function extraMeasures(): Promise<Array<(ctx: BenchContext) => Promise<Measure>>> {
-  return (await import('./speed-pipeline.js')).pipelineMeasures();
+async function runBuildMeasures(target: InputRun, file: string): Promise<void> {
+  const parse = await measureIn('parse', file);
+  const build = await measureIn('build', file, 1);
+  target.measures.push(parse, build);
+  target.ratios.buildVsParsePagesPerSec = Number(((build.extra.htmlPagesPerSec ?? 0) / (parse.extra.pagesPerSec ?? 1)).toFixed(3));
+  target.ratios.buildVsParseCpu = Number(((parse.extra.cpuSeconds ?? 0) / (parse.extra.pages ?? 1) / ((build.extra.cpuSeconds ?? 1) / (build.extra.htmlPages ?? 1))).toFixed(3));
+  target.ratios.buildPeakRssMB = Math.round(build.peakRssMB);
 }
 
-/** The .warc.gz files to concatenate into the generated input: samples first, then the dev corpus. */
-function sourceFiles(): string[] {
-  const dirs = [join(ROOT, 'samples'), join(ROOT, '../shared/corpus/wp-dev'), join(ROOT, '../shared/corpus/pelican-dev'), join(ROOT, '../shared/datasets/readability'), join(ROOT, '../shared/datasets/dragnet-train')];
-  return dirs.filter((d) => existsSync(d)).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.warc.gz')).sort().map((f) => join(d, f)));
-}
-
-/** Concatenated gzip members are a valid multi-member .warc.gz. Reused when already big enough. */
-async function generateInput(): Promise<string> {
-  if (existsSync(GENERATED) && statSync(GENERATED).size >= MIN_INPUT_BYTES) return GENERATED;
-  const sources = sourceFiles();
-  if (sources.length === 0) throw new Error('no .warc.gz in samples/ or ../shared to build the bench input from');
-  await mkdir(OUT_DIR, { recursive: true });
-  const out = createWriteStream(GENERATED);
-  let written = 0;
-  while (written < MIN_INPUT_BYTES) {
-    for (const source of sources) {
-      for await (const chunk of createReadStream(source)) {
-        if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-        written += (chunk as Buffer).length;
-      }
-    }
-  }
-  await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
-  return GENERATED;
-}
-
-function formatTable(measures: Measure[], ctx: BenchContext): string {
+function formatTable(r: InputRun): string {
   const rows = [['measure', 's', 'MB/s gz', 'MB/s raw', 'peak RSS MB', 'other']];
-  for (const m of measures) {
+  for (const m of r.measures) {
     const other = Object.entries(m.extra)
-      .map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(0)}`)
+      .map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(k.startsWith('s_') || k.endsWith('Seconds') ? 2 : 0)}`)
       .join(' ');
     rows.push([m.name, m.seconds.toFixed(2), m.compressedMBps.toFixed(1), m.uncompressedMBps?.toFixed(1) ?? '-', m.peakRssMB.toFixed(0), other]);
   }
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  const lines = rows.map((r) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  '));
-  return [`file: ${ctx.file} (${(ctx.compressedBytes / MB).toFixed(0)} MB gz, ${(ctx.uncompressedBytes / MB).toFixed(0)} MB raw)`, ...lines].join('\n');
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
+  const lines = rows.map((row) => row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  '));
+  const ratios = Object.entries(r.ratios)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('  ');
+  return [`== ${r.label}: ${basename(r.file)} (${(r.compressedBytes / MB).toFixed(0)} MB gz, ${(r.uncompressedBytes / MB).toFixed(0)} MB raw)`, ...lines, `ratios: ${ratios}`].join('\n');
 }
 
-export async function runSpeedBench(file?: string): Promise<{ measures: Measure[]; verdict: Record<string, boolean | number> }> {
-  const path = file ?? (await generateInput());
-  const ctx: BenchContext = { file: path, compressedBytes: statSync(path).size, uncompressedBytes: 0 };
-  const gunzip = await measureGunzip(ctx);
-  const index = await measureIndexPass(ctx);
-  const measures = [gunzip, index];
-  for (const extra of await extraMeasures()) measures.push(await extra(ctx));
-  const share = index.compressedMBps / gunzip.compressedMBps;
-  const verdict = {
-    indexShareOfGunzip: Number(share.toFixed(3)),
-    meetsThroughputTarget: share >= TARGET_GUNZIP_SHARE,
-    // The memory bound is the index pass's (issue #2 item 9): it must hold whatever the archive size.
-    peakRssMB: Number(index.peakRssMB.toFixed(0)),
-    meetsRssTarget: index.peakRssMB < TARGET_PEAK_RSS_MB,
+function verdictOf(runs: InputRun[]): Record<string, boolean | number> {
+  const indexRuns = runs.filter((r) => r.ratios.indexVsWarcioMBps !== undefined);
+  const min = (key: string) => Math.min(...indexRuns.map((r) => r.ratios[key] ?? 0));
+  const buildRuns = runs.filter((r) => r.ratios.buildVsParsePagesPerSec !== undefined);
+  const verdict: Record<string, boolean | number> = {
+    minIndexVsWarcioMBps: min('indexVsWarcioMBps'),
+    minIndexVsWarcioRecordsPerSec: min('indexVsWarcioRecordsPerSec'),
+    minIndexVsGunzipMBps: min('indexVsGunzipMBps'),
+    maxIndexPeakRssMB: Math.max(...indexRuns.map((r) => r.ratios.indexPeakRssMB ?? 0)),
   };
-  process.stdout.write(`${formatTable(measures, ctx)}\n`);
+  verdict.meetsWarcioTarget = (verdict.minIndexVsWarcioMBps as number) >= TARGET.warcioShare && (verdict.minIndexVsWarcioRecordsPerSec as number) >= TARGET.warcioShare;
+  verdict.meetsGunzipTarget = (verdict.minIndexVsGunzipMBps as number) >= TARGET.gunzipShare;
+  verdict.meetsRssTarget = (verdict.maxIndexPeakRssMB as number) < TARGET.peakRssMB;
+  if (buildRuns.length > 0) {
+    verdict.minBuildVsParsePagesPerSec = Math.min(...buildRuns.map((r) => r.ratios.buildVsParsePagesPerSec ?? 0));
+    verdict.maxBuildPeakRssMB = Math.max(...buildRuns.map((r) => r.ratios.buildPeakRssMB ?? 0));
+    verdict.meetsBuildTarget = verdict.minBuildVsParsePagesPerSec >= TARGET.buildShareOfParse;
+  }
+  return verdict;
+}
+
+export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[]; verdict: Record<string, boolean | number> }> {
+  const withBuild = !args.includes('--no-build');
+  const file = args.find((a) => !a.startsWith('--'));
+  const runs: InputRun[] = [];
+  const report = (r: InputRun) => process.stdout.write(`${formatTable(r)}\n\n`);
+  if (file !== undefined) {
+    const r = await runIndexMeasures(basename(file), resolve(file));
+    report(r);
+    runs.push(r);
+  } else {
+    for (const kind of Object.keys(MIX_SPECS) as MixKind[]) {
+      const spec = MIX_SPECS[kind];
+      const path = mixPath(OUT_DIR, spec);
+      process.stdout.write(`generating ${basename(path)} (cached after the first run)...\n`);
+      await generateMix(path, spec);
+      const r = await runIndexMeasures(`${kind} mix`, path);
+      if (withBuild) {
+        const cut = { ...spec, pages: BUILD_CUT_PAGES };
+        const cutPath = mixPath(OUT_DIR, cut);
+        await generateMix(cutPath, cut);
+        await runBuildMeasures(r, cutPath);
+      }
+      report(r);
+      runs.push(r);
+    }
+    if (withBuild && existsSync(DRAGNET)) {
+      const r: InputRun = { label: 'dragnet-train', file: DRAGNET, compressedBytes: statSync(DRAGNET).size, uncompressedBytes: 0, measures: [], ratios: {} };
+      await runBuildMeasures(r, DRAGNET);
+      report(r);
+      runs.push(r);
+    }
+  }
+  const verdict = verdictOf(runs);
   process.stdout.write(
-    `index pass = ${(share * 100).toFixed(0)}% of gunzip (target >= ${TARGET_GUNZIP_SHARE * 100}%): ${verdict.meetsThroughputTarget ? 'ok' : 'MISSED'}; ` +
-      `index pass peak RSS ${verdict.peakRssMB} MB (target < ${TARGET_PEAK_RSS_MB}): ${verdict.meetsRssTarget ? 'ok' : 'MISSED'}\n`,
+    `verdict: ${Object.entries(verdict)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('  ')}\n` +
+      `targets: index >= ${TARGET.warcioShare}x warcio.js+zlib (MB/s, records/s), >= ${TARGET.gunzipShare}x gunzip, peak RSS < ${TARGET.peakRssMB} MB; build >= ${TARGET.buildShareOfParse.toFixed(2)}x parse-only pages/s\n`,
   );
   await mkdir(OUT_DIR, { recursive: true });
-  const report = { date: new Date().toISOString(), node: process.version, file: path, compressedBytes: ctx.compressedBytes, uncompressedBytes: ctx.uncompressedBytes, measures, verdict };
-  await writeFile(join(OUT_DIR, 'speed.json'), `${JSON.stringify(report, null, 2)}\n`);
-  return { measures, verdict };
+  const measures = runs.flatMap((r) => r.measures.map((m) => ({ ...m, name: `${m.name}, ${r.label}` })));
+  const json = { date: new Date().toISOString(), node: process.version, runs, measures, verdict };
+  await writeFile(join(OUT_DIR, 'speed.json'), `${JSON.stringify(json, null, 2)}\n`);
+  return { runs, verdict };
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  await runSpeedBench(process.argv[2]);
+  await runSpeedBench(process.argv.slice(2));
 }

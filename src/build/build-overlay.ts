@@ -14,7 +14,19 @@ import {
 import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type FeedItem, pendingCommentFeeds } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
-import { type ArchiveInput, type IndexEntry, listArchiveInputs, readCapture, readWarcinfo, scanArchive, type ScannedRecord, type ScanStats } from '../warc/index.js';
+import {
+  type ArchiveInput,
+  DEFAULT_WARC_CONFIG,
+  type DigestPolicy,
+  type IndexEntry,
+  listArchiveInputs,
+  readCapture,
+  readWarcinfo,
+  scanArchive,
+  type ScannedRecord,
+  type ScanStats,
+  type WarcConfig,
+} from '../warc/index.js';
 import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
@@ -38,6 +50,8 @@ export interface BuildOptions {
   workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
+  /** Which records get their WARC digests checked (WarcConfig.verifyDigests; default 'auto'). */
+  verifyDigests?: DigestPolicy;
   /** Weak hints used (core/hint-vocabulary): all (default), or the generic ones only (the ablation of bench:quality). */
   commentHints?: HintSelection;
   /** One crawl label per input (with crawlBy 'input'); default: the input's file name. */
@@ -55,6 +69,11 @@ export interface BuildOptions {
  */
 export const CRAWL_BY = ['input', 'file', 'warcinfo', 'day'] as const;
 export type CrawlBy = (typeof CRAWL_BY)[number];
+
+/** The warc stage's settings a build runs with. */
+function warcConfigOf(options: Pick<BuildOptions, 'verifyDigests'>): WarcConfig {
+  return options.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: options.verifyDigests };
+}
 
 export interface BuildProgress {
   crawl: string;
@@ -280,6 +299,7 @@ async function indexCrawl(
   let stats: ScanStats | undefined;
   for await (const record of scanArchive(input, {
     diagnostics,
+    config: warcConfigOf(options),
     wantBody: wantFeedBody,
     onProgress: (s) => {
       stats = s;
@@ -335,6 +355,7 @@ async function buildSplitInput(
   let stats: ScanStats | undefined;
   for await (const record of scanArchive(input, {
     diagnostics,
+    config: warcConfigOf(options),
     wantBody: wantFeedBody,
     onProgress: (s) => {
       stats = s;
@@ -503,6 +524,7 @@ async function buildCrawl(
         pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
         hints: selectedHints(),
         explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
+        ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
       };
       workOf.set(job, { work, row, chosen });
       yield job;
@@ -560,7 +582,7 @@ async function buildCrawl(
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
     if (!source) return null;
-    const page = parsePage((await readCapture(source, { diagnostics })).text(), source.url, { diagnostics });
+    const page = parsePage((await readCapture(source, { diagnostics, config: warcConfigOf(options) })).text(), source.url, { diagnostics });
     if (!searchedForFeeds.has(captureId)) {
       searchedForFeeds.add(captureId);
       writer.addDiscoveredFeeds(crawlId, hostOf(page.url), page.url, discoverFeeds(page.document, page.url));

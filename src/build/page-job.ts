@@ -10,7 +10,7 @@ import { type HintSelection, selectHints } from '../core/hint-vocabulary.js';
 import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, parsePage } from '../extract/index.js';
 import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
 import { mainBlockOfLinkedPost } from '../templates/index.js';
-import { readCapture } from '../warc/index.js';
+import { DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture } from '../warc/index.js';
 import type { PayloadSource, StoredComment } from '../store/index.js';
 
 export interface PageJob {
@@ -23,6 +23,8 @@ export interface PageJob {
   /** Per-post comment feeds of the host whose post is not known yet: the page advertising one is its post. */
   pendingCommentFeeds: ReadonlyArray<{ feedKey: string; items: readonly FeedItem[] }>;
   explain: boolean;
+  /** Digest checking of the record (default: the warc stage's). */
+  verifyDigests?: DigestPolicy;
   /** The weak hints of the build (a worker thread selects them per job). */
   hints: HintSelection;
 }
@@ -53,7 +55,8 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
   const base = { url: job.url, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
   selectHints(job.hints);
   try {
-    const capture = await readCapture(job.source, { diagnostics });
+    const config = job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
+    const capture = await readCapture(job.source, { diagnostics, config });
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
     const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url));

@@ -20,6 +20,8 @@ export class Diagnostics {
   readonly #counts = new Map<InputErrorKind, number>();
   readonly #examples = new Map<InputErrorKind, Diagnostic[]>();
   readonly #listeners: Array<(d: Diagnostic) => void> = [];
+  /** Record-level problems already counted (kind, file, offset, message). */
+  readonly #seen = new Set<string>();
 
   /** Called for every diagnostic (the CLI uses it for --verbose, the store to persist them). */
   onReport(listener: (d: Diagnostic) => void): void {
@@ -35,6 +37,14 @@ export class Diagnostics {
   }
 
   add(d: Diagnostic): void {
+    // A record is read more than once in a build (pass 1, then extraction, templates and
+    // segmentation in pass 2, possibly in a worker with its own sink): the same problem at the
+    // same record is counted once (issue #17: one bad record was counted 3-4 times).
+    if (d.location.file !== undefined && d.location.offset !== undefined) {
+      const key = `${d.kind}\u0000${d.location.file}\u0000${d.location.offset}\u0000${d.message}`;
+      if (this.#seen.has(key)) return;
+      this.#seen.add(key);
+    }
     this.#counts.set(d.kind, (this.#counts.get(d.kind) ?? 0) + 1);
     const list = this.#examples.get(d.kind) ?? [];
     if (list.length < EXAMPLES_PER_KIND) list.push(d);

@@ -65,10 +65,20 @@ const OPTIONS: sanitize.IOptions = {
 (OPTIONS.allowedAttributes as Record<string, string[]>).a = [...(ALLOWED.a ?? []), 'rel'];
 (OPTIONS.allowedAttributes as Record<string, string[]>).img = [...(ALLOWED.img ?? []), 'loading'];
 
+/** Number of `<` in a string (an upper bound on its tags, hence on its nesting depth). */
+function countTags(html: string): number {
+  let n = 0;
+  for (let i = html.indexOf('<'); i >= 0; i = html.indexOf('<', i + 1)) n++;
+  return n;
+}
+
 /** Sanitised HTML (never throws; input past MAX_ARTICLE_HTML_CHARS is cut first). */
 export function sanitizeHtml(html: string): string {
   const cut = html.length > MAX_ARTICLE_HTML_CHARS ? html.slice(0, MAX_ARTICLE_HTML_CHARS) : html;
-  // Depth-capped parse and serialisation first: sanitize-html's own parser is quadratic in nesting depth.
-  const bounded = render(parseHtml(cut, {}, { maxDepth: MAX_SANITIZE_DEPTH, maxElements: Number.MAX_SAFE_INTEGER }).document.children, { encodeEntities: 'utf8' });
+  // sanitize-html's own parser is quadratic in nesting depth: a fragment with more tags than the
+  // depth cap could nest deeper, so it is parsed with the cap and serialised first.
+  const bounded = countTags(cut) > MAX_SANITIZE_DEPTH
+    ? render(parseHtml(cut, {}, { maxDepth: MAX_SANITIZE_DEPTH, maxElements: Number.MAX_SAFE_INTEGER }).document.children, { encodeEntities: 'utf8' })
+    : cut;
   return sanitize(bounded, OPTIONS);
 }

@@ -18,3 +18,9 @@ export const SEARCH_INDEX_FILE = 'viewer-fts.sqlite';
 export const SEARCH_INDEX_VERSION = 1;
 /** Versions indexed per transaction when building the search index (ours: bounds memory). */
 export const INDEX_BATCH_SIZE = 5000;
+/** Feeds listed on the home page; all of them are on /feeds, PAGE_SIZE per page (ours: a 515-feed list made the home page 144 KB). */
+export const FEEDS_ON_HOME = 20;
+/** Rendered list and search pages kept in memory, by query (ours: 50 clients repeating the costly pages). */
+export const PAGE_CACHE_ENTRIES = 500;
+/** How long a cached page or feed list is served before it is computed again, in ms (a build may be adding to the overlay). */
+export const PAGE_CACHE_TTL_MS = 30_000;

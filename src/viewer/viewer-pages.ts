@@ -29,7 +29,9 @@ export function renderListPage(opts: {
   total: number;
   sites: Array<{ host: string; objects: number }>;
   kinds: string[];
+  /** The first feeds (FEEDS_ON_HOME); the others are on /feeds. */
   feeds: FeedView[];
+  feedsTotal: number;
   kindsSource: 'stored' | 'derived';
 }): string {
   const f = opts.filters;
@@ -52,15 +54,29 @@ ${f.feedId !== undefined ? `<input type="hidden" name="feed" value="${f.feedId}"
   const pager = `<nav class="pager">${page > 0 ? `<a href="/?${qs({ ...base, page: page - 1 })}">previous</a>` : ''}
 <span>${opts.total} objects${opts.total > PAGE_SIZE ? `, page ${page + 1} of ${Math.ceil(opts.total / PAGE_SIZE)}` : ''}</span>
 ${(page + 1) * PAGE_SIZE < opts.total ? `<a href="/?${qs({ ...base, page: page + 1 })}">next</a>` : ''}</nav>`;
-  const feeds = `<section><h2>Feeds</h2><ul class="feeds">${opts.feeds
-    .map((fd) => `<li><a href="/?feed=${fd.id}">${e(fd.title ?? fd.url)}</a> <small class="muted">${e(fd.url)} · ${fd.objects} objects ·
-<a href="/channel?${qs({ feed: fd.id })}">channel now</a></small></li>`)
-    .join('')}</ul></section>`;
+  const more = opts.feedsTotal > opts.feeds.length ? `<p><a href="/feeds">all ${opts.feedsTotal} feeds</a></p>` : '';
+  const feeds = `<section><h2>Feeds</h2>${feedList(opts.feeds)}${more}</section>`;
   return layout(
     'Objects',
     `${form}<table class="objects"><thead><tr><th>Object</th><th>Site</th><th>Versions</th><th>Change kinds <small class="muted">(${opts.kindsSource === 'stored' ? 'from the changes table' : 'derived by the viewer'})</small></th><th>Last capture</th></tr></thead>
 <tbody>${rows.join('\n') || '<tr><td colspan="5">No object matches.</td></tr>'}</tbody></table>${pager}${feeds}`,
   );
+}
+
+function feedList(feeds: readonly FeedView[]): string {
+  return `<ul class="feeds">${feeds
+    .map((fd) => `<li><a href="/?feed=${fd.id}">${e(fd.title ?? fd.url)}</a> <small class="muted">${e(fd.url)} · ${fd.objects} objects ·
+<a href="/channel?${qs({ feed: fd.id })}">channel now</a></small></li>`)
+    .join('')}</ul>`;
+}
+
+/** /feeds: every feed, PAGE_SIZE per page. */
+export function renderFeedsPage(opts: { feeds: FeedView[]; page: number; total: number }): string {
+  const pages = Math.max(1, Math.ceil(opts.total / PAGE_SIZE));
+  const pager = `<nav class="pager">${opts.page > 0 ? `<a href="/feeds?page=${opts.page - 1}">previous</a>` : ''}
+<span>${opts.total} feeds, page ${opts.page + 1} of ${pages}</span>
+${(opts.page + 1) * PAGE_SIZE < opts.total ? `<a href="/feeds?page=${opts.page + 1}">next</a>` : ''}</nav>`;
+  return layout('Feeds', `<h1>Feeds</h1>${feedList(opts.feeds)}${pager}`);
 }
 
 export interface ReplayLinks {

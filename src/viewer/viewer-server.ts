@@ -4,15 +4,17 @@
  * wabac.js replays the archived originals. Archived content is hostile: it only ever runs in the
  * replay origin, inside a sandboxed frame, and the store is opened read-only.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, lstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { cdxjLine } from '../core/cdxj.js';
+import { UsageError } from '../core/errors.js';
 import {
   type Db,
+  type FeedView,
   getCapture,
   getVersion,
   hasStoredChanges,
@@ -24,11 +26,13 @@ import {
 } from '../store/index.js';
 import { reconstructChannelPage, timestamp14 } from '../reconstruct/index.js';
 import { type ArchiveFile, listArchiveFiles, readArchivedBody } from './archive-files.js';
-import { MAX_URL_BYTES } from './constants.js';
+import { checkAccess, isLoopback, newAccessToken } from './access.js';
+import { FEEDS_ON_HOME, MAX_URL_BYTES, PAGE_CACHE_ENTRIES, PAGE_CACHE_TTL_MS, PAGE_SIZE } from './constants.js';
+import { PageCache } from './page-cache.js';
 import { keyPathToSelector } from './key-path-selector.js';
 import { REPLAY_HTML, REPLAY_JS } from './replay-client.js';
 import { listKinds, listSites, type ObjectFilters, openSearchIndex, searchObjects } from './search-index.js';
-import { renderDiffPage, renderError, renderListPage, renderObjectPage, type ReplayLinks } from './viewer-pages.js';
+import { renderDiffPage, renderError, renderFeedsPage, renderListPage, renderObjectPage, type ReplayLinks } from './viewer-pages.js';
 import { VIEWER_CSS } from './viewer-style.js';
 
 export interface ViewerOptions {
@@ -38,17 +42,40 @@ export interface ViewerOptions {
   host?: string;
   /** Port of the viewer; 0 picks a free one. The replay origin always takes a free port. */
   port?: number;
+  /** Must be true to bind anything but loopback; other clients then need the access token. */
+  allowRemote?: boolean;
+  /** Access token for non-loopback clients (default: a random one, see `Viewer.token`). */
+  token?: string;
 }
 
 export interface Viewer {
   url: string;
   /** Origin of the replay server (archived content runs there, never in `url`'s origin). */
   replayUrl: string;
+  /** Token non-loopback clients must present (`?token=`), null when bound to loopback only. */
+  token: string | null;
   close(): Promise<void>;
 }
 
 /** Name of the overlay WACZ inside an overlay directory that the replay origin serves (as /warc/overlay.wacz). */
 export const OVERLAY_WACZ_FILE = 'overlay.wacz';
+
+/** The overlay's own WACZ: a regular file (not a symlink placed in the directory) that starts like a zip. */
+function isOverlayWacz(path: string): boolean {
+  try {
+    if (!lstatSync(path).isFile()) return false;
+    const fd = openSync(path, 'r');
+    try {
+      const magic = Buffer.alloc(4);
+      readSync(fd, magic, 0, 4, 0);
+      return magic.equals(Buffer.from('PK\x03\x04', 'latin1'));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
 
 /** Lines of a crawl's CDXJ served to wabac (ours: larger crawls are cut; the replay then misses resources). */
 const MAX_CDX_LINES = 500_000;
@@ -135,6 +162,11 @@ const dateParam = (v: string | null): string | undefined => (v !== null && /^\d{
 /** Start the viewer on an overlay directory. */
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const host = opts.host ?? '127.0.0.1';
+  const remote = !isLoopback(host);
+  if (remote && opts.allowRemote !== true) {
+    throw new UsageError(`--host ${host} would serve archived content to other machines; add --allow-remote to do that (clients then need the printed access token)`);
+  }
+  const token = remote ? (opts.token ?? newAccessToken()) : null;
   const store = openStore(opts.dir, { writable: false });
   const { file: indexFile } = openSearchIndex(store, opts.dir);
   const idx = new Database(indexFile, { readonly: true });
@@ -152,7 +184,13 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const viewerOrigin = `http://${urlHost}:${viewerPort}`;
   const replayOrigin = `http://${urlHost}:${replayPort}`;
-  const allowedHosts = (port: number): Set<string> => new Set([`${urlHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`]);
+  // Host values accepted from loopback clients (DNS rebinding); other clients need the token instead.
+  const allowedHosts = (port: number): Set<string> => new Set([`${urlHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+  // The costly lists (feeds with object counts, sites, kinds) and rendered list pages, kept a short while.
+  const cache = new PageCache(PAGE_CACHE_ENTRIES, PAGE_CACHE_TTL_MS);
+  const feedsNow = (): FeedView[] => cache.get('feeds', () => listFeeds(store));
+  const sitesNow = () => cache.get('sites', () => listSites(idx));
+  const kindsNow = () => cache.get('kinds', () => listKinds(idx));
   const viewerHosts = allowedHosts(viewerPort);
   const replayHosts = allowedHosts(replayPort);
 
@@ -196,28 +234,37 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       if (feed !== undefined) filters.feedId = feed;
       const page = intParam(p.get('page'));
       if (page !== undefined) filters.page = page;
-      const { rows, total } = searchObjects(idx, filters);
-      return html(res, 200, renderListPage({ filters, rows, total, sites: listSites(idx), kinds: listKinds(idx), feeds: listFeeds(store), kindsSource }));
+      const listPage = cache.get(`list ${u.search}`, () => {
+        const { rows, total } = searchObjects(idx, filters);
+        const feeds = feedsNow();
+        return renderListPage({ filters, rows, total, sites: sitesNow(), kinds: kindsNow(), feeds: feeds.slice(0, FEEDS_ON_HOME), feedsTotal: feeds.length, kindsSource });
+      });
+      return html(res, 200, listPage);
+    }
+    if (u.pathname === '/feeds') {
+      const page = intParam(p.get('page')) ?? 0;
+      const feeds = feedsNow();
+      return html(res, 200, renderFeedsPage({ feeds: feeds.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE), page, total: feeds.length }));
     }
     const obj = /^\/object\/(\d{1,12})$/.exec(u.pathname);
     if (obj) {
-      const versions = listVersionsOf(store, Number(obj[1]));
-      const wanted = intParam(p.get('v'));
-      const current = versions.find((v) => v.id === wanted) ?? versions[versions.length - 1];
-      if (current === undefined) return html(res, 404, renderError(404, 'no such object'));
-      const capture = current.captureId === null ? undefined : getCapture(store, current.captureId);
-      return html(
-        res,
-        200,
-        renderObjectPage({
+      const page = cache.get(`object ${obj[1]} ${p.get('v') ?? ''}`, () => {
+        const versions = listVersionsOf(store, Number(obj[1]));
+        const wanted = intParam(p.get('v'));
+        const current = versions.find((v) => v.id === wanted) ?? versions[versions.length - 1];
+        if (current === undefined) return null;
+        const capture = current.captureId === null ? undefined : getCapture(store, current.captureId);
+        return renderObjectPage({
           versions,
           current,
           comments: listComments(store, current.id),
           capture,
           changes: listStoredChanges(store, current.objectId),
           replay: replayLinks(current.captureId, current.paths.content ?? null),
-        }),
-      );
+        });
+      });
+      if (page === null) return html(res, 404, renderError(404, 'no such object'));
+      return html(res, 200, page);
     }
     if (u.pathname === '/diff') {
       const a = getVersion(store, intParam(p.get('a')) ?? -1);
@@ -226,15 +273,18 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
         return html(res, 400, renderError(400, 'diff needs two versions a and b of the same object'));
       }
       const [older, newer] = a.captureTime <= b.captureTime ? [a, b] : [b, a];
-      const stored = listStoredChanges(store, a.objectId).find((c) => c.fromVersionId === older.id && c.toVersionId === newer.id);
-      return html(res, 200, renderDiffPage({ a: older, b: newer, commentsA: listComments(store, older.id), commentsB: listComments(store, newer.id), stored }));
+      const page = cache.get(`diff ${older.id} ${newer.id}`, () => {
+        const stored = listStoredChanges(store, a.objectId).find((c) => c.fromVersionId === older.id && c.toVersionId === newer.id);
+        return renderDiffPage({ a: older, b: newer, commentsA: listComments(store, older.id), commentsB: listComments(store, newer.id), stored });
+      });
+      return html(res, 200, page);
     }
     if (u.pathname === '/channel') {
-      const feed = listFeeds(store).find((f) => f.id === intParam(p.get('feed')));
+      const feed = feedsNow().find((f) => f.id === intParam(p.get('feed')));
       if (feed === undefined) return html(res, 404, renderError(404, 'no such feed'));
       const at = p.get('at') || new Date().toISOString();
       try {
-        return html(res, 200, reconstructChannelPage(store, feed.url, at).html);
+        return html(res, 200, cache.get(`channel ${feed.id} ${p.get('at') ?? ''}`, () => reconstructChannelPage(store, feed.url, at).html));
       } catch (error) {
         return html(res, 400, renderError(400, (error as Error).message));
       }
@@ -264,7 +314,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       }
       return send(res, 200, 'text/plain; charset=utf-8', text, { 'Accept-Ranges': 'bytes', ...framing });
     }
-    if (u.pathname === '/warc/overlay.wacz' && existsSync(overlayWacz)) {
+    if (u.pathname === '/warc/overlay.wacz' && isOverlayWacz(overlayWacz)) {
       return sendFile(req, res, overlayWacz, 'application/octet-stream', framing);
     }
     const warc = /^\/warc\/f(\d{1,9})(?:\.wacz)?$/.exec(u.pathname);
@@ -295,10 +345,12 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const guard =
     (hosts: Set<string>, handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) =>
     (req: IncomingMessage, res: ServerResponse): void => {
-      // Host check defeats DNS rebinding; only GET/HEAD; bounded URLs
-      if (!hosts.has(req.headers.host ?? '')) return send(res, 421, 'text/plain', 'unexpected Host header');
+      // Only GET/HEAD; bounded URLs; access by client address and token, never by Host (access.ts)
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed', { Allow: 'GET, HEAD' });
       if ((req.url ?? '').length > MAX_URL_BYTES) return send(res, 414, 'text/plain', 'URL too long');
+      const access = checkAccess(req, new URL(req.url ?? '/', 'http://viewer.invalid'), hosts, token);
+      if (!access.ok) return send(res, access.status, 'text/plain; charset=utf-8', access.message);
+      if (access.setCookie !== null) res.setHeader('Set-Cookie', access.setCookie);
       Promise.resolve()
         .then(() => handler(req, res))
         .catch((error: unknown) => {
@@ -310,8 +362,9 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   replayServer.on('request', guard(replayHosts, handleReplay));
 
   return {
-    url: `${viewerOrigin}/`,
+    url: `${viewerOrigin}/${token === null ? '' : `?token=${token}`}`,
     replayUrl: `${replayOrigin}/`,
+    token,
     close: async () => {
       await Promise.all(
         [viewerServer, replayServer].map(

@@ -1,5 +1,5 @@
 import type { Diagnostics } from '../core/diagnostics.js';
-import { InputError, type InputLocation } from '../core/errors.js';
+import { InputError, type InputErrorKind, type InputLocation } from '../core/errors.js';
 import { canonicalUrl, parseUrl } from '../core/url.js';
 import { decodeWith, resolveCharset } from './charset-decode.js';
 import type { WarcConfig } from './config.js';
@@ -7,13 +7,14 @@ import { CAPTURE_RECORD_TYPES, CRLFCRLF, TEXT_MIME } from './constants.js';
 import { decodeContentEncoding, dechunk } from './http-payload.js';
 import { type HeaderBlock, parseHeaderBlock, parseStatusCode } from './record-headers.js';
 import type { RawRecord } from './record-framer.js';
+import type { DigestSubject } from './record-digest.js';
 import type { Capture, CaptureRecordType, IndexEntry, RecordLocation, WarcRecordType } from './types.js';
 
 /** A framed record with its WARC and (for HTTP records) HTTP headers parsed. */
 export interface ParsedRecord {
   raw: RawRecord;
   warcType: string;
-  warc: Record<string, string>;
+  warc: ReadonlyMap<string, string>;
   http: HeaderBlock | null;
   /** Offset in `raw.content` where the payload starts (after the HTTP header block). */
   payloadStart: number;
@@ -31,12 +32,12 @@ export function asRecordType(type: string): WarcRecordType | null {
   return KNOWN_TYPES.has(type) ? (type as WarcRecordType) : null;
 }
 
-/** Parse the WARC header block, and the HTTP header block of response/revisit records (warcio). */
-export async function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes: number): Promise<ParsedRecord> {
-  const block = await parseHeaderBlock(raw.header);
+/** Parse the WARC header block, and the HTTP header block of response/revisit records. */
+export function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes: number): ParsedRecord {
+  const block = parseHeaderBlock(raw.header);
   if (block === null) throw new InputError('warc.bad-header', 'WARC header block without a version line', where);
   const warc = block.fields;
-  const warcType = (warc['warc-type'] ?? '').toLowerCase();
+  const warcType = (warc.get('warc-type') ?? '').toLowerCase();
   let http: HeaderBlock | null = null;
   let payloadStart = 0;
   const isHttp = (warcType === 'response' || warcType === 'revisit') && raw.content.subarray(0, HTTP_PREFIX.length).equals(HTTP_PREFIX);
@@ -48,7 +49,7 @@ export async function parseRecord(raw: RawRecord, where: InputLocation, maxHeade
       end = searched.indexOf(LF_LF);
       sepLength = LF_LF.length;
     }
-    const url = warc['warc-target-uri'];
+    const url = warc.get('warc-target-uri');
     if (end < 0) {
       // A revisit may hold only the header block without its final blank line.
       if (warcType !== 'revisit' || !raw.isContentKept) throw new InputError('http.bad-header', `HTTP header block not terminated within ${searched.length} bytes`, { ...where, ...(url ? { url } : {}) });
@@ -56,10 +57,16 @@ export async function parseRecord(raw: RawRecord, where: InputLocation, maxHeade
       sepLength = 0;
     }
     payloadStart = Math.min(raw.content.length, end + sepLength);
-    const headerBytes = Buffer.concat([raw.content.subarray(0, end), CRLFCRLF]);
-    http = await parseHeaderBlock(headerBytes);
+    http = parseHeaderBlock(raw.content.subarray(0, end));
   }
   return { raw, warcType, warc, http, payloadStart };
+}
+
+/** The bytes a record's digests cover: the block, and the payload after the HTTP headers (none for revisits). */
+export function digestSubjectOf(parsed: ParsedRecord): DigestSubject {
+  const { raw, warc, warcType, http } = parsed;
+  const payload = warcType === 'revisit' ? null : http !== null ? raw.content.subarray(parsed.payloadStart) : warcType === 'resource' ? raw.content : null;
+  return { blockDigest: warc.get('warc-block-digest'), payloadDigest: warc.get('warc-payload-digest'), block: raw.content, payload };
 }
 
 function mimeOf(contentType: string | undefined): string | null {
@@ -93,34 +100,34 @@ export function targetUriOf(value: string | undefined): string {
 /** The index row of a response/resource/revisit record. */
 export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): IndexEntry {
   const { warc, http, raw } = parsed;
-  const url = targetUriOf(warc['warc-target-uri']);
+  const url = targetUriOf(warc.get('warc-target-uri'));
   // A capture that cannot be placed in time breaks pairing, versions and date arithmetic: skipped.
-  const time = isoTime(warc['warc-date']);
+  const time = isoTime(warc.get('warc-date'));
   if (time === null) {
-    const shown = warc['warc-date'] === undefined ? 'missing' : JSON.stringify(warc['warc-date'].slice(0, 40));
+    const shown = warc.get('warc-date') === undefined ? 'missing' : JSON.stringify(warc.get('warc-date')?.slice(0, 40));
     throw new InputError('warc.bad-date', `WARC-Date ${shown} is not an ISO 8601 date; record skipped`, { file: location.file, offset: location.offset, ...(url ? { url } : {}) });
   }
   const status = http !== null ? parseStatusCode(http.statusLine) : null;
-  const contentType = http !== null ? http.fields['content-type'] : parsed.warcType === 'resource' ? warc['content-type'] : undefined;
-  const rawLocation = http?.fields.location;
+  const contentType = http !== null ? http.fields.get('content-type') : parsed.warcType === 'resource' ? warc.get('content-type') : undefined;
+  const rawLocation = http?.fields.get('location');
   const isRedirect = status !== null && status >= 300 && status < 400;
   const location_ = isRedirect && rawLocation !== undefined ? (parseUrl(rawLocation, url)?.toString() ?? null) : null;
   const declared = Number.isFinite(raw.declaredLength) ? raw.declaredLength : raw.contentBytes;
   return {
     ...location,
     recordType: parsed.warcType as CaptureRecordType,
-    recordId: warc['warc-record-id'] ?? null,
+    recordId: warc.get('warc-record-id') ?? null,
     url,
     canonicalUrl: canonicalUrl(url),
     host: parseUrl(url)?.hostname.toLowerCase() ?? '',
     time,
     status,
     mime: mimeOf(contentType),
-    payloadDigest: warc['warc-payload-digest'] ?? null,
+    payloadDigest: warc.get('warc-payload-digest') ?? null,
     location: location_,
-    refersToId: warc['warc-refers-to'] ?? null,
-    refersToUrl: warc['warc-refers-to-target-uri'] !== undefined ? targetUriOf(warc['warc-refers-to-target-uri']) : null,
-    refersToTime: isoTime(warc['warc-refers-to-date']),
+    refersToId: warc.get('warc-refers-to') ?? null,
+    refersToUrl: warc.get('warc-refers-to-target-uri') !== undefined ? targetUriOf(warc.get('warc-refers-to-target-uri')) : null,
+    refersToTime: isoTime(warc.get('warc-refers-to-date')),
     payloadLength: Math.max(0, declared - parsed.payloadStart),
   };
 }
@@ -136,22 +143,24 @@ function isTextual(mime: string | null, body: Buffer): boolean {
  */
 export function toCapture(entry: IndexEntry, parsed: ParsedRecord, config: WarcConfig, diagnostics: Diagnostics | undefined): Capture {
   const where = { file: entry.file, offset: entry.offset, url: entry.url };
-  const headers = parsed.http?.fields ?? {};
+  // Decoded again by each pass that reads the record: Diagnostics counts the same problem once.
+  const warn = (kind: InputErrorKind, message: string): void => diagnostics?.warn(kind, message, where);
+  const headers: Record<string, string> = parsed.http !== null ? Object.fromEntries(parsed.http.fields) : {};
   let body = parsed.raw.content.subarray(parsed.payloadStart);
   if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) {
     const result = dechunk(body);
-    if (result.problem !== null) diagnostics?.warn('http.bad-chunked', `broken chunked transfer encoding: ${result.problem}; kept ${result.body.length} bytes`, where);
+    if (result.problem !== null) warn('http.bad-chunked', `broken chunked transfer encoding: ${result.problem}; kept ${result.body.length} bytes`);
     body = result.body;
   }
   const decoded = decodeContentEncoding(body, headers['content-encoding'], config.maxDecodedBytes);
-  for (const problem of decoded.problems) diagnostics?.warn(problem.kind, problem.message, where);
+  for (const problem of decoded.problems) warn(problem.kind, problem.message);
   body = decoded.body;
-  const contentType = parsed.http !== null ? (headers['content-type'] ?? null) : (parsed.warc['content-type'] ?? null);
+  const contentType = parsed.http !== null ? (headers['content-type'] ?? null) : (parsed.warc.get('content-type') ?? null);
   let charset: string | null = null;
   if (isTextual(entry.mime, body)) {
     const resolved = resolveCharset(body, contentType, config);
     charset = resolved.charset;
-    if (resolved.unknownLabel !== null) diagnostics?.warn('http.charset-unknown', `unknown charset "${resolved.unknownLabel}", decoded as ${resolved.charset} (${resolved.source})`, where);
+    if (resolved.unknownLabel !== null) warn('http.charset-unknown', `unknown charset "${resolved.unknownLabel}", decoded as ${resolved.charset} (${resolved.source})`);
   }
   let text: string | null = null;
   const finalBody = body;

@@ -2,6 +2,9 @@
  * Settings of the warc stage. Every field: unit, default, one line of help. Frozen; callers pass
  * a modified copy (`{ ...DEFAULT_WARC_CONFIG, maxRecordBytes: 1 << 20 }`).
  */
+/** Which records get their digests checked (see WarcConfig.verifyDigests). */
+export type DigestPolicy = 'auto' | 'all' | 'none';
+
 export interface WarcConfig {
   /** bytes (default 32 MiB): largest record content decoded into a Capture; larger records are indexed only (warc.too-large). */
   readonly maxRecordBytes: number;
@@ -19,6 +22,14 @@ export interface WarcConfig {
   readonly maxMemberInflateBytes: number;
   /** boolean (default true): check each gzip member's CRC32 and ISIZE; a mismatch is warc.gzip-corrupt. */
   readonly verifyCrc: boolean;
+  /**
+   * 'auto' | 'all' | 'none' (default 'auto'): which records have their WARC-Block-Digest and
+   * WARC-Payload-Digest checked [WARC 1.1 §5.8-5.9]. 'auto' checks where it is cheap and needed:
+   * every record of an uncompressed WARC (nothing else guards it) and, in .warc.gz, each record
+   * whose body is decoded (gzip's CRC32 guards the rest); 'all' every record; a mismatch is
+   * warc.digest-mismatch.
+   */
+  readonly verifyDigests: DigestPolicy;
   /** records (default 500): onProgress is called after this many records (and at the end). */
   readonly progressEveryRecords: number;
 }
@@ -32,5 +43,6 @@ export const DEFAULT_WARC_CONFIG: WarcConfig = Object.freeze({
   readChunkBytes: 4 * 1024 * 1024,
   maxMemberInflateBytes: 32 * 1024 * 1024,
   verifyCrc: true,
+  verifyDigests: 'auto',
   progressEveryRecords: 500,
 });

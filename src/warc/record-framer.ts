@@ -25,7 +25,7 @@ export interface RawRecord {
    * member boundary; otherwise it was cut at the declared length and the bytes up to the next
    * record (`actual - declared`) were dropped.
    */
-  lengthMismatch: { declared: number; actual: number; isRepaired: boolean } | null;
+  lengthMismatch: { declared: number; actual: number; isRepaired: boolean; repairedBy?: 'member-end' | 'next-record' } | null;
 }
 
 /** Bytes that were not a WARC record (garbage between records, a header too long, ...). */
@@ -45,8 +45,17 @@ export interface FrameOptions {
    * is then repaired from the boundary instead of losing the record.
    */
   isEndAuthoritative: boolean;
+  /**
+   * Whether a record may end at this stream offset (CRLFCRLF, then the next `WARC/` line or the
+   * end of the data), looked up without consuming the stream (plain WARC files: read by offset).
+   * When the declared Content-Length does not end on one, the record is cut at the next
+   * `CRLFCRLF WARC/1.` inside its declared block instead, so the records after it are kept.
+   */
+  isBoundaryAt?: (offset: number) => Promise<boolean>;
 }
 
+/** The end of a record block followed by the next record's version line [WARC 1.1 §4]. */
+const NEXT_RECORD = Buffer.concat([CRLFCRLF, WARC_RESYNC_PATTERN.subarray(1)]);
 const CONTENT_LENGTH = /\r\ncontent-length[ \t]*:[ \t]*(\d+)/i;
 const CR = 13;
 const LF = 10;
@@ -82,7 +91,13 @@ export async function* frameRecords(queue: ByteQueue, options: FrameOptions): As
 
 async function readBlock(queue: ByteQueue, start: number, header: Buffer, declaredLength: number, options: FrameOptions): Promise<RawRecord> {
   const declared = Number.isFinite(declaredLength) ? declaredLength : 0;
-  const isContentKept = declared <= options.keepContentBytes;
+  if (!options.isEndAuthoritative && options.isBoundaryAt !== undefined && !(await options.isBoundaryAt(queue.position + declared))) {
+    const cut = await cutAtNextRecord(queue, start, header, declaredLength, options);
+    if (cut !== null) return cut;
+  }
+  // Above keepContentBytes only a prefix is kept, unless the stream, whose end is the record's
+  // end, holds less than that: then the declared length is wrong and the record is repaired below.
+  const isContentKept = declared <= options.keepContentBytes || (options.isEndAuthoritative && (await queue.ensure(options.keepContentBytes + 1)) <= options.keepContentBytes);
   let content: Buffer;
   let contentBytes: number;
   if (isContentKept) {
@@ -116,13 +131,39 @@ async function readBlock(queue: ByteQueue, start: number, header: Buffer, declar
 }
 
 /**
+ * The declared length does not end on a record boundary (absurd, or too long): if the next
+ * `CRLFCRLF WARC/1.` comes before the declared end (looking at most keepContentBytes ahead), the
+ * record ends there. Null when there is none (a record cut by the end of the file, or too short:
+ * handled by the caller as before).
+ */
+async function cutAtNextRecord(queue: ByteQueue, start: number, header: Buffer, declaredLength: number, options: FrameOptions): Promise<RawRecord | null> {
+  const declared = Number.isFinite(declaredLength) ? declaredLength : 0;
+  const next = await queue.indexOf(NEXT_RECORD, Math.min(declared, options.keepContentBytes) + NEXT_RECORD.length);
+  if (next < 0 || next >= declared) return null;
+  const content = await queue.take(next);
+  await queue.skip(CRLFCRLF.length);
+  return {
+    type: 'record',
+    start,
+    end: queue.position,
+    header,
+    declaredLength,
+    content,
+    contentBytes: content.length,
+    isContentKept: true,
+    isTruncated: false,
+    lengthMismatch: { declared: declaredLength, actual: content.length, isRepaired: true, repairedBy: 'next-record' },
+  };
+}
+
+/**
  * In a gzip member the member end is the record end: if the data after the declared content is
  * not CRLFCRLF (+ maybe another record), or the content ran past the member, trust the member.
  */
 async function repairFromBoundary(queue: ByteQueue, record: RawRecord): Promise<void> {
   if (record.isTruncated) {
     const actual = trimTrailingNewlines(record.content);
-    record.lengthMismatch = { declared: record.declaredLength, actual: actual.length, isRepaired: true };
+    record.lengthMismatch = { declared: record.declaredLength, actual: actual.length, isRepaired: true, repairedBy: 'member-end' };
     record.content = actual;
     record.contentBytes = actual.length;
     record.isTruncated = false;
@@ -135,7 +176,7 @@ async function repairFromBoundary(queue: ByteQueue, record: RawRecord): Promise<
   const extra = trimTrailingNewlines(nextRecord >= 0 ? rest.subarray(0, nextRecord) : rest);
   record.content = Buffer.concat([record.content, extra]);
   record.contentBytes = record.content.length;
-  record.lengthMismatch = { declared: record.declaredLength, actual: record.content.length, isRepaired: true };
+  record.lengthMismatch = { declared: record.declaredLength, actual: record.content.length, isRepaired: true, repairedBy: 'member-end' };
   await queue.skip(nextRecord >= 0 ? nextRecord + 1 : rest.length);
 }
 

@@ -3,10 +3,11 @@ import { createGunzip } from 'node:zlib';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import { ByteQueue } from './byte-queue.js';
-import { parseRecord, toCapture, toIndexEntry, isCaptureType } from './capture-builder.js';
+import { digestSubjectOf, isCaptureType, parseRecord, toCapture, toIndexEntry } from './capture-builder.js';
 import { DEFAULT_WARC_CONFIG, type WarcConfig } from './config.js';
 import { GZIP_MAGIC } from './constants.js';
 import { frameRecords } from './record-framer.js';
+import { verifyRecordDigests } from './record-digest.js';
 import type { Capture, RecordLocation } from './types.js';
 import { findWaczWarc, splitWaczLocation } from './wacz-entries.js';
 
@@ -58,10 +59,13 @@ export async function readCapture(location: RecordLocation, options: ReadCapture
   try {
     const queue = ByteQueue.fromChunks(stream);
     if (location.inflatedOffset !== undefined) await queue.skip(location.inflatedOffset);
+    // The location's end is the record's end (a gzip member, or the extent the scan found in a
+    // plain WARC), except inside a whole-file gzip member: a wrong Content-Length is repaired from
+    // it as the scan did.
     const frames = frameRecords(queue, {
       keepContentBytes: config.maxRecordBytes,
       maxHeaderBytes: config.maxHeaderBytes,
-      isEndAuthoritative: false,
+      isEndAuthoritative: location.inflatedOffset === undefined,
     });
     const first = await frames.next().catch((error: unknown) => {
       throw new InputError('warc.gzip-corrupt', `cannot inflate the record: ${(error as Error).message}`, where, { cause: error });
@@ -72,9 +76,16 @@ export async function readCapture(location: RecordLocation, options: ReadCapture
     if (raw.type === 'skipped') throw new InputError('warc.bad-header', `no WARC record at this offset: ${raw.reason}`, where);
     if (!raw.isContentKept) throw new InputError('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}`, where);
     if (raw.isTruncated) throw new InputError('warc.truncated', `WARC record truncated: Content-Length ${raw.declaredLength}, got ${raw.contentBytes} bytes`, where);
-    const parsed = await parseRecord(raw, where, config.maxHeaderBytes);
+    const parsed = parseRecord(raw, where, config.maxHeaderBytes);
     if (!isCaptureType(parsed.warcType)) throw new InputError('warc.bad-header', `record at this offset is a ${parsed.warcType || 'untyped'} record, not a capture`, where);
-    return toCapture(toIndexEntry(parsed, location), parsed, config, options.diagnostics);
+    const entry = toIndexEntry(parsed, location);
+    // Pass 2 decodes this record anyway: its digests are checked unless switched off.
+    const diagnostics = options.diagnostics;
+    if (diagnostics !== undefined && config.verifyDigests !== 'none' && raw.lengthMismatch === null) {
+      const problem = verifyRecordDigests(digestSubjectOf(parsed), { ...where, url: entry.url });
+      if (problem !== null) diagnostics.report(problem);
+    }
+    return toCapture(entry, parsed, config, diagnostics);
   } finally {
     source.destroy();
     gunzip?.destroy();

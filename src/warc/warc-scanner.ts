@@ -1,17 +1,18 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError, isInputError } from '../core/errors.js';
 import type { ArchiveInput } from './archive-inputs.js';
 import { sniffFormat } from './archive-inputs.js';
 import { ByteQueue } from './byte-queue.js';
-import { asRecordType, isCaptureType, parseRecord, targetUriOf, toCapture, toIndexEntry } from './capture-builder.js';
+import { asRecordType, digestSubjectOf, isCaptureType, parseRecord, targetUriOf, toCapture, toIndexEntry } from './capture-builder.js';
 import { DEFAULT_WARC_CONFIG, type WarcConfig } from './config.js';
-import { SNIFF_FILE_BYTES } from './constants.js';
+import { CRLFCRLF, SNIFF_FILE_BYTES, WARC_VERSION_PREFIX } from './constants.js';
 import { FileWindow } from './file-window.js';
 import { walkGzipMembers } from './gzip-members.js';
 import { frameRecords, type RawRecord } from './record-framer.js';
 import type { IndexEntry, RecordLocation, ScannedRecord, ScanStats } from './types.js';
+import { verifyRecordDigests } from './record-digest.js';
 import { listWaczWarcs } from './wacz-entries.js';
 
 export interface ScanOptions {
@@ -88,7 +89,7 @@ async function* scanRange(range: WarcRange, state: ScanState): AsyncGenerator<Sc
     const window = new FileWindow(handle, range.start, range.size, state.config.readChunkBytes);
     const format = sniffFormat((await window.view(0, SNIFF_FILE_BYTES)).subarray(0, SNIFF_FILE_BYTES));
     if (format === 'warc.gz') yield* scanGzip(range, window, state);
-    else if (format === 'warc') yield* scanPlain(range, state);
+    else if (format === 'warc') yield* scanPlain(range, handle, state);
     else state.options.diagnostics.report(new InputError('input.not-warc', 'not a WARC or WARC.gz (no WARC/ version line or gzip header at byte 0)', { file: range.file, offset: 0 }));
   } finally {
     await handle.close();
@@ -122,7 +123,7 @@ async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState)
         reportTruncated(state, item, location, `file ends inside this gzip member (${event.length} bytes on disk)`);
         continue;
       }
-      const scanned = await processRecord(item, location, range.file, state);
+      const scanned = await processRecord(item, location, range.file, state, false);
       if (scanned !== null) yield scanned;
     }
     await queue.drain();
@@ -134,12 +135,27 @@ async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState)
   }
 }
 
-async function* scanPlain(range: WarcRange, state: ScanState): AsyncGenerator<ScannedRecord> {
+/** Bytes read at a declared record end to tell whether a record ends there: CRLFCRLF + `WARC/`. */
+const BOUNDARY_PROBE_BYTES = 9;
+const CR = 13;
+const LF = 10;
+
+async function* scanPlain(range: WarcRange, handle: FileHandle, state: ScanState): AsyncGenerator<ScannedRecord> {
   const { config } = state;
   const stream = createReadStream(range.path, { start: range.start, end: range.start + range.size - 1, highWaterMark: Math.min(config.readChunkBytes, 1024 * 1024) });
   const queue = ByteQueue.fromChunks(stream);
+  const probe = Buffer.alloc(BOUNDARY_PROBE_BYTES);
+  // A record may end at `offset` when CRLFCRLF follows and then the data ends, a blank line or the next `WARC/`.
+  const isBoundaryAt = async (offset: number): Promise<boolean> => {
+    if (offset + CRLFCRLF.length > range.size) return false;
+    const { bytesRead } = await handle.read(probe, 0, Math.min(probe.length, range.size - offset), range.start + offset);
+    if (!probe.subarray(0, CRLFCRLF.length).equals(CRLFCRLF)) return false;
+    if (bytesRead === CRLFCRLF.length) return true;
+    const after = probe.subarray(CRLFCRLF.length, bytesRead);
+    return after[0] === CR || after[0] === LF || WARC_VERSION_PREFIX.subarray(0, after.length).equals(after);
+  };
   try {
-    for await (const item of frameRecords(queue, { keepContentBytes: config.maxRecordBytes, maxHeaderBytes: config.maxHeaderBytes, isEndAuthoritative: false })) {
+    for await (const item of frameRecords(queue, { keepContentBytes: config.maxRecordBytes, maxHeaderBytes: config.maxHeaderBytes, isEndAuthoritative: false, isBoundaryAt })) {
       state.stats.bytesRead = state.bytesBefore + queue.position;
       if (item.type === 'skipped') {
         reportSkipped(state, { file: range.file, offset: item.start, length: item.bytes }, `${item.bytes} bytes skipped: ${item.reason}`);
@@ -150,7 +166,7 @@ async function* scanPlain(range: WarcRange, state: ScanState): AsyncGenerator<Sc
         reportTruncated(state, item, location, 'file ends inside the record');
         continue;
       }
-      const scanned = await processRecord(item, location, range.file, state);
+      const scanned = await processRecord(item, location, range.file, state, true);
       if (scanned !== null) yield scanned;
       maybeProgress(state);
     }
@@ -174,31 +190,44 @@ function reportTruncated(state: ScanState, raw: RawRecord, location: RecordLocat
 }
 
 /** Count a framed record, and turn a capture record into its index entry (and capture). */
-async function processRecord(raw: RawRecord, location: RecordLocation, file: string, state: ScanState): Promise<ScannedRecord | null> {
+async function processRecord(raw: RawRecord, location: RecordLocation, file: string, state: ScanState, isPlain: boolean): Promise<ScannedRecord | null> {
   const { stats, options, config } = state;
   const where = { file, offset: location.offset };
   try {
-    const parsed = await parseRecord(raw, where, config.maxHeaderBytes);
+    const parsed = parseRecord(raw, where, config.maxHeaderBytes);
     stats.records++;
     const type = asRecordType(parsed.warcType);
     if (type !== null) stats.recordsByType[type] = (stats.recordsByType[type] ?? 0) + 1;
-    const url = parsed.warc['warc-target-uri'];
+    const url = parsed.warc.get('warc-target-uri');
+    const located = { ...where, ...(url ? { url: targetUriOf(url) } : {}) };
     if (raw.lengthMismatch !== null) {
-      const { declared, actual, isRepaired } = raw.lengthMismatch;
+      const { declared, actual, repairedBy } = raw.lengthMismatch;
       const said = Number.isNaN(declared) ? 'missing' : `declared ${declared}`;
-      const what = isRepaired
-        ? `the gzip member holds ${actual} bytes of content; used the member's`
-        : `the next record starts ${actual - declared} bytes after the declared end; those bytes were dropped`;
-      options.diagnostics.warn('warc.bad-length', `wrong WARC Content-Length: ${said}, ${what}`, { ...where, ...(url ? { url: targetUriOf(url) } : {}) });
+      const what =
+        repairedBy === 'member-end'
+          ? `the gzip member holds ${actual} bytes of content; used the member's`
+          : repairedBy === 'next-record'
+            ? `the next WARC record starts after ${actual} bytes of content; cut there, the records after it are kept`
+            : `the next record starts ${actual - declared} bytes after the declared end; those bytes were dropped`;
+      options.diagnostics.warn('warc.bad-length', `wrong WARC Content-Length: ${said}, ${what}`, located);
     }
-    if (!isCaptureType(parsed.warcType)) return null;
-    const entry = toIndexEntry(parsed, location);
-    if (options.wantBody?.(entry) !== true) return { entry };
+    const entry = isCaptureType(parsed.warcType) ? toIndexEntry(parsed, location) : null;
+    const wantsBody = entry !== null && options.wantBody?.(entry) === true;
+    // A record whose length was already reported is not checked again: one report per bad record.
+    const policy = config.verifyDigests;
+    if ((policy === 'all' || (policy === 'auto' && (isPlain || wantsBody))) && raw.isContentKept && !raw.isTruncated && raw.lengthMismatch === null) {
+      const problem = verifyRecordDigests(digestSubjectOf(parsed), located);
+      if (problem !== null) options.diagnostics.report(problem);
+    }
+    if (entry === null) return null;
+    if (!wantsBody) return { entry };
     if (!raw.isContentKept) {
       options.diagnostics.warn('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}; indexed, body not decoded`, { ...where, url: entry.url });
       return { entry };
     }
-    return { entry, capture: toCapture(entry, parsed, config, options.diagnostics) };
+    // The record's bytes may be a view of the inflater's reused buffer: the capture gets its own copy.
+    const owned = { ...parsed, raw: { ...raw, content: Buffer.from(raw.content) } };
+    return { entry, capture: toCapture(entry, owned, config, options.diagnostics) };
   } catch (error) {
     if (!isInputError(error)) throw error;
     stats.recordsSkipped++;

@@ -12,6 +12,7 @@ export interface BuildArgs {
   json: boolean;
   pages: boolean;
   workers?: number;
+  verifyDigests?: boolean;
   'comment-hints': HintSelection;
   crawl?: string[];
   crawlBy: CrawlBy;
@@ -24,6 +25,10 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
     .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
+    .option('verify-digests', {
+      describe: 'check the WARC-Block-Digest and WARC-Payload-Digest of every record (default: where cheap: every record of an uncompressed WARC and each record the build decodes; --no-verify-digests: none)',
+      type: 'boolean',
+    })
     .option('crawl', {
       describe: 'label of the crawl each input holds, one per input in order (default: the file name)',
       type: 'string',
@@ -59,6 +64,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       outDir: args.out,
       diagnostics,
       writePages: args.pages,
+      ...(args.verifyDigests !== undefined ? { verifyDigests: args.verifyDigests ? 'all' : 'none' } : {}),
       commentHints: args['comment-hints'],
       crawlBy: args.crawlBy,
       ...(args.crawl !== undefined ? { crawlLabels: args.crawl.map(String) } : {}),

@@ -4,6 +4,7 @@ export interface ServeArgs {
   dir: string;
   port: number;
   host: string;
+  allowRemote: boolean;
 }
 
 export function serveCommand(yargs: Argv): Argv<ServeArgs> {
@@ -15,13 +16,23 @@ export function serveCommand(yargs: Argv): Argv<ServeArgs> {
       type: 'string',
       default: '127.0.0.1',
     })
+    .option('allow-remote', {
+      describe: 'allow a --host other than loopback; other machines then need the access token printed at start',
+      type: 'boolean',
+      default: false,
+    })
     .example('$0 serve overlay/', 'browse objects, versions and diffs at http://127.0.0.1:8090/') as unknown as Argv<ServeArgs>;
 }
 
 /** Runs the viewer until SIGINT / SIGTERM. */
 export async function runServe(args: ServeArgs): Promise<number> {
   const { startViewer } = await import('../../viewer/index.js');
-  const viewer = await startViewer({ dir: args.dir, host: args.host, port: args.port });
+  const viewer = await startViewer({ dir: args.dir, host: args.host, port: args.port, allowRemote: args.allowRemote });
+  if (viewer.token !== null) {
+    process.stderr.write(
+      `warc-overlay: warning: serving ${args.dir} to other machines on ${args.host}; archived content is hostile and the traffic is plain HTTP. Clients other than this machine need the access token (open ${viewer.url}).\n`,
+    );
+  }
   process.stderr.write(`viewer on ${viewer.url} (archived pages replayed from ${viewer.replayUrl}); Ctrl-C to stop\n`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

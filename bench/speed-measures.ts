@@ -1,0 +1,189 @@
+/**
+ * One bench:speed measure, run in its own process so that peak RSS (getrusage maxrss) is the
+ * measure's own and no measure warms the caches of the next one's heap:
+ *
+ *   node --import tsx bench/speed-measures.ts <gunzip|warcio|index|parse|build> FILE [pages]
+ *
+ * Prints one JSON object (a Measure) on stdout.
+ */
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createGunzip } from 'node:zlib';
+
+export interface Measure {
+  name: string;
+  seconds: number;
+  compressedMBps: number;
+  uncompressedMBps: number | null;
+  peakRssMB: number;
+  extra: Record<string, number>;
+}
+
+const MB = 1024 * 1024;
+/** Bodies the index pass decodes, as `build` does: the likely feeds. */
+const FEED_MIME = /(xml|rss|atom|json)/i;
+
+function peakRssMB(): number {
+  // maxRSS is in KiB (getrusage).
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+/** CPU seconds (user + system, all threads) since `since`: steadier than wall time on a shared machine. */
+function cpuSecondsSince(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+}
+
+let cpuStart = process.cpuUsage();
+/** Start the clocks of a measure (wall time is measured by the caller). */
+function startCpu(): number {
+  cpuStart = process.cpuUsage();
+  return performance.now();
+}
+
+function measure(name: string, file: string, seconds: number, rawBytes: number | null, extra: Record<string, number>, cpuSeconds = cpuSecondsSince(cpuStart)): Measure {
+  const bytes = statSync(file).size;
+  return { name, seconds, compressedMBps: bytes / MB / seconds, uncompressedMBps: rawBytes === null ? null : rawBytes / MB / seconds, peakRssMB: peakRssMB(), extra: { ...extra, cpuSeconds } };
+}
+
+/** Plain native gunzip of the file (zlib.createGunzip over a read stream), bytes counted. */
+async function measureGunzip(file: string): Promise<Measure> {
+  const started = startCpu();
+  let total = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(createGunzip())) total += (chunk as Buffer).length;
+  return measure('gunzip (native zlib)', file, (performance.now() - started) / 1000, total, { rawBytes: total });
+}
+
+/**
+ * warcio.js fed by native zlib: Node's gunzip stream into warcio's WARCParser, every record
+ * iterated (WARC and HTTP headers parsed, bodies skipped): the library anchor of issue #15.
+ */
+async function measureWarcio(file: string): Promise<Measure> {
+  const { WARCParser } = await import('warcio');
+  const started = startCpu();
+  let records = 0;
+  let raw = 0;
+  const gunzip = createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(createGunzip());
+  const counted = (async function* () {
+    for await (const chunk of gunzip) {
+      raw += (chunk as Buffer).length;
+      yield chunk as Uint8Array;
+    }
+  })();
+  for await (const record of WARCParser.iterRecords(counted)) {
+    records++;
+    if (record.warcType === undefined) throw new Error('record without WARC-Type');
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return measure('warcio.js + native zlib', file, seconds, raw, { records, recordsPerSec: records / seconds });
+}
+
+/**
+ * Pass 1 of `build`: scanArchive over the file, decoding the likely feed bodies, with every stage
+ * module loaded first (the library entry), as in a real build.
+ */
+async function measureIndexPass(file: string, rawBytes: number | null): Promise<Measure> {
+  await import('../src/index.js');
+  const { Diagnostics } = await import('../src/core/diagnostics.js');
+  const { listArchiveInputs, scanArchive } = await import('../src/warc/index.js');
+  const diagnostics = new Diagnostics();
+  const [input] = await listArchiveInputs([file], diagnostics);
+  if (input === undefined) throw new Error(`not an archive: ${file} (${diagnostics.summary().flatMap((s) => s.examples).join('; ')})`);
+  const started = startCpu();
+  let captures = 0;
+  let bodies = 0;
+  let records = 0;
+  for await (const r of scanArchive(input, { diagnostics, wantBody: (e) => e.mime !== null && FEED_MIME.test(e.mime), onProgress: (s) => (records = s.records) })) {
+    captures++;
+    if (r.capture !== undefined) bodies++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return measure('index pass (scanArchive)', file, seconds, rawBytes, { records, recordsPerSec: records / seconds, captures, feedBodies: bodies, diagnostics: diagnostics.count() });
+}
+
+/** htmlparser2 parseDocument alone on the HTML pages of the file (read first, not timed). */
+async function measureParseOnly(file: string): Promise<Measure> {
+  const { parseDocument } = await import('htmlparser2');
+  const pages = await htmlPagesOf(file);
+  const started = startCpu();
+  let nodes = 0;
+  for (const html of pages) nodes += parseDocument(html).children.length;
+  const seconds = (performance.now() - started) / 1000;
+  const htmlMB = pages.reduce((s, p) => s + p.length, 0) / MB;
+  return { ...measure('parse only (htmlparser2)', file, seconds, null, { pages: pages.length, pagesPerSec: pages.length / seconds, htmlMB, topNodes: nodes }) };
+}
+
+async function htmlPagesOf(file: string): Promise<string[]> {
+  const { Diagnostics } = await import('../src/core/diagnostics.js');
+  const { listArchiveInputs, scanArchive } = await import('../src/warc/index.js');
+  const diagnostics = new Diagnostics();
+  const [input] = await listArchiveInputs([file], diagnostics);
+  if (input === undefined) return [];
+  const pages: string[] = [];
+  for await (const r of scanArchive(input, { diagnostics, wantBody: (e) => e.mime === 'text/html' && e.status === 200 })) {
+    if (r.capture !== undefined) pages.push(r.capture.text());
+  }
+  return pages;
+}
+
+/** The whole `build` (workers as given, 1 by default), time per phase from its progress events. */
+async function measureBuild(file: string, workers: number): Promise<Measure> {
+  const { buildOverlay, Diagnostics } = await import('../src/index.js');
+  const dir = mkdtempSync(join(tmpdir(), 'warc-overlay-speed-'));
+  const phases: Record<string, number> = {};
+  let phase = 'start';
+  let phaseStarted = startCpu();
+  const started = phaseStarted;
+  try {
+    const report = await buildOverlay({
+      inputs: [file],
+      outDir: join(dir, 'overlay'),
+      diagnostics: new Diagnostics(),
+      workers,
+      onProgress: (p) => {
+        if (p.phase === phase) return;
+        const now = performance.now();
+        phases[phase] = (phases[phase] ?? 0) + (now - phaseStarted) / 1000;
+        phase = p.phase;
+        phaseStarted = now;
+      },
+    });
+    const end = performance.now();
+    phases[phase] = (phases[phase] ?? 0) + (end - phaseStarted) / 1000;
+    const seconds = (end - started) / 1000;
+    const cpuSeconds = cpuSecondsSince(cpuStart);
+    const crawl = report.crawls[0];
+    const pages = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0) + (crawl?.objects.unchanged ?? 0);
+    const htmlPages = (await htmlPagesOf(file)).length;
+    const breakdown = Object.fromEntries(Object.entries(phases).map(([k, v]) => [`s_${k}`, Number(v.toFixed(2))]));
+    return measure(`build --workers ${workers}`, file, seconds, null, { htmlPages, htmlPagesPerSec: htmlPages / seconds, extractedPages: pages, objects: pages + (crawl?.objects.fullFeed ?? 0), records: crawl?.records ?? 0, ...breakdown }, cpuSeconds);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runMeasure(kind: string, file: string, arg?: string): Promise<Measure> {
+  switch (kind) {
+    case 'gunzip':
+      return measureGunzip(file);
+    case 'warcio':
+      return measureWarcio(file);
+    case 'index':
+      return measureIndexPass(file, arg === undefined ? null : Number(arg));
+    case 'parse':
+      return measureParseOnly(file);
+    case 'build':
+      return measureBuild(file, arg === undefined ? 1 : Number(arg));
+    default:
+      throw new Error(`unknown measure ${kind}`);
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const [kind, file, arg] = process.argv.slice(2);
+  if (kind === undefined || file === undefined) throw new Error('usage: speed-measures.ts <gunzip|warcio|index|parse|build> FILE [arg]');
+  const result = await runMeasure(kind, file, arg);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
