@@ -7,6 +7,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WARCRecord, WARCSerializer } from 'warcio';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay } from '../src/build/index.js';
@@ -15,9 +16,22 @@ import { openStore, readChanges, readCrawls, readObjectVersions } from '../src/s
 const SAMPLES = join(import.meta.dirname, '..', 'samples');
 const CRAWLS = ['pelican-crawl-1.warc.gz', 'pelican-crawl-2.warc.gz'].map((n) => join(SAMPLES, n));
 
-async function writeWacz(file: string): Promise<void> {
+/** A small WARC written with warcio: a warcinfo record naming the crawl it is part of, then one page. */
+async function warcOf(isPartOf: string, url: string, date: string): Promise<Buffer> {
+  const info = WARCRecord.createWARCInfo({ filename: 'x.warc.gz', warcVersion: 'WARC/1.1' }, { software: 'test', isPartOf });
+  const page = WARCRecord.create(
+    { url, date, type: 'response', warcVersion: 'WARC/1.1', statusline: 'HTTP/1.1 200 OK', httpHeaders: { 'Content-Type': 'text/html' } },
+    [Buffer.from(`<html lang="en"><body><h1>${url}</h1></body></html>`)],
+  );
+  return Buffer.concat([await WARCSerializer.serialize(info, { gzip: true }), await WARCSerializer.serialize(page, { gzip: true })]);
+}
+
+async function writeWacz(file: string, warcs: Array<{ name: string; data?: Buffer }> = CRAWLS.map((c) => ({ name: c }))): Promise<void> {
   const zip = new yazl.ZipFile();
-  for (const c of CRAWLS) zip.addFile(c, `archive/${c.split('/').pop()}`, { compress: false });
+  for (const w of warcs) {
+    if (w.data === undefined) zip.addFile(w.name, `archive/${w.name.split('/').pop()}`, { compress: false });
+    else zip.addBuffer(w.data, `archive/${w.name}`, { compress: false });
+  }
   zip.addBuffer(Buffer.from('{"profile":"data-package","wacz_version":"1.1.1","resources":[]}'), 'datapackage.json', { compress: false });
   zip.end();
   const out = createWriteStream(file);
@@ -28,7 +42,8 @@ async function writeWacz(file: string): Promise<void> {
 function read(dir: string) {
   const db = openStore(dir, { writable: false });
   try {
-    const objects = [...readObjectVersions(db)].map(({ crawl: _crawl, ...o }) => JSON.stringify(o)).sort();
+    // the WARC is named differently (a file, or an entry of the WACZ); the record and its offset in it are the same
+    const objects = [...readObjectVersions(db)].map(({ crawl: _crawl, warc_file: _file, ...o }) => JSON.stringify(o)).sort();
     const changes = [...readChanges(db)].map(({ from_crawl: _f, to_crawl: _t, ...c }) => JSON.stringify(c)).sort();
     return { objects, changes, crawls: readCrawls(db) };
   } finally {
@@ -72,6 +87,20 @@ describe('crawl labels', () => {
     expect(byInfo.crawls.map((c) => c.name)).toEqual(['pelican-crawl-1.warc.gz']);
     const byDay = await buildOverlay({ inputs: [CRAWLS[0] as string], outDir: join(work, 'day'), writePages: false, workers: 1, crawlBy: 'day' });
     expect(byDay.crawls.map((c) => c.name)).toEqual(['pelican-crawl-1.warc.gz@2026-11-22']);
+  });
+
+  it('--crawl-by warcinfo groups the WARCs of a WACZ whose warcinfo names the same isPartOf', async () => {
+    const wacz = join(work, 'jobs.wacz');
+    await writeWacz(wacz, [
+      { name: 'rec-1.warc.gz', data: await warcOf('job-may', 'http://a.test/1', '2026-05-01T10:00:00Z') },
+      { name: 'rec-2.warc.gz', data: await warcOf('job-may', 'http://a.test/2', '2026-05-01T11:00:00Z') },
+      { name: 'rec-3.warc.gz', data: await warcOf('job-june', 'http://a.test/1', '2026-06-01T10:00:00Z') },
+    ]);
+    const report = await buildOverlay({ inputs: [wacz], outDir: join(work, 'jobs'), writePages: false, workers: 1, crawlBy: 'warcinfo' });
+    expect(report.crawls.map((c) => [c.name, c.captures])).toEqual([
+      ['job-may', 2],
+      ['job-june', 1],
+    ]);
   });
 
   it('refuses labels that do not name one crawl per input', async () => {

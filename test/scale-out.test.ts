@@ -32,13 +32,14 @@ async function* linesOf(rows: readonly ShardRow[]): AsyncGenerator<string> {
   for (const row of rows) yield JSON.stringify(row);
 }
 
-/** Sites dealt to buckets by name; feeds and file rows to every bucket; sorted as the protocol says. */
+/** Sites dealt to buckets by name; every capture of a feed URL and every file row to every bucket; sorted as the protocol says. */
 function partition(rows: readonly ShardRow[], buckets: number): ShardRow[][] {
   const sites = [...new Set(rows.filter((r): r is CaptureRow => r.type === 'capture').map((r) => r.site))].sort();
   const bucketOf = new Map(sites.map((s, i) => [s, i % buckets]));
+  const feedUrls = new Set(rows.filter((r): r is CaptureRow => r.type === 'capture' && r.is_feed).map((r) => r.canonical_url));
   const parts: ShardRow[][] = Array.from({ length: buckets }, () => []);
   for (const row of rows) {
-    if (row.type === 'file' || (row.type === 'capture' && row.is_feed)) for (const p of parts) p.push(row);
+    if (row.type === 'file' || (row.type === 'capture' && feedUrls.has(row.canonical_url))) for (const p of parts) p.push(row);
     else if (row.type === 'capture') parts[bucketOf.get(row.site) ?? 0]?.push(row);
   }
   const key = (r: ShardRow) => [r.type === 'capture' ? r.site : '', r.crawl_order, r.file, r.type === 'file' ? -1 : r.offset] as const;

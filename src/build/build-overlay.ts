@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
-import { InputError, UsageError } from '../core/errors.js';
+import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   decideStructureOnlyZone,
@@ -9,6 +9,7 @@ import {
   type PropertyPaths,
   extractComments,
   feedContentObject,
+  languageFromAttribute,
   parsePage,
 } from '../extract/index.js';
 import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type FeedItem, pendingCommentFeeds } from '../feeds/index.js';
@@ -31,6 +32,7 @@ import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, discovered
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
+import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
@@ -178,7 +180,7 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
         continue;
       }
       currentCrawl = crawlId;
-      const indexed = await indexCrawl(writer, crawlId, input, label, diagnostics, options);
+      const indexed = await indexCrawl(db, writer, crawlId, input, label, diagnostics, options);
       reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
       currentCrawl = null;
     }
@@ -235,13 +237,16 @@ export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, opt
       }
       currentCrawl = crawlId;
       const indexed: IndexedCrawl = { found: [], report: emptyReport(source.name), started: Date.now() };
+      const revisits: IndexEntry[] = [];
       for await (const record of source.records(diagnostics)) {
         writer.addCapture(crawlId, record.entry);
         indexed.report.captures++;
+        if (isFeedRevisit(record.entry)) revisits.push(record.entry);
         const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
         if (feed) indexed.found.push({ feed, entry: record.entry });
       }
       writer.flushCaptures(crawlId);
+      indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
       indexed.report.records = source.recordCounts.total;
       indexed.report.recordsByType = { ...source.recordCounts.byType };
       reports.push(await buildCrawl(db, writer, crawlId, source, indexed, diagnostics, options));
@@ -284,8 +289,39 @@ interface IndexedCrawl {
   started: number;
 }
 
+/** A revisit record that would have been read as a feed had its payload been written again. */
+const isFeedRevisit = (e: IndexEntry): boolean => e.recordType === 'revisit' && wantFeedBody(e);
+
+/**
+ * Feeds behind revisit records (a deduplicating crawler writes an unchanged feed as a revisit):
+ * each is resolved to the record holding its payload, in this crawl or an earlier crawl of the
+ * overlay (WARC 1.1 §6.7: WARC-Refers-To, -Target-URI + -Date, or the payload digest), and parsed
+ * as a snapshot of this crawl. Unresolved ones are reported (warc.revisit-unresolved).
+ */
+async function feedsOfRevisits(db: Db, writer: OverlayWriter, revisits: readonly IndexEntry[], diagnostics: Diagnostics): Promise<FoundFeed[]> {
+  const found: FoundFeed[] = [];
+  for (const entry of revisits) {
+    const id = writer.captureIdAt(entry.file, entry.offset, entry.inflatedOffset);
+    const source = id === undefined ? undefined : resolvePayloadSource(db, id);
+    if (source === undefined || source.recordType === 'revisit') {
+      diagnostics.report(new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { file: entry.file, offset: entry.offset, url: entry.url }));
+      continue;
+    }
+    try {
+      const capture = await readCapture(source, { diagnostics });
+      const feed = feedOf(capture, diagnostics);
+      if (feed) found.push({ feed, entry });
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      diagnostics.report(error);
+    }
+  }
+  return found;
+}
+
 /** Pass 1 of a crawl that is a whole input: index every capture, parse feeds on the way. */
 async function indexCrawl(
+  db: Db,
   writer: OverlayWriter,
   crawlId: number,
   input: ArchiveInput,
@@ -296,6 +332,7 @@ async function indexCrawl(
   const started = Date.now();
   const report = emptyReport(label);
   const found: FoundFeed[] = [];
+  const revisits: IndexEntry[] = [];
   let stats: ScanStats | undefined;
   for await (const record of scanArchive(input, {
     diagnostics,
@@ -308,10 +345,12 @@ async function indexCrawl(
   })) {
     writer.addCapture(crawlId, record.entry);
     report.captures++;
+    if (isFeedRevisit(record.entry)) revisits.push(record.entry);
     const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
     if (feed) found.push({ feed, entry: record.entry });
   }
   writer.flushCaptures(crawlId);
+  found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
   report.records = stats?.records ?? report.captures;
   report.recordsByType = { ...(stats?.recordsByType ?? {}) };
   return { found, report, started };
@@ -339,7 +378,7 @@ async function buildSplitInput(
     return [{ ...emptyReport(input.name), skipped: true }];
   }
   if (state.total > 0) writer.clearInputCrawls(prefix);
-  const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl }>();
+  const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl; revisits: IndexEntry[] }>();
   const warcinfoLabels = new Map<string, Promise<string>>();
   const labelOf = async (entry: IndexEntry): Promise<string> => {
     const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
@@ -366,11 +405,12 @@ async function buildSplitInput(
     let crawl = crawls.get(label);
     if (crawl === undefined) {
       const { crawlId } = writer.beginCrawl(`${prefix}${label}`, label, input.bytes);
-      crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() } };
+      crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() }, revisits: [] };
       crawls.set(label, crawl);
     }
     setCurrent(crawl.crawlId);
     writer.addCapture(crawl.crawlId, record.entry);
+    if (isFeedRevisit(record.entry)) crawl.revisits.push(record.entry);
     crawl.indexed.report.captures++;
     crawl.indexed.report.recordsByType[record.entry.recordType] = (crawl.indexed.report.recordsByType[record.entry.recordType] ?? 0) + 1;
     const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
@@ -378,7 +418,8 @@ async function buildSplitInput(
   }
   writer.flushCaptures();
   const reports: CrawlReport[] = [];
-  for (const { crawlId, indexed } of crawls.values()) {
+  for (const { crawlId, indexed, revisits } of crawls.values()) {
+    indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
     indexed.report.records = indexed.report.captures;
     setCurrent(crawlId);
     reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
@@ -480,6 +521,7 @@ async function buildCrawl(
       pageDigest: capture.payload_digest,
       object,
       comments: [],
+      language: languageFromAttribute(first.feed.language ?? undefined),
     });
     report.objects.fullFeed++;
   }
@@ -559,6 +601,7 @@ async function buildCrawl(
         pageDigest: row.payload_digest,
         object: result.object,
         comments: result.comments,
+        language: result.language,
       };
       // A comment zone found by structure alone waits for the site's other post pages (issue #12).
       if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
@@ -612,6 +655,8 @@ async function buildCrawl(
   report.objects.segmentation = segments.objectsCreated;
   if (options.explainUrl !== undefined) explainPageDecisions(db, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
+  // One fused version per article of this crawl; the per-method rows stay as its evidence.
+  runFuseStage(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
   report.seconds = (Date.now() - started) / 1000;
   writer.finishCrawl(crawlId, report.records, report);
@@ -681,7 +726,7 @@ function copyUnchangedVersion(
   if (!row.payload_digest) return null;
   const previous = db
     .prepare(`SELECT v.id, v.paths FROM versions v JOIN objects o ON o.id = v.object_id
-      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method <> 'full-feed'
+      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
       ORDER BY v.capture_time DESC LIMIT 1`)
     .get(canonicalUrl(row.url), row.payload_digest, crawlId) as { id: number; paths: string | null } | undefined;
   if (!previous) return null;

@@ -11,10 +11,10 @@ import { hostOf } from '../core/url.js';
 import type { Db } from '../store/index.js';
 
 /**
- * The version that speaks for an object in one crawl when several methods produced one: the page
- * copy first (it is the archived truth), the feed copy last.
+ * The version that speaks for an object in one crawl: the fused version (fuse-stage.ts), and for a
+ * store written before fusion the page copy first (it is the archived truth), the feed copy last.
  */
-export const METHOD_PREFERENCE = ['feed-guided', 'template', 'segmentation', 'mcst', 'full-feed'] as const;
+export const METHOD_PREFERENCE = ['fused', 'feed-guided', 'template', 'segmentation', 'mcst', 'full-feed'] as const;
 
 export interface ChangesStageReport {
   compared: number;
@@ -47,7 +47,9 @@ const METHOD_RANK = `CASE v.method ${METHOD_PREFERENCE.map((m, i) => `WHEN '${m}
  * included) are never all held in memory.
  */
 function versionReader(db: Db): (objectId: number, crawlId: number) => VersionRow | null {
-  const stmt = db.prepare(`SELECT v.id, v.object_id, o.url, v.crawl_id, v.capture_time, v.method, v.title, v.author, v.published,
+  // A fused version compares as the method its text comes from (comparable() aligns across methods).
+  const stmt = db.prepare(`SELECT v.id, v.object_id, o.url, v.crawl_id, v.capture_time,
+      CASE WHEN v.method = 'fused' THEN coalesce(json_extract(v.fusion, '$.textFrom'), v.method) ELSE v.method END AS method, v.title, v.author, v.published,
       v.updated, v.categories, v.text, v.refs, v.page_digest, c.record_type
     FROM versions v JOIN objects o ON o.id = v.object_id LEFT JOIN captures c ON c.id = v.capture_id
     WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`);

@@ -5,3 +5,4 @@ export { buildShard, type ShardBuildOptions, type ShardSummary } from './shard-b
 export { type IndexSummary, type IndexTask, indexArchives } from './shard-index.js';
 export { type MergeOptions, type MergeSummary, mergeShards } from './shard-merge.js';
 export type { CaptureRow, FileRow, ItemRow, ShardRow } from './shard-rows.js';
+export { FUSED_METHOD, fuseCandidates, runFuseStage } from './fuse-stage.js';

@@ -43,6 +43,8 @@ export type PageJobResult = {
       fallbackReason: string | null;
       /** How the page's comment zone was found and its structure (decided per site by the build). */
       commentZone: Pick<CommentExtraction, 'evidence' | 'structure'>;
+      /** The page's language (ISO 639-1: its lang attribute, else detected). */
+      language: string | null;
     }
   /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
   | { ok: false; reason: string; unreadable: boolean }
@@ -84,12 +86,20 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
       const found = extractComments(page, { article: null, item: job.item, commentItems });
-      return { ...base, ok: true, fallbackReason: result.reason, object, comments: storedComments(found), commentZone: { evidence: found.evidence, structure: found.structure } };
+      return {
+        ...base,
+        ok: true,
+        fallbackReason: result.reason,
+        language: page.language,
+        object,
+        comments: storedComments(found),
+        commentZone: { evidence: found.evidence, structure: found.structure },
+      };
     }
     const comments = result.comments === null ? [] : storedComments(result.comments);
     const { wrapper: _wrapper, ...object } = result.object;
     const commentZone = { evidence: result.comments?.evidence ?? null, structure: result.comments?.structure ?? null };
-    return { ...base, ok: true, fallbackReason: null, object, comments, commentZone };
+    return { ...base, ok: true, fallbackReason: null, language: page.language, object, comments, commentZone };
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

@@ -198,7 +198,7 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
  */
 function linkOrCreateObjects(input: SegmentStageInput, sightings: Map<string, PostSighting>, report: SegmentStageReport): void {
   const { db, writer, crawlId } = input;
-  const objectOf = db.prepare(`SELECT o.id, (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method <> 'segmentation') AS pageVersions
+  const objectOf = db.prepare(`SELECT o.id, (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method NOT IN ('segmentation', 'fused')) AS pageVersions
     FROM objects o WHERE o.canonical_url = ?`);
   const isChannel = db
     .prepare(`SELECT 1 FROM page_matches pm JOIN captures c ON c.id = pm.capture_id

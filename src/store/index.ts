@@ -4,6 +4,8 @@ export { acquireWriterLock, LOCK_FILE, type WriterLock } from './writer-lock.js'
 export {
   type ChangeFilter,
   COMMENT_COLUMNS,
+  OBJECT_COLUMNS,
+  siteOf,
   type CrawlRow,
   readCrawls,
   type ObjectVersionRow,

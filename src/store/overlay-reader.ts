@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { languageFromText } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
+import { FUSED_VERSION, SHOWN_METHOD } from './viewer-queries.js';
 import type { Db } from './overlay-db.js';
 
 /** One object version as exported (DESIGN.md "export --what objects"). */
@@ -20,23 +23,65 @@ export interface ObjectVersionRow {
   comments: Array<{ author: string | null; published: string | null; text: string; parent: string | null; byline: string | null }>;
   method: string;
   confidence: number;
+  /** Fused version: where text and metadata come from and why; null for an evidence row. */
+  fusion: { textFrom: string; reason: string; candidates: string[]; metadataFrom: Record<string, string> } | null;
+  /** Provenance: the WARC record of the page capture (or the feed's, for a feed-only object). */
+  warc_file: string | null;
+  warc_offset: number | null;
+  warc_record_id: string | null;
+  payload_digest: string | null;
+  mime: string | null;
+  status: number | null;
+  /** ISO 639-1 from the page's lang, the feed's language, or detection. */
+  language: string | null;
+  /** Host without `www.`. */
+  site: string;
+  /** sha256 of the version's text (equal hashes, equal text). */
+  content_hash: string;
 }
+
+/** Columns of `readObjectVersions` rows, in order. */
+export const OBJECT_COLUMNS = [
+  'url', 'canonical_url', 'feed_url', 'guid', 'crawl', 'capture_time', 'title', 'author', 'published', 'updated', 'categories',
+  'text', 'html', 'references', 'comments', 'method', 'confidence', 'fusion', 'warc_file', 'warc_offset', 'warc_record_id',
+  'payload_digest', 'mime', 'status', 'language', 'site', 'content_hash',
+] as const;
+
+/** Host of a URL without a leading `www.` (the site column). */
+export function siteOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+const sha256 = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 const parseJson = <T>(s: string | null, fallback: T): T => (s === null ? fallback : (JSON.parse(s) as T));
 
 
-/** Streams every object version, oldest crawl first, with its comments. */
-export function* readObjectVersions(db: Db): Generator<ObjectVersionRow> {
+/**
+ * Streams the object versions, oldest crawl first, with their comments: by default one fused
+ * version per object and crawl (DESIGN "The data object"); with `evidence`, the per-method
+ * candidates behind them instead.
+ */
+export function* readObjectVersions(db: Db, options: { evidence?: boolean } = {}): Generator<ObjectVersionRow> {
+  const which = options.evidence === true ? "v.method <> 'fused'" : FUSED_VERSION;
   const versions = db.prepare(`
     SELECT v.id, o.url, o.canonical_url, f.url AS feed_url, o.guid, c.name AS crawl, v.capture_time, v.title, v.author,
-      v.published, v.updated, v.categories, v.text, v.html, v.refs, v.method, v.confidence
+      v.published, v.updated, v.categories, v.text, v.html, v.refs, ${SHOWN_METHOD} AS method, v.confidence, v.fusion,
+      k.file AS warc_file, k.offset AS warc_offset, k.record_id AS warc_record_id, k.payload_digest, k.mime, k.status,
+      v.language
     FROM versions v JOIN objects o ON o.id = v.object_id JOIN crawls c ON c.id = v.crawl_id
-    LEFT JOIN feeds f ON f.id = o.feed_id
+    LEFT JOIN feeds f ON f.id = o.feed_id LEFT JOIN captures k ON k.id = v.capture_id
+    WHERE ${which}
     ORDER BY v.crawl_id, o.canonical_url, v.method`);
   const comments = db.prepare(
     'SELECT author, published, text, parent, byline FROM comments WHERE version_id = ? ORDER BY position',
   );
   for (const row of versions.iterate() as Iterable<Record<string, unknown>>) {
+    const text = row.text as string;
     yield {
       url: row.url as string,
       canonical_url: row.canonical_url as string,
@@ -49,12 +94,22 @@ export function* readObjectVersions(db: Db): Generator<ObjectVersionRow> {
       published: row.published as string | null,
       updated: row.updated as string | null,
       categories: parseJson(row.categories as string, []),
-      text: row.text as string,
+      text,
       html: row.html as string,
       references: parseJson(row.refs as string, []),
       comments: comments.all(row.id) as ObjectVersionRow['comments'],
       method: row.method as string,
       confidence: row.confidence as number,
+      fusion: parseJson(row.fusion as string | null, null),
+      warc_file: (row.warc_file as string | null) ?? null,
+      warc_offset: (row.warc_offset as number | null) ?? null,
+      warc_record_id: (row.warc_record_id as string | null) ?? null,
+      payload_digest: (row.payload_digest as string | null) ?? null,
+      mime: (row.mime as string | null) ?? null,
+      status: (row.status as number | null) ?? null,
+      language: (row.language as string | null) ?? null,
+      site: siteOf(row.url as string),
+      content_hash: sha256(text),
     };
   }
 }
@@ -66,10 +121,12 @@ export function* readObjectVersions(db: Db): Generator<ObjectVersionRow> {
  */
 export function* readPages(db: Db): Generator<Record<string, unknown>> {
   const rows = db.prepare(`
-    SELECT c.id, c.url, c.time AS capture_time, cr.name AS crawl, c.status,
-      pm.is_post, pm.method AS match_method, pm.reason, t.template_key,
-      (SELECT v.method FROM versions v WHERE v.capture_id = c.id AND v.method <> 'full-feed'
-        ORDER BY v.confidence DESC LIMIT 1) AS method
+    SELECT c.id, c.url, c.time AS capture_time, cr.name AS crawl, c.status, c.file, c.offset, c.record_id, c.payload_digest,
+      c.mime, pm.is_post, pm.method AS match_method, pm.reason, t.template_key,
+      (SELECT v.method FROM versions v WHERE v.capture_id = c.id AND v.method NOT IN ('full-feed', 'fused')
+        ORDER BY v.confidence DESC LIMIT 1) AS method,
+      (SELECT v.language FROM versions v WHERE v.capture_id = c.id AND v.language IS NOT NULL
+        ORDER BY v.method = 'fused' DESC LIMIT 1) AS language
     FROM captures c JOIN crawls cr ON cr.id = c.crawl_id
     LEFT JOIN page_matches pm ON pm.capture_id = c.id LEFT JOIN templates t ON t.id = pm.template_id
     WHERE (c.mime IN ('text/html', 'application/xhtml+xml') OR c.mime IS NULL) AND c.status BETWEEN 200 AND 299
@@ -89,6 +146,16 @@ export function* readPages(db: Db): Generator<Record<string, unknown>> {
       decided_by: row.match_method ?? (method === null ? null : method),
       reason: row.reason ?? null,
       segments: segments.all(row.id),
+      warc_file: row.file,
+      warc_offset: row.offset,
+      warc_record_id: row.record_id ?? null,
+      payload_digest: row.payload_digest ?? null,
+      mime: row.mime ?? null,
+      status: row.status ?? null,
+      language: row.language ?? null,
+      site: siteOf(row.url as string),
+      // the archived page's content: its payload digest as the WARC states it
+      content_hash: row.payload_digest ?? null,
     };
   }
 }
@@ -235,17 +302,29 @@ export function readFeedStats(db: Db): Array<Record<string, unknown>> {
 /** Columns of `readComments` rows, in order (an empty export still knows its columns). */
 export const COMMENT_COLUMNS = [
   'object_url', 'crawl', 'capture_time', 'method', 'position', 'id', 'parent', 'depth', 'author', 'author_url',
-  'published', 'byline', 'text', 'permalink', 'source', 'hash',
+  'published', 'byline', 'text', 'permalink', 'source', 'hash', 'warc_file', 'warc_offset', 'warc_record_id',
+  'payload_digest', 'mime', 'status', 'language', 'site', 'content_hash',
 ] as const;
 
-/** Every stored comment with the object version it belongs to. */
-export function* readComments(db: Db): Generator<Record<string, unknown>> {
+/**
+ * Every comment of the fused object versions (with `evidence`, of the per-method candidates), with
+ * the page capture it was read from.
+ */
+export function* readComments(db: Db, options: { evidence?: boolean } = {}): Generator<Record<string, unknown>> {
+  const which = options.evidence === true ? "v.method <> 'fused'" : FUSED_VERSION;
   const rows = db.prepare(`
-    SELECT o.url AS object_url, cr.name AS crawl, v.capture_time, v.method, cm.position, cm.comment_id AS id, cm.parent,
-      cm.depth, cm.author, cm.author_url, cm.published, cm.byline, cm.text, cm.permalink, cm.source, cm.hash
+    SELECT o.url AS object_url, cr.name AS crawl, v.capture_time, ${SHOWN_METHOD} AS method, cm.position, cm.comment_id AS id,
+      cm.parent, cm.depth, cm.author, cm.author_url, cm.published, cm.byline, cm.text, cm.permalink, cm.source, cm.hash,
+      k.file AS warc_file, k.offset AS warc_offset, k.record_id AS warc_record_id, k.payload_digest, k.mime, k.status,
+      v.language
     FROM comments cm JOIN versions v ON v.id = cm.version_id JOIN objects o ON o.id = v.object_id
-    JOIN crawls cr ON cr.id = v.crawl_id ORDER BY v.crawl_id, o.canonical_url, v.method, cm.position`);
-  yield* rows.iterate() as Iterable<Record<string, unknown>>;
+    JOIN crawls cr ON cr.id = v.crawl_id LEFT JOIN captures k ON k.id = v.capture_id
+    WHERE ${which} ORDER BY v.crawl_id, o.canonical_url, v.method, cm.position`);
+  for (const row of rows.iterate() as Iterable<Record<string, unknown>>) {
+    // a comment's own language when detection is sure of it, else its article's
+    const language = languageFromText(row.text as string) ?? row.language ?? null;
+    yield { ...row, language, site: siteOf(row.object_url as string), content_hash: row.hash };
+  }
 }
 
 /** Each paired page capture once, with the feed item paired to it, as stored (for benchmarks and checks). */

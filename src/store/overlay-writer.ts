@@ -1,10 +1,13 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { canonicalUrl, schemelessKey } from '../core/url.js';
-import type { ExtractedObject } from '../extract/index.js';
+import { type ExtractedObject, languageFromText } from '../extract/index.js';
 import type { Feed, FeedItem } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
 import type { Db } from './overlay-db.js';
 import type { StoredComment } from './types.js';
+
+/** Characters of title + text given to language detection when page and feed say nothing (ours: franc is reliable from a few hundred). */
+export const LANGUAGE_SAMPLE_CHARS = 2000;
 
 /** Captures are inserted in transactions of this many rows (ours: amortises fsync, bounds memory). */
 export const CAPTURE_BATCH_SIZE = 2000;
@@ -211,6 +214,8 @@ export class OverlayWriter {
     pageDigest: string | null;
     object: Omit<ExtractedObject, 'wrapper'>;
     comments: StoredComment[];
+    /** ISO 639-1 from the page or feed; detected from the text when absent. */
+    language?: string | null;
   }): number {
     return this.#db.transaction(() => {
       const obj = this.#db
@@ -221,13 +226,13 @@ export class OverlayWriter {
       const o = v.object;
       const version = this.#db
         .prepare(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
-            updated, categories, text, html, refs, confidence, paths, page_digest)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            updated, categories, text, html, refs, confidence, paths, page_digest, language)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
             capture_time = excluded.capture_time, title = excluded.title, author = excluded.author,
             published = excluded.published, updated = excluded.updated, categories = excluded.categories,
             text = excluded.text, html = excluded.html, refs = excluded.refs, confidence = excluded.confidence,
-            paths = excluded.paths, page_digest = excluded.page_digest
+            paths = excluded.paths, page_digest = excluded.page_digest, language = excluded.language
           RETURNING id`)
         .get(
           obj.id,
@@ -246,6 +251,7 @@ export class OverlayWriter {
           o.confidence,
           JSON.stringify(o.paths),
           v.pageDigest,
+          v.language ?? languageFromText(`${o.title ?? ''} ${o.text.slice(0, LANGUAGE_SAMPLE_CHARS)}`),
         ) as { id: number };
       this.#db.prepare('DELETE FROM comments WHERE version_id = ?').run(version.id);
       const insert = this.#db.prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author,
@@ -277,9 +283,9 @@ export class OverlayWriter {
     return this.#db.transaction(() => {
       const row = this.#db
         .prepare(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
-            updated, categories, text, html, refs, confidence, paths, page_digest)
+            updated, categories, text, html, refs, confidence, paths, page_digest, language)
           SELECT object_id, ?, ?, ?, method, title, author, published, updated, categories, text, html, refs,
-            confidence, paths, page_digest FROM versions WHERE id = ?
+            confidence, paths, page_digest, language FROM versions WHERE id = ?
           ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
             capture_time = excluded.capture_time
           RETURNING id`)

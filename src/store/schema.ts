@@ -230,6 +230,13 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (crawl_id, url)
   );
   `,
+  // 3: the language of each object version (ISO 639-1: the page's lang, the feed's language, or
+  // detection); for the fused version of an object in a crawl (method 'fused'), the fusion
+  // decision (JSON: textFrom, reason, candidates, metadataFrom); the other rows are its evidence.
+  `
+  ALTER TABLE versions ADD COLUMN language TEXT;
+  ALTER TABLE versions ADD COLUMN fusion TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -5,6 +5,16 @@
  */
 import type { Db } from './overlay-db.js';
 
+/**
+ * SQL condition (on alias `v`) for the versions readers show: the fused version of each object and
+ * crawl (fuse stage), or, in a store built before fusion, every version of that crawl.
+ */
+export const FUSED_VERSION = `(v.method = 'fused' OR NOT EXISTS (SELECT 1 FROM versions fv
+  WHERE fv.object_id = v.object_id AND fv.crawl_id = v.crawl_id AND fv.method = 'fused'))`;
+
+/** SQL expression (alias `v`): the method a version shows, for a fused one the method its text comes from. */
+export const SHOWN_METHOD = `CASE WHEN v.method = 'fused' THEN coalesce(json_extract(v.fusion, '$.textFrom'), v.method) ELSE v.method END`;
+
 /** One object version with what a reconstructed page or the viewer shows about it. */
 export interface VersionView {
   id: number;
@@ -31,6 +41,8 @@ export interface VersionView {
   confidence: number;
   /** Key-paths (000 §III-B) per property, as stored in versions.paths. */
   paths: Record<string, string | null>;
+  /** For a fused version: where its text and metadata come from, and why (fuse-stage.ts); else null. */
+  fusion: { textFrom: string; reason: string; candidates: string[]; metadataFrom: Record<string, string> } | null;
 }
 
 export interface CommentView {
@@ -80,8 +92,8 @@ export interface StoredChange {
 }
 
 const VERSION_COLUMNS = `v.id, v.object_id, o.url, o.canonical_url, o.feed_id, f.url AS feed_url, f.title AS feed_title,
-  o.guid, v.crawl_id, cr.name AS crawl, v.capture_id, v.capture_time, v.method, v.title, v.author, v.published,
-  v.updated, v.categories, v.text, v.html, v.refs, v.confidence, v.paths`;
+  o.guid, v.crawl_id, cr.name AS crawl, v.capture_id, v.capture_time, ${SHOWN_METHOD} AS method, v.title, v.author, v.published,
+  v.updated, v.categories, v.text, v.html, v.refs, v.confidence, v.paths, v.fusion`;
 const VERSION_FROM = `FROM versions v JOIN objects o ON o.id = v.object_id JOIN crawls cr ON cr.id = v.crawl_id
   LEFT JOIN feeds f ON f.id = o.feed_id`;
 
@@ -119,6 +131,7 @@ function toVersion(r: Record<string, unknown>): VersionView {
     references: parseJson(r.refs, []),
     confidence: r.confidence as number,
     paths: parseJson(r.paths, {}),
+    fusion: parseJson<VersionView['fusion']>(r.fusion, null),
   };
 }
 
@@ -141,11 +154,13 @@ function toComment(r: Record<string, unknown>): CommentView {
 
 function statements(db: Db) {
   return {
-    allVersions: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} ORDER BY v.object_id, v.capture_time, v.method`),
+    allVersions: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE ${FUSED_VERSION} ORDER BY v.object_id, v.capture_time, v.method`),
     version: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.id = ?`),
-    versionsOf: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.object_id = ? ORDER BY v.capture_time, v.method`),
+    versionsOf: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.object_id = ? AND ${FUSED_VERSION} ORDER BY v.capture_time, v.method`),
+    evidenceOf: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.object_id = ? AND v.crawl_id = ? AND v.method <> 'fused'
+      ORDER BY v.confidence DESC, v.method`),
     versionAt: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM}
-      WHERE v.object_id = ? AND v.capture_time <= ? ORDER BY v.capture_time DESC, v.confidence DESC LIMIT 1`),
+      WHERE v.object_id = ? AND v.capture_time <= ? AND ${FUSED_VERSION} ORDER BY v.capture_time DESC, v.confidence DESC LIMIT 1`),
     comments: db.prepare('SELECT * FROM comments WHERE version_id = ? ORDER BY position'),
     capture: db.prepare(`SELECT id, crawl_id, url, time, status, mime, file, offset, length, record_type
       FROM captures WHERE id = ?`),
@@ -187,6 +202,11 @@ export function getVersion(db: Db, id: number): VersionView | undefined {
 
 export function listVersionsOf(db: Db, objectId: number): VersionView[] {
   return (q(db).versionsOf.all(objectId) as Array<Record<string, unknown>>).map(toVersion);
+}
+
+/** The per-method candidates (evidence) behind the fused version of an object in one crawl. */
+export function listEvidenceOf(db: Db, objectId: number, crawlId: number): VersionView[] {
+  return (q(db).evidenceOf.all(objectId, crawlId) as Array<Record<string, unknown>>).map(toVersion);
 }
 
 /** The latest version of an object captured at or before `at` (ISO 8601). */

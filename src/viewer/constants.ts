@@ -15,7 +15,7 @@ export const MAX_LIST_OFFSET = 100_000;
 /** File of the viewer's own full-text index, inside the overlay directory. */
 export const SEARCH_INDEX_FILE = 'viewer-fts.sqlite';
 /** Schema version of that file; a different one is rebuilt. */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 /** Versions indexed per transaction when building the search index (ours: bounds memory). */
 export const INDEX_BATCH_SIZE = 5000;
 /** Feeds listed on the home page; all of them are on /feeds, PAGE_SIZE per page (ours: a 515-feed list made the home page 144 KB). */

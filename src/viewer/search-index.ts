@@ -7,7 +7,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Db, hasStoredChanges } from '../store/index.js';
+import { type Db, FUSED_VERSION, hasStoredChanges } from '../store/index.js';
 import { INDEX_BATCH_SIZE, MAX_LIST_OFFSET, MAX_QUERY_CHARS, PAGE_SIZE, SEARCH_INDEX_FILE, SEARCH_INDEX_VERSION } from './constants.js';
 
 const SCHEMA = `
@@ -76,7 +76,7 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
       v.categories, v.text,
       (SELECT group_concat(cm.text, ' ') FROM comments cm WHERE cm.version_id = v.id) AS comments,
       (SELECT group_concat(cm.hash, ' ') FROM comments cm WHERE cm.version_id = v.id) AS hashes
-    FROM versions v JOIN objects o ON o.id = v.object_id ORDER BY v.object_id, v.capture_time, v.id`);
+    FROM versions v JOIN objects o ON o.id = v.object_id WHERE ${FUSED_VERSION} ORDER BY v.object_id, v.capture_time, v.id`);
   let current: { id: number; url: string; feedId: number | null; first: string; last: string; title: string | null; n: number; kinds: Set<string> } | null = null;
   let prev: Record<string, unknown> | null = null;
   const flush = (): void => {

@@ -88,7 +88,7 @@ describe('viewer server on the overlay of the sample Pelican crawls', () => {
     expect(page).toContain(`src="${viewer.replayUrl}replay.html?`);
     expect(page).toContain(commentText); // the latest version is shown, with its comment
     const db = openStore(dir, { writable: false });
-    const ids = (db.prepare('SELECT id FROM versions WHERE object_id = ? ORDER BY capture_time').all(Number(id)) as Array<{ id: number }>).map((r) => r.id);
+    const ids = (db.prepare("SELECT id FROM versions WHERE object_id = ? AND method = 'fused' ORDER BY capture_time").all(Number(id)) as Array<{ id: number }>).map((r) => r.id);
     const similarity = db.prepare('SELECT similarity FROM changes WHERE object_id = ? AND to_version_id = ?').pluck().get(Number(id), ids[1]) as number;
     db.close();
     expect(ids).toEqual([fixture.edited.before.id, fixture.edited.after.id]);

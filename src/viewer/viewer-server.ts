@@ -23,6 +23,7 @@ import {
   listStoredChanges,
   listVersionsOf,
   openStore,
+  resolvePayloadSource,
 } from '../store/index.js';
 import { reconstructChannelPage, timestamp14 } from '../reconstruct/index.js';
 import { type ArchiveFile, listArchiveFiles, readArchivedBody } from './archive-files.js';
@@ -129,22 +130,29 @@ function sendFile(req: IncomingMessage, res: ServerResponse, path: string, type:
   createReadStream(path, { start, end }).pipe(res);
 }
 
+/**
+ * The replay index of one crawl: its responses and resources, and its revisit records together
+ * with the records holding their payload (in this crawl or an earlier one), so that wabac.js
+ * resolves a revisit to its original as it does in a WACZ (WARC 1.1 §6.7).
+ */
 function cdxj(db: Db, crawlId: number, files: ArchiveFile[]): string {
   const byStored = new Map(files.map((f) => [f.stored, f]));
+  const cols = 'id, url, time, status, mime, file, offset, length, payload_digest, record_type';
   const rows = db
-    .prepare(`SELECT url, time, status, mime, file, offset, length, payload_digest FROM captures
-      WHERE crawl_id = ? AND record_type IN ('response', 'resource') LIMIT ${MAX_CDX_LINES}`)
+    .prepare(`SELECT ${cols} FROM captures
+      WHERE crawl_id = ? AND record_type IN ('response', 'resource', 'revisit') LIMIT ${MAX_CDX_LINES}`)
     .all(crawlId) as Array<Record<string, unknown>>;
-  const lines: string[] = [];
-  for (const r of rows) {
+  const byId = db.prepare(`SELECT ${cols} FROM captures WHERE id = ?`);
+  const lines = new Set<string>();
+  const add = (r: Record<string, unknown>): void => {
     const f = byStored.get(r.file as string);
-    if (f === undefined || f.path === null || f.isWacz) continue;
-    const url = r.url as string;
-    lines.push(
+    if (f === undefined || f.path === null || f.isWacz) return;
+    lines.add(
       cdxjLine({
-        url,
+        url: r.url as string,
         time: r.time as string,
-        mime: (r.mime as string | null) ?? 'unk',
+        // CDXIndexer writes revisits as warc/revisit
+        mime: r.record_type === 'revisit' ? 'warc/revisit' : ((r.mime as string | null) ?? 'unk'),
         status: (r.status as number | null) ?? 200,
         digest: (r.payload_digest as string | null) ?? null,
         length: r.length as number,
@@ -152,8 +160,15 @@ function cdxj(db: Db, crawlId: number, files: ArchiveFile[]): string {
         filename: `f${f.index}`,
       }),
     );
+  };
+  for (const r of rows) {
+    add(r);
+    if (r.record_type !== 'revisit') continue;
+    const source = resolvePayloadSource(db, r.id as number);
+    const original = source === undefined ? undefined : (byId.get(source.id) as Record<string, unknown> | undefined);
+    if (original !== undefined && original.record_type !== 'revisit') add(original);
   }
-  return `${lines.sort().join('\n')}\n`;
+  return `${[...lines].sort().join('\n')}\n`;
 }
 
 const intParam = (v: string | null): number | undefined => (v !== null && /^\d{1,12}$/.test(v) ? Number(v) : undefined);

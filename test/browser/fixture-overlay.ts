@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { commentHash, type ExtractionMethod, type PropertyPaths, type Reference } from '../../src/extract/index.js';
-import { buildOverlay, runChangesStage } from '../../src/build/index.js';
+import { buildOverlay, runChangesStage, runFuseStage } from '../../src/build/index.js';
 import { iterateVersions, openStore, OverlayWriter, readChanges, type StoredComment, type VersionView } from '../../src/store/index.js';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', 'samples');
@@ -67,8 +67,12 @@ export function addFixtureComment(
   };
   const db = openStore(dir, { writable: true });
   try {
-    // VersionView carries everything addVersion stores but the page digest
-    const pageDigest = db.prepare('SELECT page_digest FROM versions WHERE id = ?').pluck().get(version.id) as string | null;
+    // The comment goes into the evidence row the fused version's text comes from; the fuse stage
+    // then gives it to the fused version (same id), as a build does.
+    const evidence = db
+      .prepare("SELECT id, page_digest FROM versions WHERE object_id = ? AND crawl_id = ? AND method = ?")
+      .get(version.objectId, version.crawlId, version.method) as { id: number; page_digest: string | null };
+    const pageDigest = evidence.page_digest;
     const id = new OverlayWriter(db).addVersion({
       canonicalUrl: version.canonicalUrl,
       url: version.url,
@@ -93,7 +97,8 @@ export function addFixtureComment(
       },
       comments: [stored],
     });
-    if (id !== version.id) throw new Error(`addVersion stored a new version ${id} instead of updating ${version.id}`);
+    if (id !== evidence.id) throw new Error(`addVersion stored a new version ${id} instead of updating ${evidence.id}`);
+    runFuseStage(db, version.crawlId);
     runChangesStage(db, version.crawlId);
   } finally {
     db.close();

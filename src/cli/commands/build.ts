@@ -8,7 +8,7 @@ export interface BuildArgs {
   inputs: string[];
   out: string;
   explain?: string;
-  progress: boolean;
+  progress?: boolean;
   json: boolean;
   pages: boolean;
   workers?: number;
@@ -23,7 +23,11 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files, or directories of them (one crawl each unless --crawl-by says otherwise)', type: 'string', array: true, demandOption: true })
     .option('out', { alias: 'o', describe: 'overlay directory (created; an existing overlay is extended)', type: 'string', demandOption: true })
     .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
-    .option('progress', { describe: 'show a progress bar on stderr (default: when stderr is a terminal)', type: 'boolean', default: process.stderr.isTTY === true })
+    .option('progress', {
+      describe:
+        'show progress on stderr: a bar with an ETA on a terminal, else a plain line with the ETA every 10 s (default: on when stderr is a terminal; --no-progress to hide)',
+      type: 'boolean',
+    })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
     .option('verify-digests', {
       describe: 'check the WARC-Block-Digest and WARC-Payload-Digest of every record (default: where cheap: every record of an uncompressed WARC and each record the build decodes; --no-verify-digests: none)',
@@ -56,7 +60,7 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
 /** Runs `build`; returns the exit code (0 ok, 1 finished with skipped records). */
 export async function runBuild(args: BuildArgs): Promise<number> {
   const diagnostics = new Diagnostics();
-  const progress = createBuildProgress(args.progress);
+  const progress = createBuildProgress(args.progress ?? process.stderr.isTTY === true);
   let report: BuildReport;
   try {
     report = await buildOverlay({
@@ -70,7 +74,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       ...(args.crawl !== undefined ? { crawlLabels: args.crawl.map(String) } : {}),
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
       onProgress: (p) => progress.update(p),
-      onLog: (m) => process.stderr.write(`${m}\n`),
+      onLog: (m) => progress.log(m),
       ...(args.explain !== undefined
         ? {
             explainUrl: args.explain,

@@ -4,6 +4,7 @@ import type { Argv } from 'yargs';
 import { UsageError } from '../../core/errors.js';
 import {
   COMMENT_COLUMNS,
+  OBJECT_COLUMNS,
   type openStore,
   readChanges,
   readComments,
@@ -48,6 +49,7 @@ export interface ExportArgs {
   what: ExportKind;
   format: 'jsonl' | 'csv' | 'parquet' | 'wacz';
   output?: string;
+  evidence: boolean;
   strict?: boolean;
 }
 
@@ -61,19 +63,25 @@ export function exportCommand(yargs: Argv): Argv<ExportArgs> {
       choices: ['jsonl', 'csv', 'parquet', 'wacz'] as const,
       default: 'jsonl' as const,
     })
+    .option('evidence', {
+      describe: 'objects and comments: list the per-method candidates (full-feed, feed-guided, template, ...) behind each fused version instead',
+      type: 'boolean',
+      default: false,
+    })
     .option('strict', STRICT_OPTION)
     .option('output', { alias: ['O', 'out'], describe: 'file to write instead of stdout (for reconstructed pages: the directory that gets pages/)', type: 'string' })
-    .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per object version')
+    .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per article and crawl (the fused version), with its WARC provenance')
+    .example('$0 export overlay/ --what objects --evidence', 'the per-method candidates behind the fused versions')
     .example('$0 export overlay/ --what changes --format csv', 'changes between versions, with their kinds')
     .example('$0 export overlay/ --what objects --format parquet -O objects.parquet', 'the same rows as Parquet (DuckDB, pandas, Spark)')
     .example('$0 export overlay/ --format wacz', 'write overlay/overlay.wacz (replayable in ReplayWeb.page)')
     .example('$0 export overlay/ --what reconstructed --output site/', 'standalone pages of every object version under site/pages/') as unknown as Argv<ExportArgs>;
 }
 
-function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'reconstructed'>): Iterable<Record<string, unknown>> {
+function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'reconstructed'>, evidence: boolean): Iterable<Record<string, unknown>> {
   switch (what) {
     case 'objects':
-      return readObjectVersions(db) as Iterable<unknown> as Iterable<Record<string, unknown>>;
+      return readObjectVersions(db, { evidence }) as Iterable<unknown> as Iterable<Record<string, unknown>>;
     case 'pages':
       return readPages(db);
     case 'changes':
@@ -81,7 +89,7 @@ function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'rec
     case 'feeds':
       return readFeedStats(db);
     case 'comments':
-      return readComments(db);
+      return readComments(db, { evidence });
     case 'templates':
       return readTemplates(db);
     case 'discovered-feeds':
@@ -116,8 +124,8 @@ export async function runExport(args: ExportArgs): Promise<number> {
     const db = openChecked(args.dir, args.strict);
     try {
       const file = args.output ?? join(args.dir, `${args.what}.parquet`);
-      const columns = args.what === 'comments' ? COMMENT_COLUMNS : undefined;
-      const rows = await writeParquet(rowsOf(db, args.what), file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) });
+      const columns = args.what === 'comments' ? COMMENT_COLUMNS : args.what === 'objects' ? OBJECT_COLUMNS : undefined;
+      const rows = await writeParquet(rowsOf(db, args.what, args.evidence), file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) });
       process.stderr.write(`wrote ${file}: ${rows} rows\n`);
       return 0;
     } finally {
@@ -128,7 +136,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
   const db = openChecked(args.dir, args.strict);
   const out = args.output ? createWriteStream(args.output) : process.stdout;
   try {
-    await writeRows(rowsOf(db, args.what), args.format, out);
+    await writeRows(rowsOf(db, args.what, args.evidence), args.format, out);
   } finally {
     db.close();
     if (out !== process.stdout) await new Promise<void>((resolve) => out.end(() => resolve()));
