@@ -31,127 +31,145 @@ export function copyShard(db: Db, shardFile: string): ShardCopyCounts {
   }
 }
 
+/**
+ * How each table is copied: its id columns and the map that translates each (LEFT: a null id, or
+ * one the map lacks, stays null), what to do on a natural-key conflict, and how its own ids map.
+ * Every other column is copied as it is, whatever columns later migrations add.
+ */
+interface TableCopy {
+  table: string;
+  ids?: Record<string, { map: string; optional?: boolean }>;
+  onConflict: string;
+  /** Builds temp.<name>_map (old, new) from the natural key, after the copy. */
+  map?: { name: string; join: string };
+  /** Extra WHERE on the shard rows (default: all rows). */
+  where?: string;
+}
+
+const TABLES: readonly TableCopy[] = [
+  {
+    table: 'crawls',
+    onConflict: `ON CONFLICT (identity) DO UPDATE SET started_at = min(crawls.started_at, excluded.started_at),
+      finished_at = CASE WHEN crawls.finished_at IS NULL OR excluded.finished_at IS NULL THEN NULL ELSE max(crawls.finished_at, excluded.finished_at) END`,
+    map: { name: 'crawl', join: 'm.identity = s.identity' },
+  },
+  {
+    table: 'captures',
+    ids: { crawl_id: { map: 'crawl' } },
+    onConflict: 'ON CONFLICT DO NOTHING',
+    map: { name: 'capture', join: 'm.file = s.file AND m.offset = s.offset AND coalesce(m.inflated_offset, -1) = coalesce(s.inflated_offset, -1)' },
+  },
+  { table: 'feeds', onConflict: 'ON CONFLICT (url) DO NOTHING', map: { name: 'feed', join: 'm.url = s.url' } },
+  {
+    table: 'items',
+    ids: { feed_id: { map: 'feed' } },
+    onConflict: 'ON CONFLICT (feed_id, item_key) DO NOTHING',
+    map: { name: 'item', join: 'm.feed_id = (SELECT new FROM temp.feed_map WHERE old = s.feed_id) AND m.item_key = s.item_key' },
+  },
+  {
+    table: 'feed_snapshots',
+    ids: { feed_id: { map: 'feed' }, crawl_id: { map: 'crawl' }, capture_id: { map: 'capture' } },
+    onConflict: 'ON CONFLICT (feed_id, capture_id) DO NOTHING',
+    map: {
+      name: 'snapshot',
+      join: 'm.feed_id = (SELECT new FROM temp.feed_map WHERE old = s.feed_id) AND m.capture_id = (SELECT new FROM temp.capture_map WHERE old = s.capture_id)',
+    },
+  },
+  { table: 'snapshot_items', ids: { snapshot_id: { map: 'snapshot' }, item_id: { map: 'item' } }, onConflict: 'ON CONFLICT DO NOTHING' },
+  {
+    // Of the pairings of one item, the one that found a capture wins: that shard holds the item's site.
+    table: 'pairings',
+    ids: { item_id: { map: 'item' }, crawl_id: { map: 'crawl' }, capture_id: { map: 'capture', optional: true } },
+    onConflict: `ON CONFLICT (item_id, crawl_id) DO UPDATE SET capture_id = excluded.capture_id, via = excluded.via, reason = excluded.reason
+      WHERE pairings.capture_id IS NULL AND excluded.capture_id IS NOT NULL`,
+  },
+  {
+    table: 'objects',
+    ids: { feed_id: { map: 'feed', optional: true } },
+    onConflict: 'ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id), guid = coalesce(objects.guid, excluded.guid)',
+    map: { name: 'object', join: 'm.canonical_url = s.canonical_url' },
+  },
+  {
+    table: 'versions',
+    ids: { object_id: { map: 'object' }, crawl_id: { map: 'crawl' }, capture_id: { map: 'capture', optional: true } },
+    onConflict: 'ON CONFLICT (object_id, crawl_id, method) DO NOTHING',
+    map: {
+      name: 'version',
+      join: `m.object_id = (SELECT new FROM temp.object_map WHERE old = s.object_id) AND m.crawl_id = (SELECT new FROM temp.crawl_map WHERE old = s.crawl_id)
+        AND m.method = s.method`,
+    },
+  },
+  { table: 'comments', ids: { version_id: { map: 'version' } }, onConflict: 'ON CONFLICT (version_id, position) DO NOTHING' },
+  {
+    // The same problem of a feed routed to several buckets is reported by each of their shards: kept once.
+    table: 'diagnostics',
+    ids: { crawl_id: { map: 'crawl', optional: true } },
+    onConflict: '',
+    where: `NOT EXISTS (SELECT 1 FROM main.diagnostics d WHERE d.crawl_id IS (SELECT new FROM temp.crawl_map WHERE old = s.crawl_id)
+      AND d.kind = s.kind AND d.message = s.message AND d.file IS s.file AND d.offset IS s.offset AND d.url IS s.url)`,
+  },
+  {
+    table: 'changes',
+    ids: {
+      object_id: { map: 'object' },
+      from_version_id: { map: 'version', optional: true },
+      to_version_id: { map: 'version', optional: true },
+      to_crawl_id: { map: 'crawl' },
+    },
+    onConflict: 'ON CONFLICT (object_id, to_crawl_id) DO NOTHING',
+  },
+  {
+    table: 'templates',
+    ids: { learnt_crawl_id: { map: 'crawl', optional: true } },
+    onConflict: 'ON CONFLICT (template_key) DO NOTHING',
+    map: { name: 'template', join: 'm.template_key = s.template_key' },
+  },
+  {
+    table: 'page_matches',
+    ids: { capture_id: { map: 'capture' }, crawl_id: { map: 'crawl' }, template_id: { map: 'template', optional: true } },
+    onConflict: 'ON CONFLICT (capture_id) DO NOTHING',
+  },
+  {
+    table: 'segments',
+    ids: { capture_id: { map: 'capture' }, object_id: { map: 'object', optional: true } },
+    onConflict: 'ON CONFLICT (capture_id, position) DO NOTHING',
+  },
+  {
+    // One row per (crawl, feed URL): the first page that advertises it, by URL order.
+    table: 'discovered_feeds',
+    ids: { crawl_id: { map: 'crawl' } },
+    onConflict: `ON CONFLICT (crawl_id, url) DO UPDATE SET host = excluded.host, type = excluded.type, title = excluded.title,
+      via = excluded.via, is_comment_feed = excluded.is_comment_feed, first_page = excluded.first_page
+      WHERE excluded.first_page < discovered_feeds.first_page`,
+  },
+];
+
+function columnsOf(db: Db, table: string): string[] {
+  return (db.prepare(`SELECT name FROM pragma_table_info('${table}', 'main')`).pluck().all() as string[]).filter((c) => c !== 'id');
+}
+
 function copyRows(db: Db): ShardCopyCounts {
-  const count = (table: string): number => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number);
+  const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   const before = { captures: count('main.captures'), objects: count('main.objects'), versions: count('main.versions') };
-  db.exec(`
-    DROP TABLE IF EXISTS temp.crawl_map; DROP TABLE IF EXISTS temp.capture_map; DROP TABLE IF EXISTS temp.feed_map;
-    DROP TABLE IF EXISTS temp.item_map; DROP TABLE IF EXISTS temp.snapshot_map; DROP TABLE IF EXISTS temp.object_map;
-    DROP TABLE IF EXISTS temp.version_map; DROP TABLE IF EXISTS temp.template_map;
-
-    INSERT INTO main.crawls (identity, name, bytes, started_at, finished_at, records, report)
-      SELECT identity, name, bytes, started_at, finished_at, records, report FROM ${SHARD}.crawls WHERE true ORDER BY id
-      ON CONFLICT (identity) DO UPDATE SET started_at = min(crawls.started_at, excluded.started_at),
-        finished_at = CASE WHEN crawls.finished_at IS NULL OR excluded.finished_at IS NULL THEN NULL
-          ELSE max(crawls.finished_at, excluded.finished_at) END;
-    CREATE TEMP TABLE crawl_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.crawls s JOIN main.crawls m ON m.identity = s.identity;
-
-    INSERT INTO main.captures (crawl_id, record_type, record_id, url, canonical_url, url_key, host, time, status, mime, file,
-        offset, length, payload_digest, payload_length, location, refers_to_id, refers_to_url, refers_to_time, inflated_offset)
-      SELECT cm.new, s.record_type, s.record_id, s.url, s.canonical_url, s.url_key, s.host, s.time, s.status, s.mime, s.file,
-        s.offset, s.length, s.payload_digest, s.payload_length, s.location, s.refers_to_id, s.refers_to_url, s.refers_to_time,
-        s.inflated_offset
-      FROM ${SHARD}.captures s JOIN crawl_map cm ON cm.old = s.crawl_id WHERE true ORDER BY s.id
-      ON CONFLICT DO NOTHING;
-    CREATE TEMP TABLE capture_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.captures s JOIN main.captures m
-      ON m.file = s.file AND m.offset = s.offset AND coalesce(m.inflated_offset, -1) = coalesce(s.inflated_offset, -1);
-    CREATE UNIQUE INDEX temp.capture_map_old ON capture_map(old);
-
-    INSERT INTO main.feeds (url, format, kind, kind_reason, title, site_url, language, is_full_content, full_content_reason)
-      SELECT url, format, kind, kind_reason, title, site_url, language, is_full_content, full_content_reason
-      FROM ${SHARD}.feeds WHERE true ORDER BY id ON CONFLICT (url) DO NOTHING;
-    CREATE TEMP TABLE feed_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.feeds s JOIN main.feeds m ON m.url = s.url;
-
-    INSERT INTO main.items (feed_id, item_key, guid, link, orig_link, title, author, published, updated, categories,
-        description, content, comments_url, comment_feed_url, comment_count, in_reply_to, is_valid, invalid_reason)
-      SELECT fm.new, s.item_key, s.guid, s.link, s.orig_link, s.title, s.author, s.published, s.updated, s.categories,
-        s.description, s.content, s.comments_url, s.comment_feed_url, s.comment_count, s.in_reply_to, s.is_valid, s.invalid_reason
-      FROM ${SHARD}.items s JOIN feed_map fm ON fm.old = s.feed_id WHERE true ORDER BY s.id
-      ON CONFLICT (feed_id, item_key) DO NOTHING;
-    CREATE TEMP TABLE item_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.items s JOIN feed_map fm ON fm.old = s.feed_id
-      JOIN main.items m ON m.feed_id = fm.new AND m.item_key = s.item_key;
-
-    INSERT INTO main.feed_snapshots (feed_id, crawl_id, capture_id, capture_time, item_count)
-      SELECT fm.new, cm.new, pm.new, s.capture_time, s.item_count FROM ${SHARD}.feed_snapshots s
-      JOIN feed_map fm ON fm.old = s.feed_id JOIN crawl_map cm ON cm.old = s.crawl_id JOIN capture_map pm ON pm.old = s.capture_id
-      WHERE true ORDER BY s.id ON CONFLICT (feed_id, capture_id) DO NOTHING;
-    CREATE TEMP TABLE snapshot_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.feed_snapshots s
-      JOIN feed_map fm ON fm.old = s.feed_id JOIN capture_map pm ON pm.old = s.capture_id
-      JOIN main.feed_snapshots m ON m.feed_id = fm.new AND m.capture_id = pm.new;
-    INSERT OR IGNORE INTO main.snapshot_items (snapshot_id, item_id, position)
-      SELECT sm.new, im.new, s.position FROM ${SHARD}.snapshot_items s
-      JOIN snapshot_map sm ON sm.old = s.snapshot_id JOIN item_map im ON im.old = s.item_id;
-
-    INSERT INTO main.pairings (item_id, crawl_id, capture_id, via, reason)
-      SELECT im.new, cm.new, pm.new, s.via, s.reason FROM ${SHARD}.pairings s
-      JOIN item_map im ON im.old = s.item_id JOIN crawl_map cm ON cm.old = s.crawl_id LEFT JOIN capture_map pm ON pm.old = s.capture_id
-      WHERE true
-      ON CONFLICT (item_id, crawl_id) DO UPDATE SET capture_id = excluded.capture_id, via = excluded.via, reason = excluded.reason
-        WHERE pairings.capture_id IS NULL AND excluded.capture_id IS NOT NULL;
-
-    INSERT INTO main.objects (canonical_url, url, feed_id, guid)
-      SELECT s.canonical_url, s.url, fm.new, s.guid FROM ${SHARD}.objects s LEFT JOIN feed_map fm ON fm.old = s.feed_id
-      WHERE true ORDER BY s.id
-      ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id), guid = coalesce(objects.guid, excluded.guid);
-    CREATE TEMP TABLE object_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.objects s JOIN main.objects m ON m.canonical_url = s.canonical_url;
-
-    INSERT INTO main.versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published, updated,
-        categories, text, html, refs, confidence, paths, page_digest)
-      SELECT om.new, cm.new, pm.new, s.capture_time, s.method, s.title, s.author, s.published, s.updated, s.categories,
-        s.text, s.html, s.refs, s.confidence, s.paths, s.page_digest
-      FROM ${SHARD}.versions s JOIN object_map om ON om.old = s.object_id JOIN crawl_map cm ON cm.old = s.crawl_id
-      LEFT JOIN capture_map pm ON pm.old = s.capture_id WHERE true ORDER BY s.id
-      ON CONFLICT (object_id, crawl_id, method) DO NOTHING;
-    CREATE TEMP TABLE version_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.versions s
-      JOIN object_map om ON om.old = s.object_id JOIN crawl_map cm ON cm.old = s.crawl_id
-      JOIN main.versions m ON m.object_id = om.new AND m.crawl_id = cm.new AND m.method = s.method;
-
-    INSERT INTO main.comments (version_id, position, comment_id, parent, depth, author, author_url, published, text, html,
-        permalink, source, hash, byline)
-      SELECT vm.new, s.position, s.comment_id, s.parent, s.depth, s.author, s.author_url, s.published, s.text, s.html,
-        s.permalink, s.source, s.hash, s.byline
-      FROM ${SHARD}.comments s JOIN version_map vm ON vm.old = s.version_id WHERE true ORDER BY s.id
-      ON CONFLICT (version_id, position) DO NOTHING;
-
-    INSERT INTO main.diagnostics (crawl_id, kind, severity, message, file, offset, url)
-      SELECT cm.new, s.kind, s.severity, s.message, s.file, s.offset, s.url FROM ${SHARD}.diagnostics s
-      LEFT JOIN crawl_map cm ON cm.old = s.crawl_id
-      WHERE NOT EXISTS (SELECT 1 FROM main.diagnostics d WHERE d.crawl_id IS cm.new AND d.kind = s.kind AND d.message = s.message
-        AND d.file IS s.file AND d.offset IS s.offset AND d.url IS s.url)
-      ORDER BY s.id;
-
-    INSERT INTO main.changes (object_id, from_version_id, to_version_id, from_time, to_time, to_crawl_id, kinds, similarity,
-        significance, words_added, words_removed, detail)
-      SELECT om.new, fv.new, tv.new, s.from_time, s.to_time, cm.new, s.kinds, s.similarity, s.significance, s.words_added,
-        s.words_removed, s.detail
-      FROM ${SHARD}.changes s JOIN object_map om ON om.old = s.object_id JOIN crawl_map cm ON cm.old = s.to_crawl_id
-      LEFT JOIN version_map fv ON fv.old = s.from_version_id LEFT JOIN version_map tv ON tv.old = s.to_version_id
-      WHERE true ORDER BY s.id ON CONFLICT (object_id, to_crawl_id) DO NOTHING;
-
-    INSERT INTO main.templates (template_key, host, feed_url, key_path, content_path, property_paths, support, learnt_crawl_id, detail)
-      SELECT s.template_key, s.host, s.feed_url, s.key_path, s.content_path, s.property_paths, s.support, cm.new, s.detail
-      FROM ${SHARD}.templates s LEFT JOIN crawl_map cm ON cm.old = s.learnt_crawl_id WHERE true ORDER BY s.id
-      ON CONFLICT (template_key) DO NOTHING;
-    CREATE TEMP TABLE template_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.templates s JOIN main.templates m ON m.template_key = s.template_key;
-
-    INSERT INTO main.page_matches (capture_id, crawl_id, is_post, method, template_id, reason)
-      SELECT pm.new, cm.new, s.is_post, s.method, tm.new, s.reason FROM ${SHARD}.page_matches s
-      JOIN capture_map pm ON pm.old = s.capture_id JOIN crawl_map cm ON cm.old = s.crawl_id
-      LEFT JOIN template_map tm ON tm.old = s.template_id
-      WHERE true ORDER BY s.capture_id ON CONFLICT (capture_id) DO NOTHING;
-
-    INSERT INTO main.segments (capture_id, position, method, permalink, title, author, published, text, key_path, object_id)
-      SELECT pm.new, s.position, s.method, s.permalink, s.title, s.author, s.published, s.text, s.key_path, om.new
-      FROM ${SHARD}.segments s JOIN capture_map pm ON pm.old = s.capture_id LEFT JOIN object_map om ON om.old = s.object_id
-      WHERE true ORDER BY s.id ON CONFLICT (capture_id, position) DO NOTHING;
-
-    INSERT INTO main.discovered_feeds (host, url, type, title, via, is_comment_feed, first_page, crawl_id)
-      SELECT s.host, s.url, s.type, s.title, s.via, s.is_comment_feed, s.first_page, cm.new FROM ${SHARD}.discovered_feeds s
-      JOIN crawl_map cm ON cm.old = s.crawl_id WHERE true
-      ON CONFLICT (crawl_id, url) DO UPDATE SET host = excluded.host, type = excluded.type, title = excluded.title,
-        via = excluded.via, is_comment_feed = excluded.is_comment_feed, first_page = excluded.first_page
-        WHERE excluded.first_page < discovered_feeds.first_page;
-  `);
+  const hasId = (table: string) => (db.prepare(`SELECT count(*) FROM pragma_table_info('${table}', 'main') WHERE name = 'id'`).pluck().get() as number) > 0;
+  for (const t of TABLES) {
+    const columns = columnsOf(db, t.table);
+    const joins: string[] = [];
+    const values = columns.map((c) => {
+      const id = t.ids?.[c];
+      if (id === undefined) return `s.${c}`;
+      joins.push(`${id.optional ? 'LEFT JOIN' : 'JOIN'} temp.${id.map}_map m_${c} ON m_${c}.old = s.${c}`);
+      return `m_${c}.new`;
+    });
+    const order = hasId(t.table) ? 'ORDER BY s.id' : '';
+    db.exec(`INSERT INTO main.${t.table} (${columns.join(', ')})
+      SELECT ${values.join(', ')} FROM ${SHARD}.${t.table} s ${joins.join(' ')} WHERE ${t.where ?? 'true'} ${order} ${t.onConflict}`);
+    if (t.map !== undefined) {
+      db.exec(`DROP TABLE IF EXISTS temp.${t.map.name}_map;
+        CREATE TEMP TABLE ${t.map.name}_map AS SELECT s.id AS old, m.id AS new FROM ${SHARD}.${t.table} s JOIN main.${t.table} m ON ${t.map.join};
+        CREATE UNIQUE INDEX temp.${t.map.name}_map_old ON ${t.map.name}_map(old);`);
+    }
+  }
   return {
     captures: count('main.captures') - before.captures,
     objects: count('main.objects') - before.objects,

@@ -50,7 +50,7 @@ describe.skipIf(!hasDask)(`scripts/dask-build on a local Dask cluster${hasDask ?
   it(`gives the exports of one build (${INPUTS.length} crawls, 2 workers, 3 buckets)`, async () => {
     await buildOverlay({ inputs: INPUTS.map((p) => resolve(ROOT, p)), outDir: join(work, 'single'), workers: 1, writePages: false });
     const out = join(work, 'dask');
-    const run = driver('--workers', '2', '--buckets', '3', '--out', out, ...INPUTS);
+    const run = driver('--workers', '2', '--buckets', '3', '--out', out, ...INPUTS.map((p) => resolve(ROOT, p)));
     expect(run.stderr).toMatch(/indexed .*\(1\/\d\)/);
     expect(run.stderr).toMatch(/plan: bucket 0: \d+ sites/);
     expect(run.code, run.stderr).toBe(0);

@@ -49,7 +49,7 @@ describe('index, shard-build and merge commands', () => {
     expect(merged.code, merged.stderr).toBe(0);
     expect(JSON.parse(merged.stdout)).toMatchObject({ shards: 1, crawls: 1, captures: 74 });
     const objects = cli(['export', out, '--what', 'objects']);
-    expect(objects.stdout.trim().split('\n')).toHaveLength(40);
+    expect(objects.stdout.trim().split('\n')).toHaveLength(30); // one fused version per post of the crawl
     expect(cli(['stats', out]).code).toBe(0);
   }, 120_000);
 
