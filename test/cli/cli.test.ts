@@ -110,6 +110,25 @@ describe('warc-overlay CLI on the shipped sample', () => {
       const key = (r: Record<string, unknown>) => r.url ?? r.object_url ?? null;
       expect(rows.map(key)).toEqual(lines.map(key));
     }
+    // DuckDB reads the same files: row counts and the provenance columns with their types
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    try {
+      const objectsFile = join(work, 'objects.parquet').replace(/'/g, "''");
+      const count = (await duck.runAndReadAll(`SELECT count(*) FROM read_parquet('${objectsFile}')`)).getRows()[0]?.[0];
+      expect(Number(count)).toBe(jsonl(cli('export', out, '--what', 'objects').stdout).length);
+      const types = (await duck.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${objectsFile}'))`)).getRows();
+      expect(Object.fromEntries(types.map(([n, t]) => [String(n), String(t)]))).toMatchObject({
+        warc_file: 'VARCHAR',
+        warc_offset: 'BIGINT',
+        warc_record_id: 'VARCHAR',
+        status: 'BIGINT',
+        confidence: 'DOUBLE',
+        language: 'VARCHAR',
+      });
+    } finally {
+      duck.closeSync();
+    }
   });
 
   it('segments the home page by its feeds: the posts the Atom and RSS feeds both list are found once', () => {
