@@ -12,7 +12,15 @@ import {
   languageFromAttribute,
   parsePage,
 } from '../extract/index.js';
-import { assignCommentItems, commentItemsOfPage, discoverFeeds, type Feed, type FeedItem, pendingCommentFeeds } from '../feeds/index.js';
+import {
+  assignCommentItems,
+  type CommentFeedPosts,
+  commentItemsOfPage,
+  discoverFeeds,
+  type Feed,
+  type FeedItem,
+  pendingCommentFeeds,
+} from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import {
@@ -28,7 +36,18 @@ import {
   type ScanStats,
   type WarcConfig,
 } from '../warc/index.js';
-import { acquireWriterLock, closeWriter, crawlCaptureLookup, type Db, discoveredFeedsReport, openStore, OverlayWriter, resolvePayloadSource, type StoredComment } from '../store/index.js';
+import {
+  acquireWriterLock,
+  type CaptureSummaryRow,
+  closeWriter,
+  crawlCaptureLookup,
+  CrawlStore,
+  type Db,
+  openStore,
+  OverlayWriter,
+  resolvePayloadSource,
+  type StoredComment,
+} from '../store/index.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
@@ -447,8 +466,49 @@ async function buildCrawl(
   const { found, report, started } = indexed;
   const progress = (p: Partial<BuildProgress>) =>
     options.onProgress?.({ crawl: report.name, phase: 'index', bytesRead: 0, bytesTotal: input.bytes, records: 0, pagesDone: 0, pagesTotal: 0, ...p });
+  const ctx: CrawlContext = { db, writer, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
+  const paired = pairFeedItems(ctx, found);
+  storeFullFeedObjects(ctx, paired.pages);
+  const feedPages = await extractPages(ctx, paired);
+  const loadPage = pageLoader(ctx);
+  await runTemplatesPass(ctx, found, paired, feedPages, loadPage);
+  await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
+  if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
+  report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
+  // One fused version per article of this crawl; the per-method rows stay as its evidence.
+  runFuseStage(db, crawlId);
+  report.changes = runChangesStage(db, crawlId).byKind;
+  report.seconds = (Date.now() - started) / 1000;
+  writer.finishCrawl(crawlId, report.records, report);
+  return report;
+}
 
-  // Feeds, items and pairing.
+/** What every pass of one crawl works with. */
+interface CrawlContext {
+  db: Db;
+  writer: OverlayWriter;
+  store: CrawlStore;
+  crawlId: number;
+  input: { bytes: number };
+  report: CrawlReport;
+  diagnostics: Diagnostics;
+  options: Omit<BuildOptions, 'inputs'>;
+  progress: (p: Partial<BuildProgress>) => void;
+}
+
+/** What pairing leaves for the later passes. */
+interface PairedCrawl {
+  /** The pages feed items pair with, one per post URL. */
+  pages: Map<string, PageWork>;
+  /** One article item per post and host. */
+  itemsByHost: Map<string, Map<string, FeedItem>>;
+  /** Comment feed items by the post they answer, and the comment feeds still to place. */
+  commentPosts: CommentFeedPosts;
+}
+
+/** Store the crawl's feeds and items, pair each article item with a page capture, assign comment items to posts. */
+function pairFeedItems(ctx: CrawlContext, found: FoundFeed[]): PairedCrawl {
+  const { db, writer, crawlId, report, diagnostics } = ctx;
   const lookup = crawlCaptureLookup(db, crawlId);
   const pages = new Map<string, PageWork>();
   const commentFeeds: Feed[] = [];
@@ -499,15 +559,17 @@ async function buildCrawl(
     commentFeeds,
     found.map((f) => f.feed).filter((f) => f.kind !== 'comments'),
   );
-  const commentItemsOf = (url: string, advertised: readonly string[]): FeedItem[] =>
-    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised);
+  return { pages, itemsByHost, commentPosts };
+}
 
-  // Objects straight from full-content feeds (002: "if feed is full content, we are done").
-  const captureRow = db.prepare('SELECT url, time, payload_digest FROM captures WHERE id = ?');
+/** Objects straight from full-content feeds (002: "if feed is full content, we are done"). */
+function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): void {
+  const { writer, crawlId, report } = ctx;
   for (const work of pages.values()) {
     const first = pickItem(work);
     if (!(first.item.isFullContent ?? first.feed.isFullContent) || !first.item.content) continue;
-    const capture = captureRow.get(work.captureId) as CaptureRow;
+    const capture = ctx.store.capture(work.captureId);
+    if (capture === undefined) continue;
     const object = feedContentObject(first.item, capture.url);
     if (object === null) continue;
     writer.addVersion({
@@ -518,15 +580,22 @@ async function buildCrawl(
       crawlId,
       captureId: work.captureId,
       captureTime: capture.time,
-      pageDigest: capture.payload_digest,
+      pageDigest: capture.pageDigest,
       object,
       comments: [],
       language: languageFromAttribute(first.feed.language ?? undefined),
     });
     report.objects.fullFeed++;
   }
+}
 
-  // Pass 2: read each paired page once, by offset, and extract its object(s), in worker threads.
+/**
+ * Pass 2: read each paired page once, by offset, and extract its object(s), in worker threads.
+ * Returns the feed-linked pages the templates pass learns from.
+ */
+async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<FeedLinkedPage[]> {
+  const { db, writer, crawlId, input, report, diagnostics, options, progress } = ctx;
+  const { pages, commentPosts } = paired;
   let done = 0;
   const feedPages: FeedLinkedPage[] = [];
   const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
@@ -540,10 +609,11 @@ async function buildCrawl(
   function* jobs(): Generator<PageJob> {
     for (const work of pages.values()) {
       tick();
-      const row = captureRow.get(work.captureId) as CaptureRow;
+      const row = ctx.store.capture(work.captureId);
+      if (row === undefined) continue;
       const chosen = pickItem(work);
       // Unchanged payload since a version we already extracted: copy it instead of extracting again.
-      const copied = copyUnchangedVersion(db, writer, crawlId, work, row);
+      const copied = copyUnchangedVersion(ctx, work, row);
       if (copied !== null) {
         report.objects.unchanged++;
         if (copied.paths !== null) feedPages.push(linked(work, row, chosen, copied.paths));
@@ -598,7 +668,7 @@ async function buildCrawl(
         crawlId,
         captureId: work.captureId,
         captureTime: row.time,
-        pageDigest: row.payload_digest,
+        pageDigest: row.pageDigest,
         object: result.object,
         comments: result.comments,
         language: result.language,
@@ -620,7 +690,12 @@ async function buildCrawl(
   }
   report.comments -= sites.flush((v) => writer.addVersion(v));
   tick();
-  // Every page the later stages read is also searched for the feeds it advertises [002 "Feed discovery"], once.
+  return feedPages;
+}
+
+/** Loads a page for the later passes; every page they read is also searched for the feeds it advertises [002 "Feed discovery"], once. */
+function pageLoader(ctx: CrawlContext): (captureId: number) => Promise<ParsedPage | null> {
+  const { db, writer, crawlId, diagnostics, options } = ctx;
   const searchedForFeeds = new Set<number>();
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
@@ -632,6 +707,21 @@ async function buildCrawl(
     }
     return page;
   };
+  return loadPage;
+}
+
+/** The templates pass [000 §III-C–E, 001 §3]: classify every HTML page no feed item pairs with. */
+async function runTemplatesPass(
+  ctx: CrawlContext,
+  found: FoundFeed[],
+  paired: PairedCrawl,
+  feedPages: FeedLinkedPage[],
+  loadPage: (captureId: number) => Promise<ParsedPage | null>,
+): Promise<void> {
+  const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
+  const { commentPosts, itemsByHost } = paired;
+  const commentItemsOf = (url: string, advertised: readonly string[]): FeedItem[] =>
+    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised);
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const commentsOf = (page: ParsedPage): StoredComment[] =>
     storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url)) }));
@@ -643,6 +733,15 @@ async function buildCrawl(
   };
   report.objects.template = templates.posts.template;
   report.objects.mcst += templates.posts.mcst;
+}
+
+/** The segmentation pass [002]: posts shown on channel pages. */
+async function runSegmentsPass(
+  ctx: CrawlContext,
+  itemsByHost: Map<string, Map<string, FeedItem>>,
+  loadPage: (captureId: number) => Promise<ParsedPage | null>,
+): Promise<void> {
+  const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
   progress({ phase: 'segments', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const itemLists = new Map([...itemsByHost].map(([host, items]) => [host, [...items.values()]]));
   const segments = await runSegmentStage({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
@@ -653,14 +752,6 @@ async function buildCrawl(
     linked: segments.objectsLinked,
   };
   report.objects.segmentation = segments.objectsCreated;
-  if (options.explainUrl !== undefined) explainPageDecisions(db, crawlId, options.explainUrl, options);
-  report.discoveredFeeds = discoveredFeedsReport(db, crawlId);
-  // One fused version per article of this crawl; the per-method rows stay as its evidence.
-  runFuseStage(db, crawlId);
-  report.changes = runChangesStage(db, crawlId).byKind;
-  report.seconds = (Date.now() - started) / 1000;
-  writer.finishCrawl(crawlId, report.records, report);
-  return report;
 }
 
 /** Comment-zone structures per host over the extraction pass, and the versions whose zone the
@@ -703,7 +794,7 @@ interface PageWork {
   items: PageItem[];
 }
 type PageItem = { item: FeedItem; feed: Feed; feedId: number };
-type CaptureRow = { url: string; time: string; payload_digest: string | null };
+type CaptureRow = CaptureSummaryRow;
 
 /** Of the items pointing at one page (a post listed in several feeds), the richest one. */
 function pickItem(work: PageWork): PageWork['items'][number] {
@@ -716,38 +807,29 @@ function pickItem(work: PageWork): PageWork['items'][number] {
  * When an earlier crawl already extracted this exact payload (same digest), the new version is a
  * copy of the old one: no re-extraction, and the changes stage reports it `unchanged`.
  */
-function copyUnchangedVersion(
-  db: Db,
-  writer: OverlayWriter,
-  crawlId: number,
-  work: PageWork,
-  row: { url: string; time: string; payload_digest: string | null },
-): { paths: PropertyPaths | null } | null {
-  if (!row.payload_digest) return null;
-  const previous = db
-    .prepare(`SELECT v.id, v.paths FROM versions v JOIN objects o ON o.id = v.object_id
-      WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
-      ORDER BY v.capture_time DESC LIMIT 1`)
-    .get(canonicalUrl(row.url), row.payload_digest, crawlId) as { id: number; paths: string | null } | undefined;
+function copyUnchangedVersion(ctx: CrawlContext, work: PageWork, row: CaptureRow): { paths: PropertyPaths | null } | null {
+  if (!row.pageDigest) return null;
+  const previous = ctx.store.previousVersionOfPayload(canonicalUrl(row.url), row.pageDigest, ctx.crawlId);
   if (!previous) return null;
-  writer.copyVersion(previous.id, crawlId, work.captureId, row.time);
+  ctx.writer.copyVersion(previous.id, ctx.crawlId, work.captureId, row.time);
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
 }
 
+/** Feeds advertised by the crawl's pages [002 "Feed discovery"], and those the store lacks (merge recomputes it). */
+export function discoveredFeedsReport(store: CrawlStore, crawlId: number): CrawlReport['discoveredFeeds'] {
+  const rows = store.discoveredFeeds(crawlId);
+  const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
+  return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
+}
+
 /** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
-function explainPageDecisions(db: Db, crawlId: number, urlPart: string, options: Omit<BuildOptions, 'inputs'>): void {
-  const rows = db
-    .prepare(`SELECT c.id, c.url, pm.is_post, pm.method, pm.reason, t.key_path,
-        (SELECT count(*) FROM segments s WHERE s.capture_id = c.id) AS segments
-      FROM page_matches pm JOIN captures c ON c.id = pm.capture_id LEFT JOIN templates t ON t.id = pm.template_id
-      WHERE pm.crawl_id = ? AND instr(c.url, ?) > 0 AND pm.method IS NOT 'feed'`)
-    .all(crawlId, urlPart) as Array<{ id: number; url: string; is_post: number; method: string | null; reason: string; key_path: string | null; segments: number }>;
-  for (const r of rows) {
+function explainPageDecisions(store: CrawlStore, crawlId: number, urlPart: string, options: Omit<BuildOptions, 'inputs'>): void {
+  for (const r of store.pageDecisionsMatching(crawlId, urlPart)) {
     const lines = [
       `no feed item pairs with this page: classified by ${r.method ?? 'nothing'} [000 §III-E, 001 §3]`,
-      `- ${r.is_post === 1 ? 'a post' : 'not a post'}: ${r.reason}`,
+      `- ${r.isPost === 1 ? 'a post' : 'not a post'}: ${r.reason}`,
     ];
-    if (r.key_path !== null) lines.push(`- template key-path ${r.key_path}`);
+    if (r.keyPath !== null) lines.push(`- template key-path ${r.keyPath}`);
     if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
     options.onExplain?.(r.url, lines);
   }

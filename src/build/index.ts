@@ -1,6 +1,7 @@
 /** The passes of `build` (index, extract pool, templates, segments, changes, report), just under cli/. */
 export { type BuildOptions, type BuildProgress, type BuildReport, CRAWL_BY, type CrawlBy, type CrawlReport, type CrawlSource, buildCrawlSources, buildOverlay } from './build-overlay.js';
-export { type ChangesStageReport, METHOD_PREFERENCE, runChangesStage } from './changes-stage.js';
+export { type ChangesStageReport, runChangesStage } from './changes-stage.js';
+export { METHOD_PREFERENCE } from '../store/index.js';
 export { buildShard, type ShardBuildOptions, type ShardSummary } from './shard-build.js';
 export { type IndexSummary, type IndexTask, indexArchives } from './shard-index.js';
 export { type MergeOptions, type MergeSummary, mergeShards } from './shard-merge.js';

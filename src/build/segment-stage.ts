@@ -16,7 +16,7 @@ import { canonicalUrl, hostOf } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { type Segment, type SegmentationMethod, segmentByFeed, segmentByModel } from '../segment/index.js';
-import type { Db, OverlayWriter } from '../store/index.js';
+import { type ChannelCaptureRow, type Db, type OverlayWriter, SegmentStore } from '../store/index.js';
 
 /**
  * Confidence of an object known only from channel pages: the text is what the list shows (often
@@ -52,38 +52,18 @@ export interface SegmentStageReport {
   unreadable: number;
 }
 
-interface ChannelCapture {
-  id: number;
-  url: string;
-  time: string;
-}
-
 interface PostSighting {
   segment: Segment;
   method: SegmentationMethod;
-  capture: ChannelCapture;
+  capture: ChannelCaptureRow;
   /** (capture id, position) of every segment showing the post in this crawl. */
   rows: Array<[number, number]>;
 }
 
-/** An archived HTML page that was served (the condition the templates pass uses too). */
-const HTML_CAPTURE = `c.mime IN ('text/html', 'application/xhtml+xml') AND (c.status = 200 OR (c.status IS NULL AND c.record_type = 'resource'))`;
-
 /** Channel pages of the crawl, and whether they are proven (page decisions) or still to be checked by their links. */
-function channelCandidates(db: Db, crawlId: number): { from: SegmentStageReport['channelPagesFrom']; captures: ChannelCapture[] } {
-  const decided = db.prepare('SELECT count(*) FROM page_matches WHERE crawl_id = ?').pluck().get(crawlId) as number;
-  if (decided > 0) {
-    const captures = db
-      .prepare(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
-        WHERE pm.crawl_id = ? AND pm.is_post = 0 AND ${HTML_CAPTURE} ORDER BY c.id`)
-      .all(crawlId) as ChannelCapture[];
-    return { from: 'page-matches', captures };
-  }
-  const captures = db
-    .prepare(`SELECT c.id, c.url, c.time FROM captures c WHERE c.crawl_id = ? AND ${HTML_CAPTURE}
-      AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.capture_id = c.id) ORDER BY id`)
-    .all(crawlId) as ChannelCapture[];
-  return { from: 'post-links', captures };
+function channelCandidates(store: SegmentStore, crawlId: number): { from: SegmentStageReport['channelPagesFrom']; captures: ChannelCaptureRow[] } {
+  if (store.hasPageDecisions(crawlId)) return { from: 'page-matches', captures: store.nonPostPages(crawlId) };
+  return { from: 'post-links', captures: store.pagesWithoutVersion(crawlId) };
 }
 
 /** Distinct known post URLs a page links to. */
@@ -105,7 +85,7 @@ function knownPostLinks(page: ParsedPage, isKnownPost: (canonical: string) => bo
 /** Cut one page: feed-guided when it succeeds and finds at least as many posts, else model-based [002 process flow]. */
 function segmentPage(
   page: ParsedPage,
-  capture: ChannelCapture,
+  capture: ChannelCaptureRow,
   items: readonly FeedItem[],
   report: SegmentStageReport,
 ): { method: SegmentationMethod; segments: Segment[] } | null {
@@ -127,8 +107,9 @@ function segmentPage(
  * upserted on (object, crawl, method).
  */
 export async function runSegmentStage(input: SegmentStageInput): Promise<SegmentStageReport> {
-  const { db, crawlId } = input;
-  const { from, captures } = channelCandidates(db, crawlId);
+  const { crawlId } = input;
+  const store = new SegmentStore(input.db);
+  const { from, captures } = channelCandidates(store, crawlId);
   const report: SegmentStageReport = {
     channelPagesFrom: from,
     pages: 0,
@@ -140,12 +121,6 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
     objectsLinked: 0,
     unreadable: 0,
   };
-  const objectIdOf = db.prepare('SELECT id FROM objects WHERE canonical_url = ?').pluck();
-  const upsert = db.prepare(`INSERT INTO segments (capture_id, position, method, permalink, title, author, published, text, key_path, object_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
-    ON CONFLICT (capture_id, position) DO UPDATE SET method = excluded.method, permalink = excluded.permalink, title = excluded.title,
-      author = excluded.author, published = excluded.published, text = excluded.text, key_path = excluded.key_path, object_id = NULL`);
-  const dropSurplus = db.prepare('DELETE FROM segments WHERE capture_id = ? AND position >= ?');
   const sightings = new Map<string, PostSighting>();
 
   for (const capture of captures) {
@@ -161,16 +136,24 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
       report.unreadable++;
       continue;
     }
-    if (from === 'post-links' && knownPostLinks(page, (u) => objectIdOf.get(u) !== undefined) < MIN_POST_LINKS) continue;
+    if (from === 'post-links' && knownPostLinks(page, (u) => store.hasObject(u)) < MIN_POST_LINKS) continue;
     report.pages++;
     const cut = segmentPage(page, capture, input.itemsByHost.get(hostOf(capture.url)) ?? [], report);
     const segments = cut?.segments ?? [];
-    db.transaction(() => {
-      for (const s of segments) {
-        upsert.run(capture.id, s.position, cut?.method, s.permalink, s.title, s.author, s.published, s.text, s.keyPath);
-      }
-      dropSurplus.run(capture.id, segments.length);
-    })();
+    store.replaceSegments(
+      capture.id,
+      segments.map((s) => ({
+        captureId: capture.id,
+        position: s.position,
+        method: cut?.method ?? '',
+        permalink: s.permalink,
+        title: s.title,
+        author: s.author,
+        published: s.published,
+        text: s.text,
+        keyPath: s.keyPath,
+      })),
+    );
     if (cut === null || segments.length === 0) continue;
     report.pagesSegmented++;
     report.segments[cut.method] += segments.length;
@@ -186,7 +169,7 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
       }
     }
   }
-  linkOrCreateObjects(input, sightings, report);
+  linkOrCreateObjects(input, store, sightings, report);
   return report;
 }
 
@@ -196,23 +179,16 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
  * that the templates pass classified as a non-post page (a category link taken for a title) makes
  * no object.
  */
-function linkOrCreateObjects(input: SegmentStageInput, sightings: Map<string, PostSighting>, report: SegmentStageReport): void {
-  const { db, writer, crawlId } = input;
-  const objectOf = db.prepare(`SELECT o.id, (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method NOT IN ('segmentation', 'fused')) AS pageVersions
-    FROM objects o WHERE o.canonical_url = ?`);
-  const isChannel = db
-    .prepare(`SELECT 1 FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
-      WHERE c.canonical_url = ? AND pm.crawl_id = ? AND pm.is_post = 0 LIMIT 1`)
-    .pluck();
-  const link = db.prepare('UPDATE segments SET object_id = ? WHERE capture_id = ? AND position = ?');
+function linkOrCreateObjects(input: SegmentStageInput, store: SegmentStore, sightings: Map<string, PostSighting>, report: SegmentStageReport): void {
+  const { writer, crawlId } = input;
   for (const [canonical, seen] of sightings) {
-    const existing = objectOf.get(canonical) as { id: number; pageVersions: number } | undefined;
+    const existing = store.objectWithPageVersions(canonical);
     let objectId: number;
     if (existing !== undefined && existing.pageVersions > 0) {
       objectId = existing.id;
       report.objectsLinked++;
     } else {
-      if (isChannel.get(canonical, crawlId) !== undefined) continue;
+      if (store.isNonPostPage(canonical, crawlId)) continue;
       const s = seen.segment;
       const versionId = writer.addVersion({
         canonicalUrl: canonical,
@@ -238,11 +214,11 @@ function linkOrCreateObjects(input: SegmentStageInput, sightings: Map<string, Po
         },
         comments: [],
       });
-      objectId = db.prepare('SELECT object_id FROM versions WHERE id = ?').pluck().get(versionId) as number;
+      const created = store.objectOfVersion(versionId);
+      if (created === undefined) continue;
+      objectId = created;
       report.objectsCreated++;
     }
-    db.transaction(() => {
-      for (const [captureId, position] of seen.rows) link.run(objectId, captureId, position);
-    })();
+    store.linkSegments(objectId, seen.rows);
   }
 }

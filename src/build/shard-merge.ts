@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { acquireWriterLock, closeWriter, copyShard, crawlTotals, type Db, discoveredFeedsReport, openStore, readCrawlReports, STORE_FILE, updateCrawlReport } from '../store/index.js';
-import type { CrawlReport } from './build-overlay.js';
+import { acquireWriterLock, closeWriter, copyShard, CrawlStore, crawlTotals, type Db, openStore, readCrawlReports, STORE_FILE, updateCrawlReport } from '../store/index.js';
+import { type CrawlReport, discoveredFeedsReport } from './build-overlay.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 
 export interface MergeOptions {
@@ -60,7 +60,7 @@ export function mergeShards(options: MergeOptions): MergeSummary {
       }
     }
     const crawls = readCrawlReports(db);
-    for (const crawl of crawls) updateCrawlReport(db, crawl.id, mergedReport(crawl.name, shardReports.get(crawl.name) ?? [], crawlTotals(db, crawl.id), discoveredFeedsReport(db, crawl.id)));
+    for (const crawl of crawls) updateCrawlReport(db, crawl.id, mergedReport(crawl.name, shardReports.get(crawl.name) ?? [], crawlTotals(db, crawl.id), discoveredFeedsReport(new CrawlStore(db), crawl.id)));
     if (options.writePages !== false) {
       const written = writeReconstructedPages(db, options.outDir);
       options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);

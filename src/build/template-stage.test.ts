@@ -8,8 +8,8 @@ import { extractObject, parsePage, type ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { findNodes } from '../templates/index.js';
 import { listArchiveInputs, readCapture, scanArchive } from '../warc/index.js';
-import { type Db, openStore, OverlayWriter, resolvePayloadSource } from '../store/index.js';
-import { type FeedLinkedPage, formatTemplate, listTemplates, runTemplateStage, type TemplateStageReport } from './template-stage.js';
+import { type Db, openStore, OverlayWriter, readTemplates, resolvePayloadSource } from '../store/index.js';
+import { type FeedLinkedPage, runTemplateStage, type TemplateStageReport } from './template-stage.js';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/pages/', import.meta.url));
 const CRAWL = `${FIXTURES}templates-pelican-crawl.warc.gz`;
@@ -137,17 +137,15 @@ describe('runTemplateStage', () => {
     expect(JSON.parse(post?.paths ?? '{}').content).toContain('div[@class=entry-content]');
   });
 
-  it('lists the stored templates in key-path notation', async () => {
+  it('stores the learnt template as `export --what templates` lists it, in key-path notation', async () => {
     const { db, writer } = openTempStore();
     await buildCrawl(db, writer, CRAWL, { feeds: true });
-    const [template, ...rest] = listTemplates(db);
+    const [template, ...rest] = [...readTemplates(db)];
     expect(rest).toHaveLength(0);
-    expect(template).toMatchObject({ host: 'pelican-dev.test', feedUrl: FEED_URL, support: 3, learntCrawlId: 1 });
-    expect(template?.learntFrom).toHaveLength(3);
-    const lines = formatTemplate(template as NonNullable<typeof template>);
-    expect(lines[0]).toMatch(/^template [0-9a-f]{16} {2}host pelican-dev\.test/);
-    expect(lines).toContain(`  content: ${template?.contentPath}`);
-    expect(template?.keyPath).toMatch(/^\|html\|body/);
+    expect(template).toMatchObject({ host: 'pelican-dev.test', feed_url: FEED_URL, support: 3, learnt_in: CRAWL });
+    expect(template?.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(template?.content_path).toContain('div[@class=entry-content]');
+    expect(template?.key_path).toMatch(/^\|html\|body/);
   });
 
   it('is idempotent: a rerun of the stage writes the same rows', async () => {
@@ -184,9 +182,9 @@ describe('runTemplateStage', () => {
     expect(host?.templates[0]).not.toBe(key);
     expect(restyled.report.posts.template).toBe(2);
     expect(versions(db, restyled.crawlId).map((v) => v.url)).toEqual([UNLINKED]);
-    const learnt = listTemplates(db).find((t) => t.templateKey === host?.templates[0]);
-    expect(learnt?.contentPath).toContain('article-body');
-    expect(learnt?.learntCrawlId).toBe(restyled.crawlId);
+    const learnt = [...readTemplates(db)].find((t) => t.id === host?.templates[0]);
+    expect(learnt?.content_path).toContain('article-body');
+    expect(learnt?.learnt_in).toBe(RESTYLED);
   });
 
   it('uses an earlier crawl\'s templates for a crawl whose feed is gone', async () => {

@@ -27,7 +27,7 @@ import {
   TemplateValidator,
   templateStillFits,
 } from '../templates/index.js';
-import type { Db, OverlayWriter, StoredComment } from '../store/index.js';
+import { type Db, type HtmlCaptureRow, type OverlayWriter, type StoredComment, TemplateStore } from '../store/index.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
@@ -94,13 +94,7 @@ export interface TemplateStageReport {
 }
 
 /** One HTML capture of the crawl. */
-interface CaptureRow {
-  id: number;
-  url: string;
-  canonicalUrl: string;
-  time: string;
-  pageDigest: string | null;
-}
+type CaptureRow = HtmlCaptureRow;
 
 /** The decision for one capture, as written to `page_matches` (and `versions` for a post). */
 interface PageDecision {
@@ -122,11 +116,6 @@ interface StoredDetail {
   validation?: string;
 }
 
-const HTML_CAPTURES = `SELECT id, url, canonical_url AS canonicalUrl, time, payload_digest AS pageDigest FROM captures
-  WHERE crawl_id = ? AND host = ? AND mime IN ('text/html', 'application/xhtml+xml')
-    AND (status = 200 OR (status IS NULL AND record_type = 'resource'))
-  ORDER BY canonical_url, time DESC, id`;
-
 /** Every `max`-th element, so a sample spreads over the whole list. */
 function evenSample<T>(items: readonly T[], max: number): T[] {
   if (items.length <= max) return [...items];
@@ -145,21 +134,15 @@ export async function runTemplateStage(input: TemplateStageInput): Promise<Templ
     const host = hostOf(f.url);
     feedByHost.set(host, [...(feedByHost.get(host) ?? []), f]);
   }
-  const hosts = input.db
-    .prepare(`SELECT DISTINCT host FROM captures WHERE crawl_id = ? AND mime IN ('text/html', 'application/xhtml+xml') ORDER BY host`)
-    .pluck()
-    .all(input.crawlId) as string[];
-  for (const host of new Set([...hosts, ...feedByHost.keys()])) {
-    const hostReport = await runHost(input, host, feedByHost.get(host) ?? []);
+  const store = new TemplateStore(input.db);
+  for (const host of new Set([...store.htmlHosts(input.crawlId), ...feedByHost.keys()])) {
+    const hostReport = await runHost(input, store, host, feedByHost.get(host) ?? []);
     report.hosts.push(hostReport);
     report.pages += hostReport.pages;
     report.nonPosts += hostReport.nonPosts;
     report.unreadable += hostReport.unreadable;
   }
-  const counts = input.db
-    .prepare('SELECT method, count(*) AS n FROM page_matches WHERE crawl_id = ? AND is_post = 1 GROUP BY method')
-    .all(input.crawlId) as Array<{ method: string; n: number }>;
-  for (const { method, n } of counts) if (method === 'feed' || method === 'template' || method === 'mcst') report.posts[method] = n;
+  for (const { method, n } of store.postCountsByMethod(input.crawlId)) if (method === 'feed' || method === 'template' || method === 'mcst') report.posts[method] = n;
   return report;
 }
 
@@ -174,10 +157,10 @@ async function loadPage(input: TemplateStageInput, captureId: number): Promise<P
   }
 }
 
-async function runHost(input: TemplateStageInput, host: string, feedLinked: FeedLinkedPage[]): Promise<HostTemplateReport> {
-  const { db, crawlId } = input;
+async function runHost(input: TemplateStageInput, store: TemplateStore, host: string, feedLinked: FeedLinkedPage[]): Promise<HostTemplateReport> {
+  const { crawlId } = input;
   const report: HostTemplateReport = { host, source: 'mcst', templates: [], notes: [], pages: 0, posts: 0, nonPosts: 0, unreadable: 0 };
-  const captures = db.prepare(HTML_CAPTURES).all(crawlId, host) as CaptureRow[];
+  const captures = store.htmlCaptures(crawlId, host);
   const feedCaptureIds = new Set(feedLinked.map((f) => f.captureId));
   const feedUrls = new Set(feedLinked.map((f) => canonicalUrl(f.url)));
   // One decision per URL (the latest capture); other captures of the URL copy it, naming it by URL
@@ -186,11 +169,11 @@ async function runHost(input: TemplateStageInput, host: string, feedLinked: Feed
   for (const c of captures) groups.set(c.canonicalUrl, [...(groups.get(c.canonicalUrl) ?? []), c]);
   const others = [...groups.values()].filter((g) => !feedUrls.has(canonicalUrl(g[0]?.url ?? '')) && !g.some((c) => feedCaptureIds.has(c.id)));
 
-  const chosen = await chooseTemplates(input, host, feedLinked, others.map((g) => g[0] as CaptureRow), report);
-  const templateRows = storeTemplates(db, chosen.templates, chosen.details, chosen.learnt ? crawlId : null);
+  const chosen = await chooseTemplates(input, store, host, feedLinked, others.map((g) => g[0] as CaptureRow), report);
+  const templateRows = storeTemplates(store, chosen.templates, chosen.details, chosen.learnt ? crawlId : null);
   report.templates = chosen.templates.map((t) => t.id);
 
-  const writer = new DecisionWriter(input, templateRows);
+  const writer = new DecisionWriter(input, store, templateRows);
   for (const f of feedLinked) {
     const t = chosen.templates.find((x) => x.learntFrom.includes(f.url)) ?? null;
     writer.add({ captureId: f.captureId, isPost: true, method: 'feed', templateKey: t?.id ?? null, reason: `linked from feed ${f.feedUrl}`, version: null });
@@ -285,12 +268,13 @@ interface ChosenTemplates {
  */
 async function chooseTemplates(
   input: TemplateStageInput,
+  store: TemplateStore,
   host: string,
   feedLinked: FeedLinkedPage[],
   otherRows: CaptureRow[],
   report: HostTemplateReport,
 ): Promise<ChosenTemplates> {
-  const stored = readStoredTemplates(input.db, host, input.crawlId);
+  const stored = readStoredTemplates(store, host, input.crawlId);
   const storedChannelMin = Math.max(0, ...[...stored.details.values()].map((d) => d.channelLinkThreshold));
   if (feedLinked.length === 0) {
     if (stored.templates.length === 0) return { templates: [], details: new Map(), learnt: false, channelMin: 0 };
@@ -367,51 +351,45 @@ function distinctTemplates(templates: PostTemplate[]): PostTemplate[] {
 }
 
 /** Templates of the latest earlier crawl that learnt templates for `host`. */
-function readStoredTemplates(db: Db, host: string, crawlId: number): { templates: PostTemplate[]; details: Map<string, StoredDetail>; crawlId: number | null } {
-  const latest = db
-    .prepare('SELECT max(learnt_crawl_id) FROM templates WHERE host = ? AND learnt_crawl_id IS NOT NULL AND learnt_crawl_id <> ?')
-    .pluck()
-    .get(host, crawlId) as number | null;
+function readStoredTemplates(store: TemplateStore, host: string, crawlId: number): { templates: PostTemplate[]; details: Map<string, StoredDetail>; crawlId: number | null } {
+  const latest = store.latestLearntCrawl(host, crawlId);
   if (latest === null) return { templates: [], details: new Map(), crawlId: null };
-  const rows = db
-    .prepare('SELECT template_key, host, feed_url, key_path, content_path, property_paths, support, detail FROM templates WHERE host = ? AND learnt_crawl_id = ? ORDER BY support DESC, template_key')
-    .all(host, latest) as Array<{ template_key: string; host: string; feed_url: string | null; key_path: string; content_path: string; property_paths: string; support: number; detail: string | null }>;
   const templates: PostTemplate[] = [];
   const details = new Map<string, StoredDetail>();
-  for (const r of rows) {
+  for (const r of store.templatesLearntIn(host, latest)) {
     const detail = JSON.parse(r.detail ?? '{}') as StoredDetail;
     templates.push({
-      id: r.template_key,
+      id: r.templateKey,
       host: r.host,
-      feedUrl: r.feed_url ?? '',
-      keyPath: r.key_path,
-      contentPath: r.content_path,
-      propertyPaths: JSON.parse(r.property_paths) as PostTemplate['propertyPaths'],
+      feedUrl: r.feedUrl ?? '',
+      keyPath: r.keyPath,
+      contentPath: r.contentPath,
+      propertyPaths: JSON.parse(r.propertyPaths) as PostTemplate['propertyPaths'],
       requiredProperties: detail.requiredProperties ?? [],
       support: r.support,
       learntFrom: detail.learntFrom ?? [],
       ...(detail.specialisedBy === undefined ? {} : { specialisedBy: detail.specialisedBy }),
     });
-    details.set(r.template_key, detail);
+    details.set(r.templateKey, detail);
   }
   return { templates, details, crawlId: latest };
 }
 
 /** Upsert templates on their key; returns key -> row id. `learntCrawlId` null keeps the stored crawl (reused templates). */
-function storeTemplates(db: Db, templates: PostTemplate[], details: Map<string, StoredDetail>, learntCrawlId: number | null): Map<string, number> {
-  const upsert = db.prepare(`INSERT INTO templates (template_key, host, feed_url, key_path, content_path, property_paths, support, learnt_crawl_id, detail)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (template_key) DO UPDATE SET support = excluded.support, detail = excluded.detail,
-      learnt_crawl_id = coalesce(excluded.learnt_crawl_id, templates.learnt_crawl_id)
-    RETURNING id`);
-  const ids = new Map<string, number>();
-  db.transaction(() => {
-    for (const t of templates) {
-      const row = upsert.get(t.id, t.host, t.feedUrl, t.keyPath, t.contentPath, JSON.stringify(t.propertyPaths), t.support, learntCrawlId, JSON.stringify(details.get(t.id) ?? {})) as { id: number };
-      ids.set(t.id, row.id);
-    }
-  })();
-  return ids;
+function storeTemplates(store: TemplateStore, templates: PostTemplate[], details: Map<string, StoredDetail>, learntCrawlId: number | null): Map<string, number> {
+  return store.upsertTemplates(
+    templates.map((t) => ({
+      templateKey: t.id,
+      host: t.host,
+      feedUrl: t.feedUrl,
+      keyPath: t.keyPath,
+      contentPath: t.contentPath,
+      propertyPaths: JSON.stringify(t.propertyPaths),
+      support: t.support,
+      learntCrawlId,
+      detail: JSON.stringify(details.get(t.id) ?? {}),
+    })),
+  );
 }
 
 /** The object of a page found to be a post without feed guidance. */
@@ -461,16 +439,14 @@ function classifyByMainBlock(page: ParsedPage, row: CaptureRow, markers: Content
 /** Batched writes of page decisions: `page_matches` upserts and object versions. */
 class DecisionWriter {
   readonly #input: TemplateStageInput;
+  readonly #store: TemplateStore;
   readonly #templateRows: Map<string, number>;
   readonly #pending: PageDecision[] = [];
-  readonly #upsertMatch;
 
-  constructor(input: TemplateStageInput, templateRows: Map<string, number>) {
+  constructor(input: TemplateStageInput, store: TemplateStore, templateRows: Map<string, number>) {
     this.#input = input;
+    this.#store = store;
     this.#templateRows = templateRows;
-    this.#upsertMatch = input.db.prepare(`INSERT INTO page_matches (capture_id, crawl_id, is_post, method, template_id, reason) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (capture_id) DO UPDATE SET crawl_id = excluded.crawl_id, is_post = excluded.is_post, method = excluded.method,
-        template_id = excluded.template_id, reason = excluded.reason`);
   }
 
   add(d: PageDecision): void {
@@ -484,7 +460,7 @@ class DecisionWriter {
     db.transaction(() => {
       for (const d of batch) {
         const templateId = d.templateKey === null ? null : (this.#templateRows.get(d.templateKey) ?? null);
-        this.#upsertMatch.run(d.captureId, crawlId, d.isPost ? 1 : 0, d.method, templateId, d.reason);
+        this.#store.upsertPageMatch({ captureId: d.captureId, crawlId, isPost: d.isPost, method: d.method, templateId, reason: d.reason });
         if (d.version === null) continue;
         const { row, object, comments } = d.version;
         writer.addVersion({
@@ -502,52 +478,4 @@ class DecisionWriter {
       }
     })();
   }
-}
-
-/** A stored template, for `export --what templates`. */
-export interface StoredTemplate {
-  templateKey: string;
-  host: string;
-  feedUrl: string | null;
-  keyPath: string;
-  contentPath: string;
-  propertyPaths: PostTemplate['propertyPaths'];
-  support: number;
-  learntCrawlId: number | null;
-  requiredProperties: string[];
-  specialisedBy: string | null;
-  learntFrom: string[];
-}
-
-/** Every stored template, by host then support. */
-export function listTemplates(db: Db): StoredTemplate[] {
-  const rows = db
-    .prepare('SELECT template_key, host, feed_url, key_path, content_path, property_paths, support, learnt_crawl_id, detail FROM templates ORDER BY host, support DESC, template_key')
-    .all() as Array<{ template_key: string; host: string; feed_url: string | null; key_path: string; content_path: string; property_paths: string; support: number; learnt_crawl_id: number | null; detail: string | null }>;
-  return rows.map((r) => {
-    const detail = JSON.parse(r.detail ?? '{}') as Partial<StoredDetail>;
-    return {
-      templateKey: r.template_key,
-      host: r.host,
-      feedUrl: r.feed_url,
-      keyPath: r.key_path,
-      contentPath: r.content_path,
-      propertyPaths: JSON.parse(r.property_paths) as PostTemplate['propertyPaths'],
-      support: r.support,
-      learntCrawlId: r.learnt_crawl_id,
-      requiredProperties: detail.requiredProperties ?? [],
-      specialisedBy: detail.specialisedBy ?? null,
-      learntFrom: detail.learntFrom ?? [],
-    };
-  });
-}
-
-/** A template in the key-path notation of 000 §III-B, one `name: path` line per path, for a human reader. */
-export function formatTemplate(t: StoredTemplate): string[] {
-  const lines = [`template ${t.templateKey}  host ${t.host}  feed ${t.feedUrl ?? '-'}  support ${t.support}  crawl ${t.learntCrawlId ?? '-'}`];
-  lines.push(`  key-path: ${t.keyPath}`, `  content: ${t.contentPath}`);
-  for (const [name, path] of Object.entries(t.propertyPaths)) if (path !== null) lines.push(`  ${name}: ${path}`);
-  if (t.requiredProperties.length > 0) lines.push(`  required: ${t.requiredProperties.join(', ')}`);
-  if (t.specialisedBy !== null) lines.push(`  specialised: ${t.specialisedBy}`);
-  return lines;
 }

@@ -1,18 +1,8 @@
 /**
- * Per-crawl figures of the build report read back from the store: `build` reports what its crawl
- * advertised, `merge` recomputes the totals a shard could only count for its own sites.
+ * Per-crawl figures of the build report read back from the store: `merge` recomputes the totals a
+ * shard could only count for its own sites.
  */
 import type { Db } from './overlay-db.js';
-
-/** Feeds advertised by the crawl's pages [002 "Feed discovery"], and those the whole store lacks. */
-export function discoveredFeedsReport(db: Db, crawlId: number): { advertised: number; missing: number; missingExamples: string[] } {
-  const rows = db
-    .prepare(`SELECT d.url, EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
-      FROM discovered_feeds d WHERE d.crawl_id = ? ORDER BY d.url`)
-    .all(crawlId) as Array<{ url: string; captured: number }>;
-  const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
-  return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
-}
 
 /** What the merged store says about one crawl: the totals a shard could only count for its own sites. */
 export function crawlTotals(db: Db, crawlId: number): {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { languageFromText } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
+import { htmlCaptureWhere } from './html-capture.js';
 import { FUSED_VERSION, SHOWN_METHOD } from './viewer-queries.js';
 import type { Db } from './overlay-db.js';
 
@@ -129,8 +130,7 @@ export function* readPages(db: Db): Generator<Record<string, unknown>> {
         ORDER BY v.method = 'fused' DESC LIMIT 1) AS language
     FROM captures c JOIN crawls cr ON cr.id = c.crawl_id
     LEFT JOIN page_matches pm ON pm.capture_id = c.id LEFT JOIN templates t ON t.id = pm.template_id
-    WHERE (c.mime IN ('text/html', 'application/xhtml+xml') OR c.mime IS NULL) AND c.status BETWEEN 200 AND 299
-      AND c.record_type IN ('response', 'revisit', 'resource')
+    WHERE ${htmlCaptureWhere('c')}
     ORDER BY c.crawl_id, c.url`);
   const segments = db.prepare(`SELECT position, method, permalink, title, author, published FROM segments
     WHERE capture_id = ? ORDER BY position`);

@@ -1,0 +1,152 @@
+/** The changes pass's reads and writes: the version speaking for an object in a crawl, its comments, and `changes` rows. */
+import type { Db } from './overlay-db.js';
+
+/**
+ * The version that speaks for an object in one crawl: the fused version (build/fuse-stage.ts), and for a
+ * store written before fusion the page copy first (it is the archived truth), the feed copy last.
+ */
+export const METHOD_PREFERENCE = ['fused', 'feed-guided', 'template', 'segmentation', 'mcst', 'full-feed'] as const;
+
+/** SQL rank of a version's method in METHOD_PREFERENCE (unknown methods last). */
+const METHOD_RANK = `CASE v.method ${METHOD_PREFERENCE.map((m, i) => `WHEN '${m}' THEN ${i}`).join(' ')} ELSE ${METHOD_PREFERENCE.length} END`;
+
+/** A version as the changes pass compares it (`categories` and `refs` are JSON). */
+export interface ComparedVersionRow {
+  id: number;
+  objectId: number;
+  url: string;
+  crawlId: number;
+  captureTime: string;
+  method: string;
+  title: string | null;
+  author: string | null;
+  published: string | null;
+  updated: string | null;
+  categories: string;
+  text: string;
+  refs: string;
+  pageDigest: string | null;
+  recordType: string | null;
+}
+
+/** A comment as the changes pass compares it. */
+export interface ComparedCommentRow {
+  hash: string;
+  author: string | null;
+  published: string | null;
+  text: string;
+}
+
+/** One `changes` row (`kinds` and `detail` are JSON). */
+export interface ChangeRow {
+  objectId: number;
+  fromId: number | null;
+  toId: number | null;
+  fromTime: string | null;
+  toTime: string | null;
+  crawlId: number;
+  kinds: string;
+  similarity: number;
+  significance: number;
+  wordsAdded: number;
+  wordsRemoved: number;
+  detail: string;
+}
+
+export class ChangeStore {
+  readonly #db: Db;
+  readonly #earlierCrawl;
+  readonly #preferredVersion;
+  readonly #comments;
+  readonly #latestEarlierCrawl;
+  readonly #objectsIn;
+  readonly #objectsGone;
+  readonly #hostsBefore;
+  readonly #hostsIn;
+  readonly #upsert;
+  readonly #pageStatus;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#earlierCrawl = db.prepare<[number], number>('SELECT 1 FROM crawls WHERE id < ? LIMIT 1').pluck();
+    // A fused version compares as the method its text comes from (the changes pass aligns across methods).
+    this.#preferredVersion = db.prepare<[number, number], ComparedVersionRow>(`SELECT v.id, v.object_id AS objectId, o.url,
+        v.crawl_id AS crawlId, v.capture_time AS captureTime,
+        CASE WHEN v.method = 'fused' THEN coalesce(json_extract(v.fusion, '$.textFrom'), v.method) ELSE v.method END AS method, v.title, v.author, v.published, v.updated, v.categories,
+        v.text, v.refs, v.page_digest AS pageDigest, c.record_type AS recordType
+      FROM versions v JOIN objects o ON o.id = v.object_id LEFT JOIN captures c ON c.id = v.capture_id
+      WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`);
+    this.#comments = db.prepare<[number], ComparedCommentRow>('SELECT hash, author, published, text FROM comments WHERE version_id = ? ORDER BY position');
+    this.#latestEarlierCrawl = db.prepare<[number, number], number | null>('SELECT max(crawl_id) FROM versions WHERE object_id = ? AND crawl_id < ?').pluck();
+    this.#objectsIn = db.prepare<[number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id = ?').pluck();
+    this.#objectsGone = db
+      .prepare<[number, number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?')
+      .pluck();
+    this.#hostsBefore = db.prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id < ? AND record_type IN ('response', 'revisit')").pluck();
+    this.#hostsIn = db.prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id = ? AND record_type IN ('response', 'revisit')").pluck();
+    this.#upsert = db.prepare<ChangeRow>(`INSERT INTO changes (object_id, from_version_id, to_version_id, from_time, to_time, to_crawl_id,
+        kinds, similarity, significance, words_added, words_removed, detail)
+      VALUES (@objectId, @fromId, @toId, @fromTime, @toTime, @crawlId, @kinds, @similarity, @significance, @wordsAdded, @wordsRemoved, @detail)
+      ON CONFLICT (object_id, to_crawl_id) DO UPDATE SET from_version_id = excluded.from_version_id,
+        to_version_id = excluded.to_version_id, from_time = excluded.from_time, to_time = excluded.to_time,
+        kinds = excluded.kinds, similarity = excluded.similarity, significance = excluded.significance,
+        words_added = excluded.words_added, words_removed = excluded.words_removed, detail = excluded.detail`);
+    this.#pageStatus = db.prepare<[number, number], { status: number | null }>(`SELECT status FROM captures WHERE crawl_id = ? AND url_key = (SELECT url_key FROM captures c
+        JOIN versions v ON v.capture_id = c.id WHERE v.id = ?) AND record_type IN ('response', 'revisit')
+      ORDER BY time DESC LIMIT 1`);
+  }
+
+  /** Whether a crawl was stored before this one. */
+  hasEarlierCrawl(crawlId: number): boolean {
+    return this.#earlierCrawl.get(crawlId) !== undefined;
+  }
+
+  /** The version speaking for an object in a crawl (METHOD_PREFERENCE), or null. */
+  preferredVersion(objectId: number, crawlId: number): ComparedVersionRow | null {
+    return this.#preferredVersion.get(objectId, crawlId) ?? null;
+  }
+
+  /** The comments of a version, in page order. */
+  commentsOf(versionId: number): ComparedCommentRow[] {
+    return this.#comments.all(versionId);
+  }
+
+  /** The latest crawl before `crawlId` holding a version of the object, or null. */
+  latestEarlierCrawl(objectId: number, crawlId: number): number | null {
+    return this.#latestEarlierCrawl.get(objectId, crawlId) ?? null;
+  }
+
+  /** Objects with a version in the crawl. */
+  objectsIn(crawlId: number): number[] {
+    return this.#objectsIn.all(crawlId);
+  }
+
+  /** Objects with a version in an earlier crawl and none in this one. */
+  objectsGoneIn(crawlId: number): number[] {
+    return this.#objectsGone.all(crawlId, crawlId);
+  }
+
+  /** Hosts with a response or revisit before the crawl. */
+  hostsBefore(crawlId: number): Set<string> {
+    return new Set(this.#hostsBefore.all(crawlId));
+  }
+
+  /** Hosts with a response or revisit in the crawl. */
+  hostsIn(crawlId: number): Set<string> {
+    return new Set(this.#hostsIn.all(crawlId));
+  }
+
+  /** The HTTP status of the latest capture, in `crawlId`, of the page a version was made from; undefined when not captured. */
+  pageStatusIn(crawlId: number, versionId: number): { status: number | null } | undefined {
+    return this.#pageStatus.get(crawlId, versionId);
+  }
+
+  upsertChange(row: ChangeRow): void {
+    this.#upsert.run(row);
+  }
+
+  /** Run `fn` in one transaction. */
+  transaction(fn: () => void): void {
+    this.#db.transaction(fn)();
+  }
+}

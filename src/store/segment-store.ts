@@ -1,0 +1,111 @@
+/** The segmentation pass's reads and writes: channel-page candidates, segments, and the objects they show. */
+import { htmlCaptureWhere } from './html-capture.js';
+import type { Db } from './overlay-db.js';
+
+/** A capture that may be a channel page. */
+export interface ChannelCaptureRow {
+  id: number;
+  url: string;
+  time: string;
+}
+
+/** One post as a channel page shows it (`segments`). */
+export interface SegmentRow {
+  captureId: number;
+  position: number;
+  method: string;
+  permalink: string | null;
+  title: string | null;
+  author: string | null;
+  published: string | null;
+  text: string;
+  keyPath: string | null;
+}
+
+export class SegmentStore {
+  readonly #db: Db;
+  readonly #decided;
+  readonly #nonPosts;
+  readonly #withoutVersion;
+  readonly #objectId;
+  readonly #objectWithPageVersions;
+  readonly #isNonPost;
+  readonly #upsert;
+  readonly #dropSurplus;
+  readonly #link;
+  readonly #objectOfVersion;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#decided = db.prepare<[number], number>('SELECT count(*) FROM page_matches WHERE crawl_id = ?').pluck();
+    this.#nonPosts = db.prepare<[number], ChannelCaptureRow>(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
+      WHERE pm.crawl_id = ? AND pm.is_post = 0 AND ${htmlCaptureWhere('c')} ORDER BY c.id`);
+    this.#withoutVersion = db.prepare<[number], ChannelCaptureRow>(`SELECT c.id, c.url, c.time FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')}
+      AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.capture_id = c.id) ORDER BY c.id`);
+    this.#objectId = db.prepare<[string], number>('SELECT id FROM objects WHERE canonical_url = ?').pluck();
+    this.#objectWithPageVersions = db.prepare<[string], { id: number; pageVersions: number }>(`SELECT o.id,
+        (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method NOT IN ('segmentation', 'fused')) AS pageVersions
+      FROM objects o WHERE o.canonical_url = ?`);
+    this.#isNonPost = db
+      .prepare<[string, number], number>(`SELECT 1 FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
+        WHERE c.canonical_url = ? AND pm.crawl_id = ? AND pm.is_post = 0 LIMIT 1`)
+      .pluck();
+    this.#upsert = db.prepare<SegmentRow>(`INSERT INTO segments (capture_id, position, method, permalink, title, author, published, text, key_path, object_id)
+      VALUES (@captureId, @position, @method, @permalink, @title, @author, @published, @text, @keyPath, NULL)
+      ON CONFLICT (capture_id, position) DO UPDATE SET method = excluded.method, permalink = excluded.permalink, title = excluded.title,
+        author = excluded.author, published = excluded.published, text = excluded.text, key_path = excluded.key_path, object_id = NULL`);
+    this.#dropSurplus = db.prepare<[number, number]>('DELETE FROM segments WHERE capture_id = ? AND position >= ?');
+    this.#link = db.prepare<[number, number, number]>('UPDATE segments SET object_id = ? WHERE capture_id = ? AND position = ?');
+    this.#objectOfVersion = db.prepare<[number], number>('SELECT object_id FROM versions WHERE id = ?').pluck();
+  }
+
+  /** Whether the templates pass decided any page of the crawl. */
+  hasPageDecisions(crawlId: number): boolean {
+    return (this.#decided.get(crawlId) ?? 0) > 0;
+  }
+
+  /** HTML captures the templates pass decided are not posts. */
+  nonPostPages(crawlId: number): ChannelCaptureRow[] {
+    return this.#nonPosts.all(crawlId);
+  }
+
+  /** HTML captures no object version was made from. */
+  pagesWithoutVersion(crawlId: number): ChannelCaptureRow[] {
+    return this.#withoutVersion.all(crawlId);
+  }
+
+  /** Whether an object is known under this canonical URL. */
+  hasObject(canonicalUrl: string): boolean {
+    return this.#objectId.get(canonicalUrl) !== undefined;
+  }
+
+  /** The object of a canonical URL and how many versions it has from other methods than segmentation. */
+  objectWithPageVersions(canonicalUrl: string): { id: number; pageVersions: number } | undefined {
+    return this.#objectWithPageVersions.get(canonicalUrl);
+  }
+
+  /** Whether a capture of this URL was decided a non-post page in the crawl. */
+  isNonPostPage(canonicalUrl: string, crawlId: number): boolean {
+    return this.#isNonPost.get(canonicalUrl, crawlId) !== undefined;
+  }
+
+  /** The object a version belongs to. */
+  objectOfVersion(versionId: number): number | undefined {
+    return this.#objectOfVersion.get(versionId);
+  }
+
+  /** Replace the segments of one capture (upsert on position, surplus positions deleted). */
+  replaceSegments(captureId: number, segments: readonly SegmentRow[]): void {
+    this.#db.transaction(() => {
+      for (const s of segments) this.#upsert.run(s);
+      this.#dropSurplus.run(captureId, segments.length);
+    })();
+  }
+
+  /** Link segments, given as (capture id, position), to an object. */
+  linkSegments(objectId: number, rows: ReadonlyArray<readonly [number, number]>): void {
+    this.#db.transaction(() => {
+      for (const [captureId, position] of rows) this.#link.run(objectId, captureId, position);
+    })();
+  }
+}
