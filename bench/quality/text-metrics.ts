@@ -68,6 +68,12 @@ export function matchTexts(gold: string, output: string, size = SHINGLE_SIZE): M
   return matchShingles(shingleCounts(tokenize(gold), size), shingleCounts(tokenize(output), size));
 }
 
+/** Shingle F1 of one output against its gold (word 4-shingles, as `bench:quality` scores a page); the golden tests use it too. */
+export function shingleF1(gold: string, output: string): number {
+  const { tp, fp, fn } = matchTexts(gold, output);
+  return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+}
+
 /** Cosine similarity of the lower-cased term-frequency vectors of two texts. */
 export function cosineSimilarity(a: string, b: string): number {
   const va = termFrequencies(a);

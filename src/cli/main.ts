@@ -1,14 +1,14 @@
 import yargs from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { describeEnvironmentError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine, writeCrashLog } from './failure.js';
-import { type BuildArgs, buildCommand, runBuild } from './commands/build.js';
-import { type ChangesArgs, changesCommand, runChanges } from './commands/changes.js';
-import { type ExportArgs, exportCommand, runExport } from './commands/export.js';
-import { type IndexArgs, indexCommand, runIndex } from './commands/index-archives.js';
-import { type MergeArgs, mergeCommand, runMerge } from './commands/merge.js';
-import { runShardBuild, type ShardBuildArgs, shardBuildCommand } from './commands/shard-build.js';
-import { runServe, type ServeArgs, serveCommand } from './commands/serve.js';
-import { runStats, type StatsArgs, statsCommand } from './commands/stats.js';
+import { buildCommand, runBuild } from './commands/build.js';
+import { changesCommand, runChanges } from './commands/changes.js';
+import { exportCommand, runExport } from './commands/export.js';
+import { runServe, serveCommand } from './commands/serve.js';
+import { runStats, statsCommand } from './commands/stats.js';
+import { indexCommand, runIndex } from './commands/index-archives.js';
+import { mergeCommand, runMerge } from './commands/merge.js';
+import { runShardBuild, shardBuildCommand } from './commands/shard-build.js';
 
 export { EXIT_INTERNAL, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE } from './failure.js';
 
@@ -37,25 +37,25 @@ export async function main(argv: string[]): Promise<number> {
     .scriptName('warc-overlay')
     .usage('$0 <command> [options]\n\nTurn web-archive crawls into data objects: articles, comments, versions.')
     .command('build <inputs..>', 'index crawls and extract their articles into an overlay', buildCommand, (a) =>
-      run(runBuild(at(a) as unknown as BuildArgs)),
+      run(runBuild(at(a))),
     )
     .command('export <dir>', 'export objects, pages, changes, feeds, comments or templates (JSON lines, CSV) or a WACZ', exportCommand, (a) =>
-      run(runExport(at(a) as unknown as ExportArgs)),
+      run(runExport(at(a))),
     )
-    .command('changes <dir>', 'report how articles changed between crawls', changesCommand, (a) => run(runChanges(at(a) as unknown as ChangesArgs)))
+    .command('changes <dir>', 'report how articles changed between crawls', changesCommand, (a) => run(runChanges(at(a))))
     .command('stats <dir>', 'feeds: kind, content, items, pairing, update intervals, recrawl advice, missing feeds', statsCommand, (a) =>
-      run(runStats(at(a) as unknown as StatsArgs)),
+      run(runStats(at(a))),
     )
     .command('serve <dir>', 'browse objects, versions and diffs next to the replayed original (127.0.0.1)', serveCommand, (a) =>
-      run(runServe(at(a) as unknown as ServeArgs)),
+      run(runServe(at(a))),
     )
     .command('index [inputs..]', 'scale-out step 1: one JSON row per capture and feed item of whole archive files (stdout)', indexCommand, (a) =>
-      run(runIndex(a as unknown as IndexArgs)),
+      run(runIndex(a)),
     )
     .command('shard-build', 'scale-out step 2: the whole pipeline for the sites of one bucket, from their index rows (stdin)', shardBuildCommand, (a) =>
-      run(runShardBuild(a as unknown as ShardBuildArgs)),
+      run(runShardBuild(a)),
     )
-    .command('merge <shards..>', 'scale-out step 3: join shards into one overlay', mergeCommand, (a) => run(runMerge(a as unknown as MergeArgs)))
+    .command('merge <shards..>', 'scale-out step 3: join shards into one overlay', mergeCommand, (a) => run(runMerge(at(a))))
     .demandCommand(1, 'name a command: build, export, changes, stats, serve, index, shard-build or merge')
     .strict()
     .help()

@@ -8,7 +8,7 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
 import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
-import { BLOCK_TAGS, contains, isArticleParagraph, isHiddenByClass, isIgnoredElement, textBlocks, wordCount } from './page-dom.js';
+import { BLOCK_TAGS, contains, isArticleParagraph, isHiddenByClass, isIgnoredElement, nodeText, textBlocks, wordCount } from './page-dom.js';
 import { commentNodesInside } from './comments/comment-strip.js';
 import { pageBaseUrl } from './parse-page.js';
 import type { ParsedPage, Reference } from './types.js';
@@ -48,17 +48,11 @@ function absolute(url: string, base: string): string | null {
   }
 }
 
-function plainText(n: AnyNode): string {
-  if (isText(n)) return n.data;
-  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(plainText).join('');
-  return '';
-}
-
 /** Whether an element inside the wrapper is left out, and why. */
 function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean {
   if (isIgnoredElement(el) || opts.skip?.has(el) === true || isHiddenByClass(el)) return true;
   if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
-  if (el.name === 'a' && COMMENT_COUNTER().test(plainText(el))) return true;
+  if (el.name === 'a' && COMMENT_COUNTER().test(nodeText(el))) return true;
   if (FRAGMENT_ZONE_TAGS.has(el.name) && isFragmentZone(el, wrapper, opts)) return true;
   return false;
 }
@@ -145,7 +139,7 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
     const name = node.name;
     const block = BLOCK_TAGS.has(name) || name === 'br';
     if (block) newline();
-    if (name === 'a') addRef('link', node.attribs.href, collapse(plainText(node)) || null);
+    if (name === 'a') addRef('link', node.attribs.href, collapse(nodeText(node)) || null);
     else if (name === 'img') addRef('image', node.attribs.src ?? node.attribs['data-src'], node.attribs.alt ?? null);
     const attrs: string[] = [];
     for (const [k, v] of Object.entries(node.attribs)) {

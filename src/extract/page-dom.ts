@@ -165,7 +165,38 @@ export function semanticNodeOf(block: Element, root: Element): Element {
 }
 
 /** Whether `ancestor` contains `node` (or is it). */
-export function contains(ancestor: Element, node: AnyNode): boolean {
+export function contains(ancestor: AnyNode, node: AnyNode): boolean {
   for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;
   return false;
+}
+
+/** Lowest element containing all of `els` (null when they share no element ancestor). */
+export function lowestCommonAncestor(els: readonly Element[]): Element | null {
+  const [first, ...rest] = els;
+  if (first === undefined) return null;
+  for (let a: Element | null = first; a !== null; a = a.parent !== null && isTag(a.parent) ? a.parent : null) {
+    const ancestor = a;
+    if (rest.every((e) => contains(ancestor, e))) return ancestor;
+  }
+  return null;
+}
+
+/** How `nodeText` reads a subtree. */
+export interface NodeTextOptions {
+  /** Put between the texts of sibling nodes (default ''). */
+  separator?: string;
+  /** Leave out the elements that never hold article text (`isIgnoredElement`; default true). */
+  skipIgnored?: boolean;
+}
+
+/** The text of a node and its descendants, as the markup holds it (entities decoded, whitespace kept). */
+export function nodeText(n: AnyNode, opts: NodeTextOptions = {}): string {
+  const separator = opts.separator ?? '';
+  const skipIgnored = opts.skipIgnored ?? true;
+  const walk = (x: AnyNode): string => {
+    if (isText(x)) return x.data;
+    if (isTag(x) && !(skipIgnored && isIgnoredElement(x))) return x.children.map(walk).join(separator);
+    return '';
+  };
+  return walk(n);
 }

@@ -3,11 +3,11 @@
  * a node of `<body>` matches (with a minimum length), multiple matches are resolved by the longest
  * path prefix shared with the content node, and the path is generalised.
  */
-import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { type Element, isTag, isText } from 'domhandler';
 import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
-import { contains, isIgnoredElement, textBlocks } from './page-dom.js';
+import { contains, isIgnoredElement, nodeText, textBlocks } from './page-dom.js';
 import { nodePath, sharedPrefixLength } from './node-path.js';
 import { collapseWhitespace, matchKey, tokenize } from './text-normalize.js';
 import type { ExplainStep } from './types.js';
@@ -22,12 +22,6 @@ export interface PropertyMatch<T> {
 
 const HEADING = /^h[1-6]$/;
 const HEADING_GROUPS = new Set(['hgroup']);
-
-function textOf(n: AnyNode): string {
-  if (isText(n)) return n.data;
-  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(textOf).join('');
-  return '';
-}
 
 /** Candidates resolved by the longest shared prefix with the content node [000 §III-D-1]. */
 function resolveByPrefix<T extends { node: Element; rank: number }>(cands: T[], content: Element | null): T | undefined {
@@ -67,7 +61,7 @@ export function findTitle(root: Element, item: FeedItem, content: Element | null
   while (node.parent !== null && isTag(node.parent) && HEADING_GROUPS.has(node.parent.name)) node = node.parent;
   const full = best.len === tokens.length;
   // Dirty feeds [000 §III-D-3]: a title holding the content too is replaced by the page's title.
-  const value = full || tokens.length <= MAX_TITLE_WORDS ? feedTitle : collapseWhitespace(textOf(best.node));
+  const value = full || tokens.length <= MAX_TITLE_WORDS ? feedTitle : collapseWhitespace(nodeText(best.node));
   explain.push({ step: 'title', detail: `${full ? 'whole' : `${best.len}/${tokens.length} words of the`} feed title in ${nodePath(best.node)}` });
   return { value, node: best.node, path: nodePath(node), source: 'page', full };
 }
@@ -94,12 +88,12 @@ export function findTitleOnPage(root: Element, content: Element | null, head: El
     if (b.element.name === 'h1') h1.push({ node: b.element, rank: inside });
   }
   const best = resolveByPrefix(inTitle, content);
-  if (best !== undefined) return { value: collapseWhitespace(textOf(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
+  if (best !== undefined) return { value: collapseWhitespace(nodeText(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
   const og = head === null ? undefined : findMeta(head, ['og:title']);
   if (og !== undefined) return { value: og, node: null, path: null, source: 'page' };
   const first = resolveByPrefix(h1, content);
   if (first === undefined) return { value: null, node: null, path: null, source: 'none' };
-  return { value: collapseWhitespace(textOf(first.node)), node: first.node, path: nodePath(first.node), source: 'page' };
+  return { value: collapseWhitespace(nodeText(first.node)), node: first.node, path: nodePath(first.node), source: 'page' };
 }
 
 function titleElementText(head: Element): string | undefined {
@@ -111,7 +105,7 @@ function titleElementText(head: Element): string | undefined {
 
 /** The smallest element under `el` whose text still contains `key`. */
 function smallestContaining(el: Element, key: string): Element {
-  for (const c of el.children) if (isTag(c) && !isIgnoredElement(c) && matchKey(textOf(c)).includes(key)) return smallestContaining(c, key);
+  for (const c of el.children) if (isTag(c) && !isIgnoredElement(c) && matchKey(nodeText(c)).includes(key)) return smallestContaining(c, key);
   return el;
 }
 
@@ -143,7 +137,7 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
     const a = el.attribs;
     const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && /(?:^|[\s_-])(?:author|byline)(?:$|[\s_-])/i.test(a.class));
     if (marked) {
-      const t = collapseWhitespace(textOf(el)).replace(BY_PREFIX, '');
+      const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX, '');
       const n = tokenize(t).length;
       if (n >= 1 && n <= 6) {
         cands.push({ node: el, rank: 0 });
@@ -154,7 +148,7 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
   };
   visit(root);
   const best = resolveByPrefix(cands, content);
-  if (best !== undefined) return { value: collapseWhitespace(textOf(best.node)).replace(BY_PREFIX, ''), node: best.node, path: nodePath(best.node), source: 'page' };
+  if (best !== undefined) return { value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX, ''), node: best.node, path: nodePath(best.node), source: 'page' };
   const meta = head === null ? undefined : findMeta(head, ['author', 'article:author', 'dc.creator']);
   return { value: meta ?? null, node: null, path: null, source: meta === undefined ? 'none' : 'page' };
 }
@@ -201,7 +195,7 @@ export function findCategories(root: Element, categories: string[], content: Ele
   const visit = (el: Element): void => {
     if (isIgnoredElement(el)) return;
     if (el.name === 'a') {
-      const t = textOf(el);
+      const t = nodeText(el);
       if (keys.has(matchKey(t))) links.push(el);
       if (/\btag\b|\bcategory\b/.test(el.attribs.rel ?? '')) pageTags.push(collapseWhitespace(t));
       return;

@@ -8,6 +8,7 @@ import type { FeedItem } from '../feeds/index.js';
 import { CONCEPT_SAMPLE_SHARE, MAX_CONCEPTS, MIN_CONCEPT_CHARS } from './constants.js';
 import type { LanguageTools } from './language.js';
 import { tokenize } from './text-normalize.js';
+import { nodeText } from './page-dom.js';
 
 export interface SemanticInput {
   titleTokens: string[];
@@ -49,19 +50,13 @@ export function feedFieldText(html: string | null): string {
     if (n.name === 'script' || n.name === 'style') return;
     const cls = `${n.attribs.class ?? ''} ${n.attribs.id ?? ''}`;
     if (FEED_JUNK_CLASS.test(cls)) return;
-    if (n.name === 'a' && READ_MORE.test(textOf(n))) return;
+    if (n.name === 'a' && READ_MORE.test(nodeText(n, { skipIgnored: false }))) return;
     if (n.name === 'br' || n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
     for (const c of n.children) visit(c);
     if (n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
   };
   for (const c of doc.children) visit(c);
   return stripTails(out.join(''));
-}
-
-function textOf(n: AnyNode): string {
-  if (isText(n)) return n.data;
-  if (isTag(n)) return n.children.map(textOf).join('');
-  return '';
 }
 
 function stripTails(text: string): string {

@@ -3,7 +3,7 @@ import { Diagnostics } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import { htmlToText } from './feed-text.js';
 import { parseFeed } from './index.js';
-import { readFixture } from './test-fixtures.js';
+import { readFixture } from '../../test/helpers/feed-fixtures.js';
 
 const OFFSET = 123_456;
 

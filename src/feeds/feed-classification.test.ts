@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Feed, parseFeed } from './index.js';
-import { readFixture } from './test-fixtures.js';
+import { readFixture } from '../../test/helpers/feed-fixtures.js';
 
 function parse(name: string, url: string): Feed {
   const feed = parseFeed(readFixture(name), { url });

@@ -1,7 +1,7 @@
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { discoverFeeds } from './index.js';
-import { readFixture } from './test-fixtures.js';
+import { readFixture } from '../../test/helpers/feed-fixtures.js';
 
 describe('discoverFeeds (002 "Feed discovery")', () => {
   it('WordPress home: autodiscovery links, the comment feed flagged', () => {

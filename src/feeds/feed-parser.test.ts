@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type Feed, parseFeed } from './index.js';
-import { readFixture } from './test-fixtures.js';
+import { readFixture } from '../../test/helpers/feed-fixtures.js';
 
 function parse(name: string, url: string): Feed {
   const diagnostics = new Diagnostics();

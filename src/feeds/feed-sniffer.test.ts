@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeFeed } from './index.js';
-import { readFixture } from './test-fixtures.js';
+import { readFixture } from '../../test/helpers/feed-fixtures.js';
 
 const head = (name: string): string => readFixture(name).slice(0, 1024);
 

@@ -5,6 +5,9 @@
 import render from 'dom-serializer';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { absoluteUrl } from '../core/url.js';
+import { contains, lowestCommonAncestor } from '../extract/index.js';
+
+export { contains, lowestCommonAncestor };
 
 /** Elements that never show text. */
 const INVISIBLE = new Set([
@@ -85,26 +88,10 @@ export function elementsUnder(root: AnyNode): Element[] {
   return out;
 }
 
-/** Whether `ancestor` contains `node` (or is it). */
-export function contains(ancestor: AnyNode, node: AnyNode): boolean {
-  for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;
-  return false;
-}
-
 /** The parent element, or null at the top. */
 export function parentElement(el: AnyNode): Element | null {
   const p = el.parent;
   return p !== null && isTag(p) ? p : null;
-}
-
-/** Lowest element containing all of `els`. */
-export function lowestCommonAncestor(els: readonly Element[]): Element | null {
-  const [first, ...rest] = els;
-  if (first === undefined) return null;
-  for (let a: Element | null = first; a !== null; a = parentElement(a)) {
-    if (rest.every((e) => contains(a as Element, e))) return a;
-  }
-  return null;
 }
 
 /** Absolute, fragment-free URL of an anchor, or null for in-page, mail and script links. */

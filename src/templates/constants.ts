@@ -61,12 +61,6 @@ export const CHANNEL_MIN_HEADING_LINKS = 2;
  */
 export const MAX_CHANNEL_ACCEPT_SHARE = 0;
 
-/**
- * `validateTemplate` rejects a key-path ambiguous (matching two or more non-empty nodes) on at least
- * this share of its own feed-linked pages: the too-general path 3 of 000 Listing 4. ours: 0.5.
- */
-export const MAX_AMBIGUOUS_SHARE = 0.5;
-
 /** A specialisation is kept only when the template still accepts at least this share of the feed-linked pages. ours: 0.9. */
 export const MIN_SPECIALISED_FIT = 0.9;
 

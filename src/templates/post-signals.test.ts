@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'htmlparser2';
 import type { ParsedPage } from '../extract/index.js';
 import { extractMainBlock, learnMarkers } from './index.js';
-import { fixturePage } from './test-pages.js';
+import { fixturePage } from '../../test/helpers/fixture-pages.js';
 
 const page = (url: string, body: string, head = ''): ParsedPage => ({
   url,

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { ParsedPage, PropertyPaths } from '../extract/index.js';
-import { fixturePage, fixtureText } from './test-pages.js';
+import { fixturePage, fixtureText } from '../../test/helpers/fixture-pages.js';
 import { findNodes, keyPathOf, learnTemplates, matchPage, serialiseKeyPath, templateStillFits, validateTemplate } from './index.js';
 import type { LearningSample, PostTemplate } from './index.js';
+import { shingleF1 } from '../../bench/quality/text-metrics.js';
 
 const CHANNELS = ['home', 'tag', 'page-2'] as const;
 const load = (engine: string, name: string): ParsedPage => fixturePage(`templates-${engine}-${name}.html`);
@@ -23,23 +24,6 @@ function samples(engine: string, title: string): LearningSample[] {
     const page = load(engine, `post-feed-${i}`);
     return { url: page.url, feedUrl: `${new URL(page.url).origin}/feed/`, paths: pathsOf(page, title) };
   });
-}
-
-const words = (s: string): string[] => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-function shingleF1(a: string, b: string): number {
-  const sh = (s: string): Map<string, number> => {
-    const w = words(s);
-    const m = new Map<string, number>();
-    for (let i = 0; i + 4 <= w.length; i++) m.set(w.slice(i, i + 4).join(' '), (m.get(w.slice(i, i + 4).join(' ')) ?? 0) + 1);
-    return m;
-  };
-  const p = sh(a);
-  const g = sh(b);
-  let tp = 0;
-  for (const [k, v] of p) tp += Math.min(v, g.get(k) ?? 0);
-  const np = [...p.values()].reduce((x, y) => x + y, 0);
-  const ng = [...g.values()].reduce((x, y) => x + y, 0);
-  return tp === 0 ? 0 : (2 * tp) / (np + ng);
 }
 
 describe.each([

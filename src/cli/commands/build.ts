@@ -1,24 +1,11 @@
 import type { Argv } from 'yargs';
+import type { CommandArgs } from '../command-args.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
 import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
-export interface BuildArgs {
-  inputs: string[];
-  out: string;
-  explain?: string;
-  progress?: boolean;
-  json: boolean;
-  pages: boolean;
-  workers?: number;
-  verifyDigests?: boolean;
-  'comment-hints': HintSelection;
-  crawl?: string[];
-  crawlBy: CrawlBy;
-}
-
-export function buildCommand(yargs: Argv): Argv<BuildArgs> {
+export function buildCommand(yargs: Argv) {
   return yargs
     .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files, or directories of them (one crawl each unless --crawl-by says otherwise)', type: 'string', array: true, demandOption: true })
     .option('out', { alias: 'o', describe: 'overlay directory (created; an existing overlay is extended)', type: 'string', demandOption: true })
@@ -48,14 +35,16 @@ export function buildCommand(yargs: Argv): Argv<BuildArgs> {
     .option('comment-hints', {
       describe: 'weak hints used beside structure: all, or generic only (product-specific names off; the ablation of bench:quality)',
       choices: HINT_SELECTIONS,
-      default: 'all',
+      default: 'all' as HintSelection,
     })
     .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions')
     .example('$0 build a.warc.gz b.warc.gz --crawl 2024-05 --crawl 2024-06 --out overlay/', 'name the two crawls')
-    .example('$0 build collection.wacz --crawl-by file --out overlay/', 'a WACZ holding one WARC per crawl') as unknown as Argv<BuildArgs>;
+    .example('$0 build collection.wacz --crawl-by file --out overlay/', 'a WACZ holding one WARC per crawl');
 }
+
+export type BuildArgs = CommandArgs<typeof buildCommand>;
 
 /** Runs `build`; returns the exit code (0 ok, 1 finished with skipped records). */
 export async function runBuild(args: BuildArgs): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Argv } from 'yargs';
+import type { CommandArgs } from '../command-args.js';
 import type { Change, ChangeKind } from '../../changes/index.js';
 import { renderChangeReport } from '../../changes/index.js';
 import { UsageError } from '../../core/errors.js';
@@ -19,19 +20,7 @@ const CHANGE_KINDS = [
 /** What an archivist reads by default: changes of the article itself, its comments, appearance and removal. */
 const RELEVANT_KINDS: ChangeKind[] = ['content-edit', 'title-edit', 'metadata-edit', 'comments-added', 'comments-removed', 'new', 'deleted'];
 
-export interface ChangesArgs {
-  dir: string;
-  url?: string;
-  since?: string;
-  kind?: ChangeKind[];
-  all: boolean;
-  minSignificance?: number;
-  format: 'text' | 'jsonl' | 'json';
-  color: boolean;
-  context: number;
-}
-
-export function changesCommand(yargs: Argv): Argv<ChangesArgs> {
+export function changesCommand(yargs: Argv) {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('url', { describe: 'only objects whose URL contains this text', type: 'string' })
@@ -43,8 +32,10 @@ export function changesCommand(yargs: Argv): Argv<ChangesArgs> {
     .option('color', { describe: 'colour insertions and deletions', type: 'boolean', default: process.stdout.isTTY === true })
     .option('context', { describe: 'words of unchanged text around each edit', type: 'number', default: 8 })
     .example('$0 changes overlay/', 'article edits, title edits, new comments, new and deleted posts')
-    .example('$0 changes overlay/ --url /2024/03/ --kind content-edit --format jsonl', 'machine-readable content edits') as unknown as Argv<ChangesArgs>;
+    .example('$0 changes overlay/ --url /2024/03/ --kind content-edit --format jsonl', 'machine-readable content edits');
 }
+
+export type ChangesArgs = CommandArgs<typeof changesCommand>;
 
 function parseSince(since: string | undefined): string | undefined {
   if (since === undefined) return undefined;

@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
+import type { CommandArgs } from '../command-args.js';
 import { UsageError } from '../../core/errors.js';
 import {
   COMMENT_COLUMNS,
@@ -44,16 +45,7 @@ const INTEGER_COLUMNS: ReadonlySet<string> = new Set([
 export const EXPORT_KINDS = ['objects', 'pages', 'changes', 'feeds', 'comments', 'templates', 'discovered-feeds', 'reconstructed'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-export interface ExportArgs {
-  dir: string;
-  what: ExportKind;
-  format: 'jsonl' | 'csv' | 'parquet' | 'wacz';
-  output?: string;
-  evidence: boolean;
-  strict?: boolean;
-}
-
-export function exportCommand(yargs: Argv): Argv<ExportArgs> {
+export function exportCommand(yargs: Argv) {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('what', { describe: 'what to export (reconstructed: standalone HTML pages of every version)', choices: EXPORT_KINDS, default: 'objects' as ExportKind })
@@ -75,8 +67,10 @@ export function exportCommand(yargs: Argv): Argv<ExportArgs> {
     .example('$0 export overlay/ --what changes --format csv', 'changes between versions, with their kinds')
     .example('$0 export overlay/ --what objects --format parquet -O objects.parquet', 'the same rows as Parquet (DuckDB, pandas, Spark)')
     .example('$0 export overlay/ --format wacz', 'write overlay/overlay.wacz (replayable in ReplayWeb.page)')
-    .example('$0 export overlay/ --what reconstructed --output site/', 'standalone pages of every object version under site/pages/') as unknown as Argv<ExportArgs>;
+    .example('$0 export overlay/ --what reconstructed --output site/', 'standalone pages of every object version under site/pages/');
 }
+
+export type ExportArgs = CommandArgs<typeof exportCommand>;
 
 function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'reconstructed'>, evidence: boolean): Iterable<Record<string, unknown>> {
   switch (what) {

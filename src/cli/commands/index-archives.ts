@@ -3,20 +3,18 @@ import type { Argv } from 'yargs';
 import { type IndexTask, indexArchives } from '../../build/index.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { UsageError } from '../../core/errors.js';
+import type { CommandArgs } from '../command-args.js';
 import { lineWriter, printDiagnostics } from '../shard-io.js';
 
-export interface IndexArgs {
-  inputs?: string[];
-  crawl?: string;
-}
-
-export function indexCommand(yargs: Argv): Argv<IndexArgs> {
+export function indexCommand(yargs: Argv) {
   return yargs
     .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files or directories (else `crawl<TAB>path[<TAB>order]` lines on stdin)', type: 'string', array: true })
     .option('crawl', { describe: 'crawl label of the files given as arguments (default: each file its own crawl, named by its file name)', type: 'string' })
     .example('$0 index crawl-1.warc.gz > crawl-1.index.jsonl', 'one JSON row per capture and per feed item, then one per file')
-    .example("printf 'c1\\tcrawl-1.warc.gz\\t0\\n' | $0 index", 'the same, crawl label and order given on stdin') as unknown as Argv<IndexArgs>;
+    .example("printf 'c1\\tcrawl-1.warc.gz\\t0\\n' | $0 index", 'the same, crawl label and order given on stdin');
 }
+
+export type IndexArgs = CommandArgs<typeof indexCommand>;
 
 /** Parse `crawl<TAB>path[<TAB>order]` lines (blank lines and `#` comments skipped). */
 export function parseIndexTasks(lines: readonly string[]): IndexTask[] {

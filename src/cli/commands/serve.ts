@@ -1,13 +1,7 @@
 import type { Argv } from 'yargs';
+import type { CommandArgs } from '../command-args.js';
 
-export interface ServeArgs {
-  dir: string;
-  port: number;
-  host: string;
-  allowRemote: boolean;
-}
-
-export function serveCommand(yargs: Argv): Argv<ServeArgs> {
+export function serveCommand(yargs: Argv) {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('port', { alias: 'p', describe: 'port of the viewer (0: any free port)', type: 'number', default: 8090 })
@@ -21,8 +15,10 @@ export function serveCommand(yargs: Argv): Argv<ServeArgs> {
       type: 'boolean',
       default: false,
     })
-    .example('$0 serve overlay/', 'browse objects, versions and diffs at http://127.0.0.1:8090/') as unknown as Argv<ServeArgs>;
+    .example('$0 serve overlay/', 'browse objects, versions and diffs at http://127.0.0.1:8090/');
 }
+
+export type ServeArgs = CommandArgs<typeof serveCommand>;
 
 /** Runs the viewer until SIGINT / SIGTERM. */
 export async function runServe(args: ServeArgs): Promise<number> {

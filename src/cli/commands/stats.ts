@@ -1,24 +1,20 @@
 import type { Argv } from 'yargs';
+import type { CommandArgs } from '../command-args.js';
 import { computeFeedDynamics, type FeedDynamics } from '../../changes/index.js';
 import { type Db, readCrawls, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
 import { openChecked, STRICT_OPTION } from '../unfinished.js';
 
-export interface StatsArgs {
-  dir: string;
-  json: boolean;
-  missingFeeds: boolean;
-  strict?: boolean;
-}
-
-export function statsCommand(yargs: Argv): Argv<StatsArgs> {
+export function statsCommand(yargs: Argv) {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('json', { describe: 'print JSON instead of text', type: 'boolean', default: false })
     .option('strict', STRICT_OPTION)
     .option('missing-feeds', { describe: 'only list feeds the archived pages advertise but the archive lacks', type: 'boolean', default: false })
     .example('$0 stats overlay/', 'the crawls with their time ranges; per feed: format, kind, full/partial, items, pairing, update intervals, recrawl advice')
-    .example('$0 stats overlay/ --missing-feeds', 'feed URLs a crawler should add') as unknown as Argv<StatsArgs>;
+    .example('$0 stats overlay/ --missing-feeds', 'feed URLs a crawler should add');
 }
+
+export type StatsArgs = CommandArgs<typeof statsCommand>;
 
 /** Publication dynamics of each article feed from its snapshots across crawls [004 §3.2]. */
 function feedDynamics(db: Db): Map<string, FeedDynamics> {

@@ -6,7 +6,7 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
-import { BLOCK_TAGS, isHiddenByClass, isIgnoredElement } from '../page-dom.js';
+import { BLOCK_TAGS, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
@@ -92,11 +92,8 @@ function holdsBodyPart(el: Element): boolean {
   return false;
 }
 
-function plainText(n: AnyNode): string {
-  if (isText(n)) return n.data;
-  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(plainText).join(' ');
-  return '';
-}
+/** Text with a space between sibling nodes (a byline's parts stay words apart). */
+const plainText = (n: AnyNode): string => nodeText(n, { separator: ' ' });
 
 const words = (s: string): number => tokenize(s).length;
 

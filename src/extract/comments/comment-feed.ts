@@ -7,7 +7,7 @@
 import { type AnyNode, isTag, isText } from 'domhandler';
 import { parseHtml } from '../../core/html-parse.js';
 import type { FeedItem } from '../../feeds/index.js';
-import { BLOCK_TAGS } from '../page-dom.js';
+import { BLOCK_TAGS, nodeText } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MIN_FEED_TEXT_OVERLAP } from './constants.js';
 import { fragmentOf } from './comment-hints.js';
@@ -53,7 +53,7 @@ export function readFeedComment(item: FeedItem): FeedComment {
   let parent: string | null = null;
   // The "In reply to" paragraph names the parent by its permalink; it is not comment text.
   const first = doc.children.find((c) => isTag(c) || (isText(c) && c.data.trim() !== ''));
-  if (first !== undefined && isTag(first) && IN_REPLY_TO.test(textOf(first))) {
+  if (first !== undefined && isTag(first) && IN_REPLY_TO.test(nodeText(first, { skipIgnored: false }))) {
     const link = findLink(first);
     parent = fragmentOf(link);
     doc.children.splice(doc.children.indexOf(first), 1);
@@ -65,12 +65,6 @@ export function readFeedComment(item: FeedItem): FeedComment {
   let text = out.join('\n');
   if (parent === null && IN_REPLY_TO.test(text)) text = text.replace(/^\s*in reply to [^.\n]{1,80}\.\s*/i, '');
   return { item, id: fragmentOf(item.link) ?? fragmentOf(item.guid), parent, text, html, tokens: tokenize(text) };
-}
-
-function textOf(n: AnyNode): string {
-  if (isText(n)) return n.data;
-  if (isTag(n)) return n.children.map(textOf).join('');
-  return '';
 }
 
 function findLink(n: AnyNode): string | null {

@@ -2,8 +2,8 @@
  * What of the comments sits inside an article wrapper and must be left out of the article's text
  * and HTML [004 §4.2, end]: the comment zone, comment forms, "N comments" counters and reply widgets.
  */
-import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { contains, isIgnoredElement } from '../page-dom.js';
+import { type Element, isTag } from 'domhandler';
+import { contains, nodeText } from '../page-dom.js';
 import { COMMENT_LINK_FRAGMENTS, hintMatcher, PERMALINK_PARAMS } from '../../core/hint-vocabulary.js';
 import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hints.js';
 
@@ -11,12 +11,6 @@ const FORM_ACTION = /comment|reply|respond/i;
 const PERMALINK_PARAM = hintMatcher(PERMALINK_PARAMS, (a) => a);
 /** Links to the comment area, its form, or a reply to one comment (hint lists). */
 const COMMENT_HREF = hintMatcher(COMMENT_LINK_FRAGMENTS, (a) => `#(?:${a})\\b|[?&](?:${PERMALINK_PARAM().source})=`);
-
-function plainText(n: AnyNode): string {
-  if (isText(n)) return n.data;
-  if (isTag(n) && !isIgnoredElement(n)) return n.children.map(plainText).join('');
-  return '';
-}
 
 /**
  * Outermost elements inside `wrapper` that belong to the comments: `zone` when it is inside, comment
@@ -49,7 +43,7 @@ function isCommentNode(el: Element, zone: Element | null): boolean {
 /** A short link or label counting comments or inviting one. */
 function isCounter(el: Element): boolean {
   if (el.name !== 'a' && el.name !== 'span' && el.name !== 'div' && el.name !== 'p') return false;
-  const text = plainText(el).trim();
+  const text = nodeText(el).trim();
   if (text.length > 60) return false;
   if (el.name === 'a' && COMMENT_HREF().test(el.attribs.href ?? '')) return true;
   return COMMENT_WIDGET_TEXT().test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);

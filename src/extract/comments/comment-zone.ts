@@ -7,7 +7,7 @@
  * fragment of the feed's `comments` URL) decide between candidates; they never make a zone alone.
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
-import { contains, isIgnoredElement, textBlocks } from '../page-dom.js';
+import { contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
@@ -48,14 +48,6 @@ function signature(el: Element): string {
   return steps.reverse().join('|');
 }
 
-
-export function lowestCommonAncestor(nodes: readonly Element[]): Element | null {
-  let lca: Element | null = nodes[0] ?? null;
-  for (const n of nodes.slice(1)) {
-    while (lca !== null && !contains(lca, n)) lca = isTag(lca.parent as AnyNode) ? (lca.parent as Element) : null;
-  }
-  return lca;
-}
 
 /** Date nodes under `root`: machine-readable dates, and short text blocks printing a date. */
 function dateNodes(root: Element): Element[] {

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'htmlparser2';
-import type { ParsedPage } from '../extract/index.js';
+import type { ParsedPage } from '../../src/extract/index.js';
 
-const DIR = fileURLToPath(new URL('../../test/fixtures/pages/', import.meta.url));
+const DIR = fileURLToPath(new URL('../fixtures/pages/', import.meta.url));
 
 export function fixtureText(name: string): string {
   return readFileSync(`${DIR}${name}`, 'utf8');

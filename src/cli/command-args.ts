@@ -1,0 +1,4 @@
+import type { ArgumentsCamelCase, Argv } from 'yargs';
+
+/** The parsed arguments of a command, derived from its yargs builder (options and positionals as declared there). */
+export type CommandArgs<Builder extends (yargs: Argv) => Argv<unknown>> = ReturnType<Builder> extends Argv<infer Parsed> ? ArgumentsCamelCase<Parsed> : never;
