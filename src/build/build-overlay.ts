@@ -5,11 +5,13 @@ import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   decideStructureOnlyZone,
+  MIN_STRUCTURE_PAGES,
   type ParsedPage,
   type PropertyPaths,
   extractComments,
   feedContentObject,
   languageFromAttribute,
+  pageBody,
   parsePage,
 } from '../extract/index.js';
 import {
@@ -22,6 +24,7 @@ import {
   pendingCommentFeeds,
 } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
+import { renderText } from '../templates/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import {
   type ArchiveInput,
@@ -53,7 +56,7 @@ import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-cap
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
-import { type PageJob, storedComments } from './page-job.js';
+import { type PageJob, runPageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 
@@ -469,9 +472,9 @@ async function buildCrawl(
   const ctx: CrawlContext = { db, writer, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
   const paired = pairFeedItems(ctx, found);
   storeFullFeedObjects(ctx, paired.pages);
-  const feedPages = await extractPages(ctx, paired);
+  const { feedPages, sites } = await extractPages(ctx, paired);
   const loadPage = pageLoader(ctx);
-  await runTemplatesPass(ctx, found, paired, feedPages, loadPage);
+  await runTemplatesPass(ctx, found, paired, feedPages, loadPage, (host) => sites.learnt(host));
   await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
@@ -593,7 +596,7 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
  * Pass 2: read each paired page once, by offset, and extract its object(s), in worker threads.
  * Returns the feed-linked pages the templates pass learns from.
  */
-async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<FeedLinkedPage[]> {
+async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<{ feedPages: FeedLinkedPage[]; sites: CommentSites<Parameters<OverlayWriter['addVersion']>[0]> }> {
   const { db, writer, crawlId, input, report, diagnostics, options, progress } = ctx;
   const { pages, commentPosts } = paired;
   let done = 0;
@@ -676,6 +679,8 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<Fee
       // A comment zone found by structure alone waits for the site's other post pages (issue #12).
       if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
       else writer.addVersion(version);
+      // A post without comments is read again if the site shows an unhinted comment structure elsewhere.
+      if (result.comments.length === 0) sites.remember(hostOf(row.url), job, (comments) => writer.addVersion({ ...version, comments }));
       if (result.fallbackReason === null) report.objects.pageExtracted++;
       else {
         report.objects.mcst++;
@@ -689,8 +694,15 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<Fee
     await runner.close();
   }
   report.comments -= sites.flush((v) => writer.addVersion(v));
+  // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
+  for (const { job, structures, write } of sites.retries()) {
+    const again = await runPageJob({ ...job, siteStructures: structures, explain: false });
+    if (!again.ok || again.comments.length === 0) continue;
+    write(again.comments);
+    report.comments += again.comments.length;
+  }
   tick();
-  return feedPages;
+  return { feedPages, sites };
 }
 
 /** Loads a page for the later passes; every page they read is also searched for the feeds it advertises [002 "Feed discovery"], once. */
@@ -717,14 +729,21 @@ async function runTemplatesPass(
   paired: PairedCrawl,
   feedPages: FeedLinkedPage[],
   loadPage: (captureId: number) => Promise<ParsedPage | null>,
+  siteStructuresOf: (host: string) => string[],
 ): Promise<void> {
   const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
   const { commentPosts, itemsByHost } = paired;
-  const commentItemsOf = (url: string, advertised: readonly string[]): FeedItem[] =>
-    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised);
+  const commentItemsOf = (url: string, advertised: readonly string[], pageText: string): FeedItem[] =>
+    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised, pageText);
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const commentsOf = (page: ParsedPage): StoredComment[] =>
-    storedComments(extractComments(page, { article: null, commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url)) }));
+    storedComments(
+      extractComments(page, {
+        article: null,
+        commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url), pageTextOf(page)),
+        siteStructures: siteStructuresOf(hostOf(page.url)),
+      }),
+    );
   const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf, siteFeeds: siteFeedsOf(found, itemsByHost) });
   report.templates = {
     hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
@@ -759,7 +778,10 @@ async function runSegmentsPass(
 class CommentSites<V extends { comments: Array<{ source: string }> }> {
   readonly #pages = new Map<string, number>();
   readonly #structures = new Map<string, Map<string, number>>();
+  /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
+  readonly #feedConfirmed = new Map<string, Set<string>>();
   readonly #held: Array<{ host: string; structure: string; version: V }> = [];
+  readonly #empty: Array<{ host: string; job: PageJob; write: (comments: StoredComment[]) => void }> = [];
 
   /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
   observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
@@ -768,7 +790,37 @@ class CommentSites<V extends { comments: Array<{ source: string }> }> {
     const counts = this.#structures.get(host) ?? new Map<string, number>();
     counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
     this.#structures.set(host, counts);
+    if (zone.evidence === 'feed') this.#feedConfirmed.set(host, new Set([...(this.#feedConfirmed.get(host) ?? []), zone.structure]));
     return zone.evidence === 'structure' && comments > 0;
+  }
+
+  /** A post page without comments, read again when its host has a learnt unhinted structure. */
+  remember(host: string, job: PageJob, write: (comments: StoredComment[]) => void): void {
+    this.#empty.push({ host, job, write });
+  }
+
+  /**
+   * The comment structures of each host that a page may use without hints: those a comment feed
+   * confirmed, and structure-only ones recurring on enough post pages (`decideStructureOnlyZone`).
+   * Hinted structures are found without help and are not listed.
+   */
+  learnt(host: string): string[] {
+    const out = new Set(this.#feedConfirmed.get(host) ?? []);
+    const pages = this.#pages.get(host) ?? 0;
+    for (const [structure, n] of this.#structures.get(host) ?? []) {
+      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(n, pages).keep) out.add(structure);
+    }
+    return [...out];
+  }
+
+  /** The pages without comments whose host has learnt structures, each with those structures. */
+  *retries(): Generator<{ job: PageJob; structures: string[]; write: (comments: StoredComment[]) => void }> {
+    const learnt = new Map<string, string[]>();
+    for (const { host, job, write } of this.#empty.splice(0)) {
+      if (!learnt.has(host)) learnt.set(host, this.learnt(host));
+      const structures = learnt.get(host) ?? [];
+      if (structures.length > 0) yield { job, structures, write };
+    }
   }
 
   defer(host: string, zone: { structure: string | null }, version: V): void {
@@ -833,6 +885,12 @@ function explainPageDecisions(store: CrawlStore, crawlId: number, urlPart: strin
     if (r.segments > 0) lines.push(`- channel page: ${r.segments} posts segmented on it [002] (export --what pages)`);
     options.onExplain?.(r.url, lines);
   }
+}
+
+/** The visible text of a page (for comment-feed items found by their text). */
+function pageTextOf(page: ParsedPage): string {
+  const body = pageBody(page);
+  return body === null ? '' : renderText(body);
 }
 
 /** Per host: the channel links of its article feeds and their items (the templates stage's negative evidence). */

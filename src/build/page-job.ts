@@ -7,9 +7,9 @@
 import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { type HintSelection, selectHints } from '../core/hint-vocabulary.js';
-import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, parsePage } from '../extract/index.js';
-import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem } from '../feeds/index.js';
-import { mainBlockOfLinkedPost } from '../templates/index.js';
+import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, pageBody, parsePage } from '../extract/index.js';
+import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem, type PendingCommentFeed } from '../feeds/index.js';
+import { mainBlockOfLinkedPost, renderText } from '../templates/index.js';
 import { DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture } from '../warc/index.js';
 import type { PayloadSource, StoredComment } from '../store/index.js';
 
@@ -21,12 +21,14 @@ export interface PageJob {
   feedUrl: string;
   commentItems: readonly FeedItem[];
   /** Per-post comment feeds of the host whose post is not known yet: the page advertising one is its post. */
-  pendingCommentFeeds: ReadonlyArray<{ feedKey: string; items: readonly FeedItem[] }>;
+  pendingCommentFeeds: readonly PendingCommentFeed[];
   explain: boolean;
   /** Digest checking of the record (default: the warc stage's). */
   verifyDigests?: DigestPolicy;
   /** The weak hints of the build (a worker thread selects them per job). */
   hints: HintSelection;
+  /** Comment structures the site shows on its other post pages (a second reading, issue #12). */
+  siteStructures?: readonly string[];
 }
 
 export type PageJobResult = {
@@ -61,8 +63,9 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     const capture = await readCapture(job.source, { diagnostics, config });
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
-    const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url));
-    const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems } });
+    const body = job.pendingCommentFeeds.length === 0 ? null : pageBody(page);
+    const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url), body === null ? '' : renderText(body));
+    const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems, siteStructures: job.siteStructures ?? [] } });
     if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
     if (job.explain) {
       const item = `item "${job.item.title ?? job.item.link ?? '?'}" of ${job.feedUrl}`;
@@ -85,7 +88,7 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         confidence: block.confidence,
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
-      const found = extractComments(page, { article: null, item: job.item, commentItems });
+      const found = extractComments(page, { article: null, item: job.item, commentItems, siteStructures: job.siteStructures ?? [] });
       return {
         ...base,
         ok: true,

@@ -7,15 +7,16 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
   const zoneToken = hintMatcher(COMMENT_ZONE_TOKENS, (a) => `^(?:${a})$`);
 
   it('uses every entry by default', () => {
-    expect(commentWord().test('dsq-comment-body')).toBe(true);
-    expect(zoneToken().test('disqus_thread')).toBe(true);
+    expect(hintMatcher(SIDEBAR_TOKENS, (a) => `^(?:${a})$`)().test('twitter-feed')).toBe(true);
+    expect(commentWord().test('kommentar-liste')).toBe(true);
     expect(zoneToken().test('comment-list')).toBe(true);
   });
 
   it('with generic hints only, product names no longer match and generic words still do', () => {
     selectHints('generic');
-    expect(zoneToken().test('disqus_thread')).toBe(false);
-    expect(commentWord().test('livefyre')).toBe(false);
+    const sidebar = hintMatcher(SIDEBAR_TOKENS, (a) => `^(?:${a})$`);
+    expect(sidebar().test('twitter-feed')).toBe(false);
+    expect(sidebar().test('sidebar-right')).toBe(true);
     expect(commentWord().test('kommentar-liste')).toBe(true);
     expect(zoneToken().test('comment-list')).toBe(true);
   });

@@ -8,6 +8,13 @@
  *   Blogger, Jetpack, AddThis, Outbrain...).
  * `build --comment-hints generic` switches the product entries off (the ablation bench:quality
  * reports); the selection is process-wide and set once per build (`selectHints`), in every worker.
+ *
+ * Dropped (bench:quality 2026-11-24, each product group kept on alone against all product entries
+ * off, dragnet-train comment F1): the comment platforms' names (Disqus `disqus`, `dsq-`,
+ * `disqus_thread`, `dsq-comment(s)`; Livefyre `livefyre*`) helped tune +0.005 and cost check
+ * -0.012: a rule that helps tune and not check is overfitting. Kept: the social/sidebar names
+ * (tune +0.011, check +0.001); WordPress conventions and widget product names changed no comment
+ * score on dragnet-train (the wp-dev corpus reads 1.000 with or without them).
  */
 
 export type HintScope = 'generic' | 'product';
@@ -38,7 +45,6 @@ export const COMMENT_CLASS_WORDS: HintList = {
   help: 'id/class words of a comment or a comment area, singular or plural, in the usual languages',
   entries: [
     ...g('comment', 'talkback', 'kommentar', 'commentaire', 'comentario', 'commento', 'reacties', 'reactions?\\b', 'responses?\\b', 'replies', 'discussion'),
-    ...p('disqus', 'dsq-', 'livefyre'),
   ],
 };
 
@@ -61,7 +67,6 @@ export const COMMENT_ZONE_TOKENS: HintList = {
       'comentarios',
       'commenti',
     ),
-    ...p('disqus[-_]thread', 'dsq-comments', 'livefyre.*'),
   ],
 };
 
@@ -69,7 +74,7 @@ export const COMMENT_ZONE_TOKENS: HintList = {
 export const PERMALINK_FRAGMENTS: HintList = {
   name: 'permalink-fragments',
   help: 'fragment names of a comment permalink, before its number',
-  entries: [...g('comment', 'c', 'cmt', 'reply', 'post', 'msg'), ...p('dsq-comment')],
+  entries: g('comment', 'c', 'cmt', 'reply', 'post', 'msg'),
 };
 
 /** Query parameters of a comment's permalink or reply link. */
@@ -93,14 +98,14 @@ export const SIDEBAR_TOKENS: HintList = {
 export const COMMENT_LINK_FRAGMENTS: HintList = {
   name: 'comment-link-fragments',
   help: 'fragments of links to the comment area or its form',
-  entries: [...g('comments?', 'respond', 'reply', 'comment-form'), ...p('disqus_thread')],
+  entries: g('comments?', 'respond', 'reply', 'comment-form'),
 };
 
 /** id/class words of a comment zone inside an article wrapper (boilerplate). */
 export const BOILERPLATE_COMMENT_WORDS: HintList = {
   name: 'boilerplate-comment-words',
   help: 'id/class words meaning reader comments inside an article wrapper',
-  entries: [...g('comments?', 'commentlist', 'respond', 'reply', 'replies', 'discussion', 'trackbacks?', 'pingbacks?'), ...p('disqus')],
+  entries: g('comments?', 'commentlist', 'respond', 'reply', 'replies', 'discussion', 'trackbacks?', 'pingbacks?'),
 };
 
 /** id/class words of widgets around an article (boilerplate). */

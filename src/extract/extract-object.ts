@@ -22,7 +22,7 @@ export interface ExtractOptions {
   /** Nodes no item may use (e.g. zones already claimed). */
   exclude?: Element[];
   /** Also read the post's comments around the article [004 §4.2], guided by its comment-feed items. */
-  comments?: { feedItems: readonly FeedItem[] };
+  comments?: { feedItems: readonly FeedItem[]; siteStructures?: readonly string[] };
 }
 
 /** The article of one item on one page. */
@@ -101,7 +101,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // Comments are read around the final wrapper; the entries found inside it (article and comments
     // as siblings in one block) are left out of the article too [004 §4.2, end].
     const comments =
-      opts.comments === undefined ? null : extractComments(page, { article: wrapper, item: s.item, postDate: date.source === 'page' ? date.value : null, commentItems: opts.comments.feedItems });
+      opts.comments === undefined ? null : extractComments(page, { article: wrapper, item: s.item, postDate: date.source === 'page' ? date.value : null, commentItems: opts.comments.feedItems, siteStructures: opts.comments.siteStructures ?? [] });
     if (comments !== null) {
       const inside = commentNodesInside(wrapper, comments.zone, comments.entryNodes).filter((n) => !skip.has(n));
       for (const n of inside) skip.add(n);

@@ -3,18 +3,28 @@
  * comments]. Evidence, strongest first: the item's own reply target (thr:in-reply-to, a comment
  * anchor in its link, filled by the parser), the post page the per-post feed links, the post the
  * feed names by title ("Comments on <title>") matched against the article items of the same host,
- * and last the post page's own `rel=alternate` link to the feed (known only when the page is read:
- * `commentItemsOfPage`). Never the site root: a home page answers no comment.
+ * and last the post page's own `rel=alternate` link to the feed or the page that holds the items'
+ * texts (known only when the page is read: `commentItemsOfPage`). Never the site root: a home page
+ * answers no comment.
  */
 import { hostOf, schemelessKey } from '../core/url.js';
+import { htmlToText } from './feed-text.js';
 import type { Feed, FeedItem } from './types.js';
 
 export interface CommentFeedPosts {
   /** Comment items per post (schemeless key of the post URL), deduplicated across feeds and captures. */
   byPost: Map<string, FeedItem[]>;
-  /** Per-post comment feeds whose post is not known yet, by schemeless key of the feed URL: the page
-   *  that advertises the feed (`rel=alternate`) is its post. */
-  byFeed: Map<string, FeedItem[]>;
+  /** Comment items whose post is not known yet, by schemeless key of their feed's URL: a per-post
+   *  feed's post is the page that advertises it (`rel=alternate`) or holds most of its items' texts;
+   *  a site-wide feed's item goes to the page that holds its text. */
+  byFeed: Map<string, PendingCommentFeed>;
+}
+
+export interface PendingCommentFeed {
+  feedKey: string;
+  /** The feed answers one post (all its items go to one page). */
+  perPost: boolean;
+  items: FeedItem[];
 }
 
 /** Host as compared: without `www.` (as `schemelessKey`). */
@@ -66,30 +76,67 @@ export function assignCommentItems(commentFeeds: readonly Feed[], articleFeeds: 
     for (const item of feed.items) {
       const post = item.inReplyTo === null ? feedPost : schemelessKey(item.inReplyTo);
       if (post !== null) addItems(result.byPost, post, [item]);
-      else if (named !== null) pending.push(item);
+      else pending.push(item);
     }
-    if (pending.length > 0) addItems(result.byFeed, schemelessKey(feed.url), pending);
+    if (pending.length > 0) {
+      const feedKey = schemelessKey(feed.url);
+      const merged = new Map<string, FeedItem[]>([['', [...(result.byFeed.get(feedKey)?.items ?? [])]]]);
+      addItems(merged, '', pending);
+      result.byFeed.set(feedKey, { feedKey, perPost: named !== null, items: merged.get('') ?? [] });
+    }
   }
   return result;
 }
 
 /** The per-post comment feeds still looking for their post whose feed URL is on `host` (what a page job of the host needs). */
-export function pendingCommentFeeds(posts: CommentFeedPosts, host: string): Array<{ feedKey: string; items: FeedItem[] }> {
-  return [...posts.byFeed].filter(([key]) => siteOf(`http://${key}`) === siteOf(`http://${host}`)).map(([feedKey, items]) => ({ feedKey, items }));
+export function pendingCommentFeeds(posts: CommentFeedPosts, host: string): PendingCommentFeed[] {
+  return [...posts.byFeed].filter(([key]) => siteOf(`http://${key}`) === siteOf(`http://${host}`)).map(([, feed]) => feed);
+}
+
+/** An item's text identifies it on a page by its opening tokens: at most this many. ours. */
+const ITEM_TEXT_MAX_TOKENS = 8;
+/** ... and at least this many (a shorter comment, "Thanks!", may be on any page). ours. */
+const ITEM_TEXT_MIN_TOKENS = 5;
+const TOKEN = /[\p{L}\p{N}]+/gu;
+
+function openingTokens(item: FeedItem): string | null {
+  const tokens = htmlToText(item.content ?? item.description ?? '').toLowerCase().match(TOKEN) ?? [];
+  return tokens.length < ITEM_TEXT_MIN_TOKENS ? null : tokens.slice(0, ITEM_TEXT_MAX_TOKENS).join(' ');
+}
+
+/** Items of `items` whose opening text the page text holds. */
+function itemsOnPage(items: readonly FeedItem[], pageText: string): FeedItem[] {
+  const text = ` ${(pageText.toLowerCase().match(TOKEN) ?? []).join(' ')} `;
+  return items.filter((i) => {
+    const opening = openingTokens(i);
+    return opening !== null && text.includes(` ${opening} `);
+  });
 }
 
 /**
- * The comment items of a post page: those assigned to its URL, plus the items of every pending
- * per-post comment feed the page itself advertises (`rel=alternate`, the post page's own link).
+ * The comment items of a post page: those assigned to its URL; the items of every pending per-post
+ * comment feed the page itself advertises (`rel=alternate`, the post page's own link) or whose
+ * items' texts it mostly holds; and the pending items of site-wide feeds whose text it holds.
+ * `pageText`: the page's visible text (empty: no text evidence).
  */
 export function commentItemsOfPage(
   assigned: readonly FeedItem[],
-  pending: ReadonlyArray<{ feedKey: string; items: readonly FeedItem[] }>,
+  pending: readonly PendingCommentFeed[],
   advertisedFeedUrls: readonly string[],
+  pageText = '',
 ): FeedItem[] {
   if (pending.length === 0) return [...assigned];
   const advertised = new Set(advertisedFeedUrls.map((u) => schemelessKey(u)));
   const out = new Map<string, FeedItem[]>([['', [...assigned]]]);
-  for (const feed of pending) if (advertised.has(feed.feedKey)) addItems(out, '', feed.items);
+  for (const feed of pending) {
+    if (feed.perPost && advertised.has(feed.feedKey)) {
+      addItems(out, '', feed.items);
+      continue;
+    }
+    if (pageText === '') continue;
+    const found = itemsOnPage(feed.items, pageText);
+    if (!feed.perPost) addItems(out, '', found);
+    else if (found.length > 0 && found.length * 2 >= feed.items.length) addItems(out, '', feed.items);
+  }
   return out.get('') ?? [];
 }

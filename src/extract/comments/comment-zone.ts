@@ -6,6 +6,7 @@
  * Hints (comment words in id/class, schema.org Comment, permalink/reply anchors, the `#comments`
  * fragment of the feed's `comments` URL) decide between candidates; they never make a zone alone.
  */
+import { nodePath } from '../node-path.js';
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { tokenize } from '../text-normalize.js';
@@ -296,7 +297,26 @@ function coarseSignature(el: Element): string {
 }
 
 /** Entry groups under `root` (dates by signature, then per-comment ids), best candidates first. */
-export function findEntryGroups(root: Element, article: Element | null): EntryGroup[] {
+/** A comment zone's structure as compared across the pages of a site: its key-path and how its
+ *  entries were found, numbers generalised (ids and counters differ from page to page). */
+export function structureKey(zone: Element, how: string): string {
+  return `${nodePath(zone).replace(/\d+/g, '#')} ${how.replace(/\d+/g, '#')}`;
+}
+
+/**
+ * A lone dated entry in a zone of one of the site's comment structures (`structureKey`): the
+ * ancestor of the date whose structure the site shows on other post pages holds it (issue #12: a
+ * post with one comment, the structure learnt from the site's other pages).
+ */
+function siteEntry(marker: Element, article: Element | null, root: Element, how: string, structures: ReadonlySet<string>): { entries: Entry[]; lca: Element } | null {
+  for (let child: Element = marker, p = marker.parent; p !== null && isTag(p) && p !== root; child = p, p = p.parent) {
+    if (article !== null && contains(p, article)) return null;
+    if (structures.has(structureKey(p, how))) return { entries: [{ nodes: [child], marker }], lca: p };
+  }
+  return null;
+}
+
+export function findEntryGroups(root: Element, article: Element | null, siteStructures: ReadonlySet<string> = new Set()): EntryGroup[] {
   const groups: EntryGroup[] = [];
   const bySignature = new Map<string, Element[]>();
   for (const d of dateNodes(root)) {
@@ -321,7 +341,7 @@ export function findEntryGroups(root: Element, article: Element | null): EntryGr
     }
     if (markers.length === 0) continue;
     if (markers.length === 1) {
-      const lone = loneEntry(markers[0] as Element, article, root);
+      const lone = loneEntry(markers[0] as Element, article, root) ?? (siteStructures.size === 0 ? null : siteEntry(markers[0] as Element, article, root, how, siteStructures));
       if (lone !== null) groups.push({ ...lone, how });
       continue;
     }

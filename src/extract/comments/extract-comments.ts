@@ -15,7 +15,7 @@ import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
 import { fragmentOf, hasCommentHint, isZoneHinted } from './comment-hints.js';
-import { type EntryGroup, findEntryGroups, sortInDocumentOrder } from './comment-zone.js';
+import { type EntryGroup, findEntryGroups, sortInDocumentOrder, structureKey } from './comment-zone.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
 /** "Posted by", "by": how a byline begins. */
@@ -31,8 +31,15 @@ interface ZoneChoice {
   zone: Element;
   comments: PageComment[];
   hinted: boolean;
+  /** The zone has a structure the site shows on its other post pages. */
+  site: boolean;
   feedMatches: number;
   reason: string;
+}
+
+/** A zone's structure as compared across the pages of a site (`structureKey`). */
+function structureOf(zone: Element, group: EntryGroup): string {
+  return structureKey(zone, group.how);
 }
 
 /** The comments of `page`: its comment zone segmented into entries, paired with the comment feed. */
@@ -86,8 +93,9 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
     comments,
     zone: choice?.zone ?? null,
     zonePath: choice === null ? null : nodePath(choice.zone),
-    evidence: choice === null ? null : choice.feedMatches > 0 ? 'feed' : choice.hinted ? 'hint' : 'structure',
-    structure: choice === null ? null : `${nodePath(choice.zone).replace(/\d+/g, '#')} ${choice.group.how.replace(/\d+/g, '#')}`,
+    // Hints first: a hinted zone is found on the site's other pages without help.
+    evidence: choice === null ? null : choice.hinted ? 'hint' : choice.feedMatches > 0 ? 'feed' : choice.site ? 'site' : 'structure',
+    structure: choice === null ? null : structureOf(choice.zone, choice.group),
     entryNodes: onPage.flatMap((c) => c.entry.nodes),
     reason,
   };
@@ -117,8 +125,9 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
   const article = opts.article;
   const fragment = fragmentOf(opts.item?.commentsUrl);
   let best: ZoneChoice | null = null;
-  const rank = (c: ZoneChoice): number[] => [c.feedMatches, c.hinted ? 1 : 0, c.comments.length, c.comments.reduce((n, x) => n + x.tokens.length, 0)];
-  for (const group of findEntryGroups(body, article)) {
+  const rank = (c: ZoneChoice): number[] => [c.feedMatches, c.hinted || c.site ? 1 : 0, c.comments.length, c.comments.reduce((n, x) => n + x.tokens.length, 0)];
+  const siteStructures = new Set(opts.siteStructures ?? []);
+  for (const group of findEntryGroups(body, article, siteStructures)) {
     // Entries are never around the article (their common ancestor may be: entries after it as siblings).
     if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) continue;
     const others = new Set(group.entries.flatMap((e) => e.nodes));
@@ -136,16 +145,18 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     if (linkChars > MAX_ENTRY_LINK_DENSITY * chars) continue;
     const zone = widenZone(group.lca, article, body);
     const hinted = isHinted(group, zone, comments, fragment);
+    const site = siteStructures.has(structureOf(zone, group));
     const feedMatches = feed.length === 0 ? 0 : pairWithFeed(comments, feed).size;
-    if (!hinted && feedMatches === 0) {
+    if (!hinted && !site && feedMatches === 0) {
       const authors = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
       const first = comments[0]?.entry.nodes[0] ?? group.lca;
       // Unhinted entries inside the article are its own sections (bylined parts of one edition).
       const after = article === null || (!contains(article, group.lca) && isAfter(first, article));
       if (comments.length < MIN_UNHINTED_ENTRIES || authors < MIN_UNHINTED_AUTHOR_SHARE * comments.length || !after) continue;
     }
-    const reason = `${comments.length} entries found by ${group.how}${hinted ? ', comment hints' : ', structure only'}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
-    const choice: ZoneChoice = { group, zone, comments, hinted, feedMatches, reason };
+    const how = hinted ? ', comment hints' : site ? ", the site's comment structure" : ', structure only';
+    const reason = `${comments.length} entries found by ${group.how}${how}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
+    const choice: ZoneChoice = { group, zone, comments, hinted, site, feedMatches, reason };
     if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
   }
   return best;

@@ -43,10 +43,11 @@ export interface CommentExtraction {
   entryNodes: Element[];
   /** Why this zone (or why none), for `build --explain`. */
   reason: string;
-  /** What chose the zone: paired comment-feed items, comment hints, or the page structure alone;
+  /** What chose the zone: comment hints, paired comment-feed items, a structure the site shows on
+   *  other post pages (`siteStructures`), or the page structure alone;
    *  null without a zone. The build keeps a structure-only zone when the site shows the same
    *  structure on other post pages (`structure`), decided per site (issue #12). */
-  evidence: 'feed' | 'hint' | 'structure' | null;
+  evidence: 'feed' | 'hint' | 'site' | 'structure' | null;
   /** The zone's structure as compared across the pages of a site: its key-path with numbers
    *  generalised, and how its entries were found. Null without a zone. */
   structure: string | null;
@@ -61,4 +62,7 @@ export interface ExtractCommentsOptions {
   postDate?: string | null;
   /** Items of the post's comment feed(s), used to find, check and complete the page's comments. */
   commentItems?: readonly FeedItem[];
+  /** Comment-zone structures the site shows on its other post pages (`CommentExtraction.structure`):
+   *  a zone of one of them needs no hint and no minimum of entries (issue #12, decided per site). */
+  siteStructures?: readonly string[];
 }
