@@ -15,6 +15,7 @@ export {
   readPairedItems,
   readTemplates,
   readFeedStats,
+  readArticleFeedSnapshots,
   readObjectVersions,
   readPages,
   readUnfinishedCrawls,

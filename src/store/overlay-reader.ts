@@ -389,3 +389,16 @@ export function readCrawls(db: Db): CrawlRow[] {
       .all() as Array<Omit<CrawlRow, 'finished'> & { finished: number }>
   ).map((r) => ({ ...r, finished: r.finished === 1 }));
 }
+
+/** Each article feed with its snapshots across crawls (oldest first) and the items of each, in feed order [004 §3.2]. */
+export function readArticleFeedSnapshots(
+  db: Db,
+): Array<{ url: string; snapshots: Array<{ captureTime: string; items: Array<{ guid: string | null; link: string | null; published: string | null }> }> }> {
+  const feeds = db.prepare<[], { id: number; url: string }>("SELECT id, url FROM feeds WHERE kind = 'article'").all();
+  const snapshots = db.prepare<[number], { id: number; captureTime: string }>(
+    'SELECT id, capture_time AS captureTime FROM feed_snapshots WHERE feed_id = ? ORDER BY capture_time',
+  );
+  const items = db.prepare<[number], { guid: string | null; link: string | null; published: string | null }>(`SELECT i.guid, i.link, i.published
+    FROM snapshot_items si JOIN items i ON i.id = si.item_id WHERE si.snapshot_id = ? ORDER BY si.position`);
+  return feeds.map((f) => ({ url: f.url, snapshots: snapshots.all(f.id).map((s) => ({ captureTime: s.captureTime, items: items.all(s.id) })) }));
+}

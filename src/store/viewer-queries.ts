@@ -318,3 +318,25 @@ export function listStoredChanges(db: Db, objectId: number): StoredChange[] {
     detail: parseJson<unknown>(r.detail, r.detail ?? null),
   }));
 }
+
+/** Identities of the stored crawls. */
+export function listCrawlIdentities(db: Db): string[] {
+  return db.prepare<[], string>('SELECT identity FROM crawls').pluck().all();
+}
+
+/** The archive files the captures were read from, sorted. */
+export function listCaptureFiles(db: Db): string[] {
+  return db.prepare<[], string>('SELECT DISTINCT file FROM captures ORDER BY file').pluck().all();
+}
+
+/** What changes when the store is extended: versions (count, last id, latest capture) and changes. */
+export function storeFingerprint(db: Db): [number, number | null, string | null, number] {
+  const v = db.prepare<[], { n: number; m: number | null; t: string | null }>('SELECT count(*) AS n, max(id) AS m, max(capture_time) AS t FROM versions').get();
+  const c = db.prepare<[], number>('SELECT count(*) FROM changes').pluck().get() ?? 0;
+  return [v?.n ?? 0, v?.m ?? null, v?.t ?? null, c];
+}
+
+/** The change kinds (JSON) stored per object, one row per change. */
+export function* iterateChangeKinds(db: Db): Generator<{ objectId: number; kinds: string }> {
+  yield* db.prepare<[], { objectId: number; kinds: string }>('SELECT object_id AS objectId, kinds FROM changes').iterate();
+}

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import { WARCParser } from 'warcio';
-import type { CaptureView, Db } from '../store/index.js';
+import { type CaptureView, type Db, listCaptureFiles, listCrawlIdentities } from '../store/index.js';
 import { MAX_RAW_BODY_BYTES } from './constants.js';
 
 export interface ArchiveFile {
@@ -67,11 +67,11 @@ function isRegisteredArchive(path: string, name: string, identities: ReadonlySet
 
 export function listArchiveFiles(db: Db, overlayDir: string): ArchiveFile[] {
   const identities = new Set<string>();
-  for (const identity of db.prepare('SELECT identity FROM crawls').pluck().all() as string[]) {
+  for (const identity of listCrawlIdentities(db)) {
     const m = IDENTITY.exec(identity);
     if (m?.[1] !== undefined) identities.add(m[1]);
   }
-  const rows = db.prepare('SELECT DISTINCT file FROM captures ORDER BY file').all() as Array<{ file: string }>;
+  const rows = listCaptureFiles(db).map((file) => ({ file }));
   const verified = new Map<string, boolean>();
   return rows.map((r, index) => {
     let path = locate(r.file, overlayDir);

@@ -7,7 +7,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Db, FUSED_VERSION, hasStoredChanges } from '../store/index.js';
+import { type Db, FUSED_VERSION, hasStoredChanges, iterateChangeKinds, storeFingerprint } from '../store/index.js';
 import { INDEX_BATCH_SIZE, MAX_LIST_OFFSET, MAX_QUERY_CHARS, PAGE_SIZE, SEARCH_INDEX_FILE, SEARCH_INDEX_VERSION } from './constants.js';
 
 const SCHEMA = `
@@ -28,9 +28,7 @@ CREATE VIRTUAL TABLE vfts USING fts5(title, body, comments, content='', tokenize
 export type DerivedKind = 'new' | 'content-edit' | 'title-edit' | 'metadata-edit' | 'comments-added' | 'comments-removed' | 'unchanged';
 
 function fingerprint(db: Db): string {
-  const v = db.prepare('SELECT count(*) AS n, max(id) AS m, max(capture_time) AS t FROM versions').get() as Record<string, unknown>;
-  const c = (db.prepare('SELECT count(*) AS n FROM changes').get() as { n: number }).n;
-  return JSON.stringify([SEARCH_INDEX_VERSION, v.n, v.m, v.t, c]);
+  return JSON.stringify([SEARCH_INDEX_VERSION, ...storeFingerprint(db)]);
 }
 
 const hostOf = (url: string): string => {
@@ -132,11 +130,11 @@ export function deriveKinds(a: Record<string, unknown>, b: Record<string, unknow
 
 function readStoredKinds(store: Db): Map<number, Set<string>> {
   const out = new Map<number, Set<string>>();
-  for (const r of store.prepare('SELECT object_id, kinds FROM changes').iterate() as Iterable<{ object_id: number; kinds: string }>) {
-    let set = out.get(r.object_id);
+  for (const r of iterateChangeKinds(store)) {
+    let set = out.get(r.objectId);
     if (set === undefined) {
       set = new Set();
-      out.set(r.object_id, set);
+      out.set(r.objectId, set);
     }
     try {
       for (const k of JSON.parse(r.kinds) as string[]) set.add(k);

@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import type { CommandArgs } from '../command-args.js';
 import { computeFeedDynamics, type FeedDynamics } from '../../changes/index.js';
-import { type Db, readCrawls, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
+import { type Db, readArticleFeedSnapshots, readCrawls, readDiscoveredFeeds, readFeedStats } from '../../store/index.js';
 import { openChecked, STRICT_OPTION } from '../unfinished.js';
 
 export function statsCommand(yargs: Argv) {
@@ -18,18 +18,8 @@ export type StatsArgs = CommandArgs<typeof statsCommand>;
 
 /** Publication dynamics of each article feed from its snapshots across crawls [004 §3.2]. */
 function feedDynamics(db: Db): Map<string, FeedDynamics> {
-  const feeds = db.prepare("SELECT id, url FROM feeds WHERE kind = 'article'").all() as Array<{ id: number; url: string }>;
-  const snapshots = db.prepare('SELECT id, capture_time FROM feed_snapshots WHERE feed_id = ? ORDER BY capture_time');
-  const items = db.prepare(`SELECT i.guid, i.link, i.published FROM snapshot_items si JOIN items i ON i.id = si.item_id
-    WHERE si.snapshot_id = ? ORDER BY si.position`);
   const out = new Map<string, FeedDynamics>();
-  for (const f of feeds) {
-    const snaps = (snapshots.all(f.id) as Array<{ id: number; capture_time: string }>).map((s) => ({
-      captureTime: s.capture_time,
-      items: items.all(s.id) as Array<{ guid: string | null; link: string | null; published: string | null }>,
-    }));
-    out.set(f.url, computeFeedDynamics({ feedUrl: f.url, snapshots: snaps }));
-  }
+  for (const f of readArticleFeedSnapshots(db)) out.set(f.url, computeFeedDynamics({ feedUrl: f.url, snapshots: f.snapshots }));
   return out;
 }
 
