@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
@@ -23,8 +21,6 @@ import {
   discoverFeeds,
   type Feed,
   type FeedItem,
-  looksLikeFeed,
-  parseFeed,
   pendingCommentFeeds,
 } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
@@ -32,7 +28,6 @@ import { renderText } from '../templates/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 import {
   type ArchiveInput,
-  type Capture,
   DEFAULT_WARC_CONFIG,
   type DigestPolicy,
   type IndexEntry,
@@ -40,6 +35,7 @@ import {
   readCapture,
   readWarcinfo,
   scanArchive,
+  type ScannedRecord,
   type ScanStats,
   type WarcConfig,
 } from '../warc/index.js';
@@ -55,19 +51,14 @@ import {
   resolvePayloadSource,
   type StoredComment,
 } from '../store/index.js';
+import { crawlIdentity } from './crawl-identity.js';
+import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { type PageJob, runPageJob, storedComments } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
-
-/** URLs whose bodies pass 1 reads to look for feeds even when their MIME type says HTML. */
-const FEED_URL_HINT = /(feed|rss|atom|rdf|\.xml)(\/|\?|$|\.)/i;
-/** MIME types whose bodies pass 1 sniffs for feeds. */
-const FEED_MIME_HINT = /(xml|rss|atom|rdf|json|octet-stream|text\/plain)/i;
-/** Bytes given to feed sniffing. */
-const SNIFF_BYTES = 1024;
 
 export interface BuildOptions {
   inputs: string[];
@@ -228,6 +219,72 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
   return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
 }
 
+/**
+ * A crawl whose records do not come from scanning whole archives: `shard-build` reads the records
+ * of its bucket's sites by offset from the index rows (DESIGN "Scale-out"). The records come in
+ * file order, feed candidates (`mayHoldFeed`) with their decoded capture.
+ */
+export interface CrawlSource {
+  /** A finished crawl of the same identity is skipped (a rerun, or a shard extended by a later crawl). */
+  identity: string;
+  name: string;
+  bytes: number;
+  records(diagnostics: Diagnostics): AsyncIterable<ScannedRecord>;
+  /** Records of the crawl's files (a shard sees only its sites' captures). */
+  recordCounts: { total: number; byType: Record<string, number> };
+}
+
+/** Build (or extend) the overlay in `options.outDir` from crawl sources, in order, as `build` does. */
+export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, options: Omit<BuildOptions, 'inputs'>): Promise<BuildReport> {
+  const diagnostics = options.diagnostics ?? new Diagnostics();
+  const lock = acquireWriterLock(options.outDir);
+  let db: Db;
+  try {
+    db = openStore(options.outDir, { writable: true });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const writer = new OverlayWriter(db);
+  let currentCrawl: number | null = null;
+  diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
+  const reports: CrawlReport[] = [];
+  try {
+    for await (const source of sources) {
+      const { crawlId, alreadyBuilt } = writer.beginCrawl(source.identity, source.name, source.bytes);
+      if (alreadyBuilt) {
+        options.onLog?.(`${source.name}: already in this overlay (crawl ${crawlId}), skipped`);
+        reports.push({ ...emptyReport(source.name), skipped: true });
+        continue;
+      }
+      currentCrawl = crawlId;
+      const indexed: IndexedCrawl = { found: [], report: emptyReport(source.name), started: Date.now() };
+      const revisits: IndexEntry[] = [];
+      for await (const record of source.records(diagnostics)) {
+        writer.addCapture(crawlId, record.entry);
+        indexed.report.captures++;
+        if (isFeedRevisit(record.entry)) revisits.push(record.entry);
+        const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
+        if (feed) indexed.found.push({ feed, entry: record.entry });
+      }
+      writer.flushCaptures(crawlId);
+      indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
+      indexed.report.records = source.recordCounts.total;
+      indexed.report.recordsByType = { ...source.recordCounts.byType };
+      reports.push(await buildCrawl(db, writer, crawlId, source, indexed, diagnostics, options));
+      currentCrawl = null;
+    }
+    if (options.writePages !== false) {
+      const written = writeReconstructedPages(db, options.outDir);
+      options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
+    }
+  } finally {
+    closeWriter(db);
+    lock.release();
+  }
+  return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+}
+
 function emptyReport(name: string): CrawlReport {
   return {
     name,
@@ -247,39 +304,11 @@ function emptyReport(name: string): CrawlReport {
   };
 }
 
-/** A crawl is known by its file name, size and the hash of its first 64 KiB (cheap, path-independent). */
-async function crawlIdentity(input: ArchiveInput): Promise<string> {
-  const handle = await open(input.path, 'r');
-  try {
-    const buffer = Buffer.alloc(Math.min(65536, input.bytes));
-    await handle.read(buffer, 0, buffer.length, 0);
-    return `${basename(input.name)}:${input.bytes}:${createHash('sha1').update(buffer).digest('hex')}`;
-  } finally {
-    await handle.close();
-  }
-}
-
 /** What pass 1 learnt about one crawl: its feeds and its share of the input's records. */
 interface IndexedCrawl {
   found: FoundFeed[];
   report: CrawlReport;
   started: number;
-}
-
-const wantFeedBody = (e: IndexEntry) =>
-  (e.status === null || e.status === 200) && ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url));
-
-/** Parse a capture as a feed when it looks like one; bad feeds are reported, not thrown. */
-function feedOf(capture: Capture, diagnostics: Diagnostics): Feed | null {
-  try {
-    const text = capture.text();
-    if (!looksLikeFeed(capture.mime, capture.url, text.slice(0, SNIFF_BYTES))) return null;
-    return parseFeed(text, { url: capture.url, diagnostics, file: capture.file, offset: capture.offset });
-  } catch (error) {
-    if (!isInputError(error)) throw error;
-    diagnostics.report(error);
-    return null;
-  }
 }
 
 /** A revisit record that would have been read as a feed had its payload been written again. */
@@ -432,10 +461,10 @@ async function buildCrawl(
   db: Db,
   writer: OverlayWriter,
   crawlId: number,
-  input: ArchiveInput,
+  input: { bytes: number },
   indexed: IndexedCrawl,
   diagnostics: Diagnostics,
-  options: BuildOptions,
+  options: Omit<BuildOptions, 'inputs'>,
 ): Promise<CrawlReport> {
   const { found, report, started } = indexed;
   const progress = (p: Partial<BuildProgress>) =>
@@ -463,10 +492,10 @@ interface CrawlContext {
   writer: OverlayWriter;
   store: CrawlStore;
   crawlId: number;
-  input: ArchiveInput;
+  input: { bytes: number };
   report: CrawlReport;
   diagnostics: Diagnostics;
-  options: BuildOptions;
+  options: Omit<BuildOptions, 'inputs'>;
   progress: (p: Partial<BuildProgress>) => void;
 }
 
@@ -838,15 +867,15 @@ function copyUnchangedVersion(ctx: CrawlContext, work: PageWork, row: CaptureRow
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
 }
 
-function discoveredFeedsReport(store: CrawlStore, crawlId: number): CrawlReport['discoveredFeeds'] {
+/** Feeds advertised by the crawl's pages [002 "Feed discovery"], and those the store lacks (merge recomputes it). */
+export function discoveredFeedsReport(store: CrawlStore, crawlId: number): CrawlReport['discoveredFeeds'] {
   const rows = store.discoveredFeeds(crawlId);
   const missing = rows.filter((r) => r.captured === 0).map((r) => r.url);
   return { advertised: rows.length, missing: missing.length, missingExamples: missing.slice(0, 5) };
 }
 
-
 /** `--explain` for pages no feed item pairs with: how the templates stage and segmentation saw them. */
-function explainPageDecisions(store: CrawlStore, crawlId: number, urlPart: string, options: BuildOptions): void {
+function explainPageDecisions(store: CrawlStore, crawlId: number, urlPart: string, options: Omit<BuildOptions, 'inputs'>): void {
   for (const r of store.pageDecisionsMatching(crawlId, urlPart)) {
     const lines = [
       `no feed item pairs with this page: classified by ${r.method ?? 'nothing'} [000 §III-E, 001 §3]`,

@@ -163,7 +163,8 @@ async function runHost(input: TemplateStageInput, store: TemplateStore, host: st
   const captures = store.htmlCaptures(crawlId, host);
   const feedCaptureIds = new Set(feedLinked.map((f) => f.captureId));
   const feedUrls = new Set(feedLinked.map((f) => canonicalUrl(f.url)));
-  // One decision per URL (the latest capture); other captures of the URL copy it.
+  // One decision per URL (the latest capture); other captures of the URL copy it, naming it by URL
+  // and time (never by a local id: exports must not depend on how the build was partitioned).
   const groups = new Map<string, CaptureRow[]>();
   for (const c of captures) groups.set(c.canonicalUrl, [...(groups.get(c.canonicalUrl) ?? []), c]);
   const others = [...groups.values()].filter((g) => !feedUrls.has(canonicalUrl(g[0]?.url ?? '')) && !g.some((c) => feedCaptureIds.has(c.id)));
@@ -199,7 +200,7 @@ async function runHost(input: TemplateStageInput, store: TemplateStore, host: st
       report.pages++;
       if (decision.isPost) report.posts++;
       else if (readable) report.nonPosts++;
-      writer.add(c === row ? decision : { ...decision, captureId: c.id, reason: `same URL as capture ${row.id}: ${decision.reason}`, version: null });
+      writer.add(c === row ? decision : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null });
     }
   };
   // Posts only the URL shape speaks against wait for the end: a page other pages link as an entry stays a post.

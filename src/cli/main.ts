@@ -6,6 +6,9 @@ import { changesCommand, runChanges } from './commands/changes.js';
 import { exportCommand, runExport } from './commands/export.js';
 import { runServe, serveCommand } from './commands/serve.js';
 import { runStats, statsCommand } from './commands/stats.js';
+import { indexCommand, runIndex } from './commands/index-archives.js';
+import { mergeCommand, runMerge } from './commands/merge.js';
+import { runShardBuild, shardBuildCommand } from './commands/shard-build.js';
 
 export { EXIT_INTERNAL, EXIT_OK, EXIT_SKIPPED, EXIT_USAGE } from './failure.js';
 
@@ -46,7 +49,14 @@ export async function main(argv: string[]): Promise<number> {
     .command('serve <dir>', 'browse objects, versions and diffs next to the replayed original (127.0.0.1)', serveCommand, (a) =>
       run(runServe(at(a))),
     )
-    .demandCommand(1, 'name a command: build, export, changes, stats or serve')
+    .command('index [inputs..]', 'scale-out step 1: one JSON row per capture and feed item of whole archive files (stdout)', indexCommand, (a) =>
+      run(runIndex(a)),
+    )
+    .command('shard-build', 'scale-out step 2: the whole pipeline for the sites of one bucket, from their index rows (stdin)', shardBuildCommand, (a) =>
+      run(runShardBuild(a)),
+    )
+    .command('merge <shards..>', 'scale-out step 3: join shards into one overlay', mergeCommand, (a) => run(runMerge(at(a))))
+    .demandCommand(1, 'name a command: build, export, changes, stats, serve, index, shard-build or merge')
     .strict()
     .help()
     .alias('h', 'help')

@@ -29,3 +29,5 @@ export { type HtmlCaptureRow, type PageMatchRow, TemplateStore, type TemplateRow
 export { type ChannelCaptureRow, SegmentStore, type SegmentRow } from './segment-store.js';
 export { ChangeStore, type ChangeRow, type ComparedCommentRow, type ComparedVersionRow, METHOD_PREFERENCE } from './change-store.js';
 export { type CaptureSummaryRow, CrawlStore, type PageDecisionRow } from './crawl-store.js';
+export { crawlTotals } from './crawl-totals.js';
+export { copyShard, readCrawlReports, type ShardCopyCounts, updateCrawlReport } from './store-merge.js';

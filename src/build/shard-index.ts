@@ -1,0 +1,98 @@
+/**
+ * `warc-overlay index`: the map step of a scaled-out build (DESIGN "Scale-out"). One whole archive
+ * file per task (a gzip file is never split): every capture becomes one row, every item of a
+ * feed it holds one more row (the driver routes a feed to the buckets of the sites its items link),
+ * and a last row describes the file. Feed bodies are parsed exactly as `build`'s pass 1 does.
+ */
+import type { Diagnostics } from '../core/diagnostics.js';
+import { UsageError } from '../core/errors.js';
+import { canonicalUrl } from '../core/url.js';
+import { listArchiveInputs, scanArchive, type ScanStats } from '../warc/index.js';
+import { crawlIdentity } from './crawl-identity.js';
+import { feedOfCapture, mayHoldFeed } from './feed-capture.js';
+import { captureRow, type FileRow, type ShardRow, siteOf } from './shard-rows.js';
+
+/** One archive to index, with the crawl it belongs to and that crawl's place in the collection. */
+export interface IndexTask {
+  /** Crawl label; null: each file is its own crawl named by its file name, as `build` names it. */
+  crawl: string | null;
+  /** Place of the crawl in the collection; null: the next free place in this invocation. */
+  crawlOrder: number | null;
+  /** A WARC, WARC.gz or WACZ file, or a directory of them (name order). */
+  path: string;
+}
+
+export interface IndexSummary {
+  files: number;
+  captures: number;
+  feeds: number;
+  items: number;
+}
+
+/**
+ * Index the archives of `tasks` in order, handing each row to `emit`. Bad records are reported to
+ * `diagnostics` and skipped; a path that is no readable archive is a UsageError (the task fails:
+ * an engine must not take an empty partition for a finished one).
+ */
+export async function indexArchives(tasks: readonly IndexTask[], diagnostics: Diagnostics, emit: (row: ShardRow) => void | Promise<void>): Promise<IndexSummary> {
+  const summary: IndexSummary = { files: 0, captures: 0, feeds: 0, items: 0 };
+  // Crawl places given in this invocation (explicit ones win; the others follow in order).
+  const orders = new Map<string, number>();
+  const orderOf = (crawl: string, given: number | null): number => {
+    const known = orders.get(crawl);
+    if (known !== undefined) return known;
+    const order = given ?? (orders.size === 0 ? 0 : Math.max(...orders.values()) + 1);
+    orders.set(crawl, order);
+    return order;
+  };
+  for (const task of tasks) {
+    const before = diagnostics.summary().flatMap((e) => e.examples);
+    const inputs = await listArchiveInputs([task.path], diagnostics);
+    if (inputs.length === 0) {
+      const problems = diagnostics.summary().flatMap((e) => e.examples).filter((e) => !before.includes(e));
+      throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${task.path}${problems.length ? `: ${problems.join('; ')}` : ''}`);
+    }
+    for (const input of inputs) {
+      const crawl = task.crawl ?? input.name;
+      const crawlOrder = orderOf(crawl, task.crawlOrder);
+      let stats: ScanStats | undefined;
+      for await (const record of scanArchive(input, { diagnostics, wantBody: mayHoldFeed, onProgress: (s) => (stats = s) })) {
+        const feed = record.capture ? feedOfCapture(record.capture, diagnostics) : null;
+        await emit(captureRow(crawl, crawlOrder, record.entry, feed !== null));
+        summary.captures++;
+        if (feed === null) continue;
+        summary.feeds++;
+        const feedUrl = canonicalUrl(feed.url);
+        for (const item of feed.items) {
+          const link = item.origLink ?? item.link ?? item.inReplyTo ?? null;
+          await emit({
+            type: 'item',
+            crawl,
+            crawl_order: crawlOrder,
+            file: record.entry.file,
+            offset: record.entry.offset,
+            inflated_offset: record.entry.inflatedOffset ?? null,
+            feed_url: feedUrl,
+            feed_site: siteOf(record.entry.url),
+            link,
+            site: link === null ? null : siteOf(link) || null,
+          });
+          summary.items++;
+        }
+      }
+      const file: FileRow = {
+        type: 'file',
+        crawl,
+        crawl_order: crawlOrder,
+        file: input.path,
+        bytes: input.bytes,
+        identity: await crawlIdentity(input),
+        records: stats?.records ?? 0,
+        records_by_type: { ...(stats?.recordsByType ?? {}) },
+      };
+      await emit(file);
+      summary.files++;
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,67 @@
+/**
+ * The shard commands through the real CLI entry, in child processes: index on stdin lines,
+ * shard-build reading a pipe, merge, and the exit codes an engine checks (#16).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CRAWL_1 = join(ROOT, 'samples', 'pelican-crawl-1.warc.gz');
+
+function cli(args: string[], input = ''): { code: number; stdout: string; stderr: string } {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    { cwd: ROOT, encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 },
+  );
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('index, shard-build and merge commands', () => {
+  let work = '';
+  let index: ReturnType<typeof cli>;
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'warc-overlay-shard-cli-'));
+    index = cli(['index'], `first crawl\t${CRAWL_1}\t7\n`);
+  }, 120_000);
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('index reads crawl<TAB>path<TAB>order lines and labels every row', () => {
+    expect(index.code).toBe(0);
+    const rows = index.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; crawl: string; crawl_order: number });
+    expect(rows.every((r) => r.crawl === 'first crawl' && r.crawl_order === 7)).toBe(true);
+    expect(rows.at(-1)?.type).toBe('file');
+    expect(index.stderr).toMatch(/index: 1 files, 74 captures, 2 feeds, 20 feed items/);
+  });
+
+  it('shard-build + merge make an overlay that export and stats read', () => {
+    const shard = join(work, 'shard');
+    const built = cli(['shard-build', '--shard', shard], index.stdout);
+    expect(built.code, built.stderr).toBe(0);
+    const summary = JSON.parse(built.stdout) as { rows: { captures: number }; crawls: Array<{ name: string; objects: number }> };
+    expect(summary.rows.captures).toBe(74);
+    expect(summary.crawls).toEqual([expect.objectContaining({ name: 'first crawl', objects: 40 })]);
+    const out = join(work, 'merged');
+    const merged = cli(['merge', shard, '--out', out, '--no-pages']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(JSON.parse(merged.stdout)).toMatchObject({ shards: 1, crawls: 1, captures: 74 });
+    const objects = cli(['export', out, '--what', 'objects']);
+    expect(objects.stdout.trim().split('\n')).toHaveLength(30); // one fused version per post of the crawl
+    expect(cli(['stats', out]).code).toBe(0);
+  }, 120_000);
+
+  it('fails with exit 2 and a located message on bad input', () => {
+    const missing = cli(['index', join(work, 'missing.warc.gz')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/missing\.warc\.gz.*cannot read: ENOENT/);
+    const garbled = cli(['shard-build', '--shard', join(work, 'bad')], `${index.stdout.split('\n')[0]}\n{"type":"capture",\nnot json\n`);
+    expect(garbled.code).toBe(2);
+    expect(garbled.stderr).toMatch(/shard-build: line 2: not JSON/);
+    const noShard = cli(['merge', join(work, 'nothing'), '--out', join(work, 'x')]);
+    expect(noShard.code).toBe(2);
+    expect(noShard.stderr).toMatch(/no shard store in .*nothing/);
+  }, 120_000);
+});
