@@ -58,7 +58,12 @@ function startCli(args: string[]): { child: ChildProcess; done: Promise<Run> } {
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -69,18 +74,23 @@ function startCli(args: string[]): { child: ChildProcess; done: Promise<Run> } {
   child.stderr?.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
-  const done = new Promise<Run>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, seconds: (Date.now() - started) / 1000 })));
+  const done = new Promise<Run>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, seconds: (Date.now() - started) / 1000 })),
+  );
   return { child, done };
 }
 
-const build = (inputs: string[], out: string): Promise<Run> => startCli(['build', ...inputs, '--out', out, '--no-pages', '--workers', '1']).done;
+const build = (inputs: string[], out: string): Promise<Run> =>
+  startCli(['build', ...inputs, '--out', out, '--no-pages', '--workers', '1']).done;
 
 /** Rows per table and the object URLs: what "equals a clean build" compares. */
 function snapshot(dir: string): string {
   const db = new Database(join(dir, 'overlay.sqlite'), { readonly: true });
   try {
     const count = (t: string) => db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number;
-    const tables = ['crawls', 'captures', 'feeds', 'items', 'objects', 'versions', 'comments', 'changes', 'segments'].map((t) => `${t}=${count(t)}`);
+    const tables = ['crawls', 'captures', 'feeds', 'items', 'objects', 'versions', 'comments', 'changes', 'segments'].map(
+      (t) => `${t}=${count(t)}`,
+    );
     const objects = (db.prepare('SELECT canonical_url FROM objects ORDER BY canonical_url').pluck().all() as string[]).join('\n');
     const unfinished = count('crawls WHERE finished_at IS NULL');
     return `${tables.join(' ')} unfinished=${unfinished}\n${objects}`;
@@ -97,7 +107,9 @@ const serialise = (records: SampleRecord[]): Buffer =>
   Buffer.concat(
     records.map((r) => {
       const head = r.head.filter((h) => !/^content-length:/i.test(h));
-      return zlib.gzipSync(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\nContent-Length: ${r.block.length}\r\n\r\n`), r.block, Buffer.from('\r\n\r\n')]));
+      return zlib.gzipSync(
+        Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\nContent-Length: ${r.block.length}\r\n\r\n`), r.block, Buffer.from('\r\n\r\n')]),
+      );
     }),
   );
 const replaceOne = (records: SampleRecord[], target: SampleRecord, next: SampleRecord) => records.map((r) => (r === target ? next : r));
@@ -122,12 +134,23 @@ const MUTATIONS: Record<string, Mutation> = {
   },
   'bad-warc-date': (records, rnd) => {
     const r = pick(responses(records), rnd);
-    return { records: replaceOne(records, r, withHeader(r, 'WARC-Date', pick(['99999-99-99T11:17:39Z', '2026-11-2\u0002T11:17:40Z', 'yesterday', ''], rnd))) };
+    return {
+      records: replaceOne(
+        records,
+        r,
+        withHeader(r, 'WARC-Date', pick(['99999-99-99T11:17:39Z', '2026-11-2\u0002T11:17:40Z', 'yesterday', ''], rnd)),
+      ),
+    };
   },
   'feed-nested-deep': (records, rnd) => {
-    const feed = pick(responses(records).filter((r) => /feeds\//.test(targetUri(r))), rnd);
+    const feed = pick(
+      responses(records).filter((r) => /feeds\//.test(targetUri(r))),
+      rnd,
+    );
     const depth = 100 + Math.floor(rnd() * 5000);
-    const xml = payloadOf(feed).toString('utf8').replace(/<\/(item|entry)>/, (m) => `<x>${'<y>'.repeat(depth)}${'</y>'.repeat(depth)}</x>${m}`);
+    const xml = payloadOf(feed)
+      .toString('utf8')
+      .replace(/<\/(item|entry)>/, (m) => `<x>${'<y>'.repeat(depth)}${'</y>'.repeat(depth)}</x>${m}`);
     return { records: replaceOne(records, feed, withPayload(feed, xml)) };
   },
   'feed-20000-items': (records) => {
@@ -135,8 +158,16 @@ const MUTATIONS: Record<string, Mutation> = {
     return { records: replaceOne(records, feed, withPayload(feed, withManyItems(payloadOf(feed).toString('utf8'), 20_000))) };
   },
   'page-unclosed-tags': (records, rnd) => {
-    const page = pick(responses(records).filter((r) => /\/posts\//.test(targetUri(r))), rnd);
-    const html = payloadOf(page).toString('utf8').replace('<body', `<body><div>${pick(['<b>x ', '<span>', '<div><p>'], rnd).repeat(100_000 + Math.floor(rnd() * 200_000))}</div></body><body`);
+    const page = pick(
+      responses(records).filter((r) => /\/posts\//.test(targetUri(r))),
+      rnd,
+    );
+    const html = payloadOf(page)
+      .toString('utf8')
+      .replace(
+        '<body',
+        `<body><div>${pick(['<b>x ', '<span>', '<div><p>'], rnd).repeat(100_000 + Math.floor(rnd() * 200_000))}</div></body><body`,
+      );
     return { records: replaceOne(records, page, withPayload(page, html)) };
   },
   'records-dropped-and-duplicated': (records, rnd) => {
@@ -156,7 +187,9 @@ const MUTATIONS: Record<string, Mutation> = {
       records.map((x) => {
         if (x !== r) return serialise([x]);
         const declared = pick([r.block.length + 5000, r.block.length - 37, 999_999_999], rnd);
-        return zlib.gzipSync(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\nContent-Length: ${declared}\r\n\r\n`), r.block, Buffer.from('\r\n\r\n')]));
+        return zlib.gzipSync(
+          Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\nContent-Length: ${declared}\r\n\r\n`), r.block, Buffer.from('\r\n\r\n')]),
+        );
       }),
     );
     return { bytes };
@@ -178,13 +211,16 @@ async function soakMutations(): Promise<void> {
     const r = await build([file], join(work, `copy-${i}`));
     const code = r.signal ?? String(r.code);
     byCode.set(code, (byCode.get(code) ?? 0) + 1);
-    if (STACK_FRAME.test(r.stderr) || (r.code !== 0 && r.code !== 1)) stacks.push(`${kind} #${i}: exit ${code}: ${r.stderr.split('\n').slice(0, 2).join(' | ')}`);
+    if (STACK_FRAME.test(r.stderr) || (r.code !== 0 && r.code !== 1))
+      stacks.push(`${kind} #${i}: exit ${code}: ${r.stderr.split('\n').slice(0, 2).join(' | ')}`);
     slowest.push([r.seconds, kind]);
     process.stdout.write(`  copy ${String(i).padStart(3)} ${kind.padEnd(32)} exit ${code} ${r.seconds.toFixed(1)} s\n`);
   }
   if (COPIES === 0) return;
   slowest.sort((a, b) => b[0] - a[0]);
-  process.stdout.write(`mutated copies: ${COPIES}, exit codes ${JSON.stringify(Object.fromEntries(byCode))}, crashes or stack traces: ${stacks.length}, slowest ${slowest[0]?.[0].toFixed(1)} s (${slowest[0]?.[1]})\n`);
+  process.stdout.write(
+    `mutated copies: ${COPIES}, exit codes ${JSON.stringify(Object.fromEntries(byCode))}, crashes or stack traces: ${stacks.length}, slowest ${slowest[0]?.[0].toFixed(1)} s (${slowest[0]?.[1]})\n`,
+  );
   for (const s of stacks) process.stdout.write(`  ${s}\n`);
 }
 
@@ -214,7 +250,9 @@ async function soakKills(clean: string): Promise<void> {
     const rerun = await build([SAMPLE_1, SAMPLE_2], out);
     const same = rerun.code === 0 && !STACK_FRAME.test(rerun.stderr) && snapshot(out) === clean;
     if (same) equal++;
-    notes.push(`  kill -9 ${delay} ms after the store appeared (${killed.signal ?? `exited ${killed.code}`}): ${said}; rerun exit ${rerun.code}, ${same ? 'equals' : 'DIFFERS FROM'} a clean build`);
+    notes.push(
+      `  kill -9 ${delay} ms after the store appeared (${killed.signal ?? `exited ${killed.code}`}): ${said}; rerun exit ${rerun.code}, ${same ? 'equals' : 'DIFFERS FROM'} a clean build`,
+    );
   }
   process.stdout.write(`kill -9 then rerun: ${equal}/${delaysMs.length} equal to a clean build\n${notes.join('\n')}\n`);
 }
@@ -232,9 +270,13 @@ async function soakConcurrent(clean: string): Promise<void> {
     const stack = STACK_FRAME.test(ra.stderr) || STACK_FRAME.test(rb.stderr);
     const same = snapshot(out) === clean;
     if (!stack && same) ok++;
-    notes.push(`  round ${i}: exit ${ra.code} and ${rb.code}${stack ? ', STACK TRACE' : ''}, overlay ${same ? 'equals' : 'DIFFERS FROM'} a clean build`);
+    notes.push(
+      `  round ${i}: exit ${ra.code} and ${rb.code}${stack ? ', STACK TRACE' : ''}, overlay ${same ? 'equals' : 'DIFFERS FROM'} a clean build`,
+    );
   }
-  process.stdout.write(`two concurrent builds: ${ok}/${rounds} clean (no stack trace, overlay equal to a clean build)\n${notes.join('\n')}\n`);
+  process.stdout.write(
+    `two concurrent builds: ${ok}/${rounds} clean (no stack trace, overlay equal to a clean build)\n${notes.join('\n')}\n`,
+  );
 }
 
 async function soakViewer(dir: string): Promise<void> {
@@ -242,7 +284,9 @@ async function soakViewer(dir: string): Promise<void> {
   try {
     await fetch(url).then((r) => r.arrayBuffer());
     const r = await runLoad(requestMix(dir, url), 50, 2000);
-    process.stdout.write(`viewer load on ${dir}: 50 clients, ${r.requests} requests in ${r.seconds.toFixed(1)} s, errors ${r.errors}, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms\n`);
+    process.stdout.write(
+      `viewer load on ${dir}: 50 clients, ${r.requests} requests in ${r.seconds.toFixed(1)} s, errors ${r.errors}, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms\n`,
+    );
   } finally {
     child.kill('SIGTERM');
   }

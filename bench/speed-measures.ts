@@ -43,9 +43,23 @@ function startCpu(): number {
   return performance.now();
 }
 
-function measure(name: string, file: string, seconds: number, rawBytes: number | null, extra: Record<string, number>, cpuSeconds = cpuSecondsSince(cpuStart)): Measure {
+function measure(
+  name: string,
+  file: string,
+  seconds: number,
+  rawBytes: number | null,
+  extra: Record<string, number>,
+  cpuSeconds = cpuSecondsSince(cpuStart),
+): Measure {
   const bytes = statSync(file).size;
-  return { name, seconds, compressedMBps: bytes / MB / seconds, uncompressedMBps: rawBytes === null ? null : rawBytes / MB / seconds, peakRssMB: peakRssMB(), extra: { ...extra, cpuSeconds } };
+  return {
+    name,
+    seconds,
+    compressedMBps: bytes / MB / seconds,
+    uncompressedMBps: rawBytes === null ? null : rawBytes / MB / seconds,
+    peakRssMB: peakRssMB(),
+    extra: { ...extra, cpuSeconds },
+  };
 }
 
 /** Plain native gunzip of the file (zlib.createGunzip over a read stream), bytes counted. */
@@ -90,17 +104,33 @@ async function measureIndexPass(file: string, rawBytes: number | null): Promise<
   const { listArchiveInputs, scanArchive } = await import('../src/warc/index.js');
   const diagnostics = new Diagnostics();
   const [input] = await listArchiveInputs([file], diagnostics);
-  if (input === undefined) throw new Error(`not an archive: ${file} (${diagnostics.summary().flatMap((s) => s.examples).join('; ')})`);
+  if (input === undefined)
+    throw new Error(
+      `not an archive: ${file} (${diagnostics
+        .summary()
+        .flatMap((s) => s.examples)
+        .join('; ')})`,
+    );
   const started = startCpu();
   let captures = 0;
   let bodies = 0;
   let records = 0;
-  for await (const r of scanArchive(input, { diagnostics, wantBody: (e) => e.mime !== null && FEED_MIME.test(e.mime), onProgress: (s) => (records = s.records) })) {
+  for await (const r of scanArchive(input, {
+    diagnostics,
+    wantBody: (e) => e.mime !== null && FEED_MIME.test(e.mime),
+    onProgress: (s) => (records = s.records),
+  })) {
     captures++;
     if (r.capture !== undefined) bodies++;
   }
   const seconds = (performance.now() - started) / 1000;
-  return measure('index pass (scanArchive)', file, seconds, rawBytes, { records, recordsPerSec: records / seconds, captures, feedBodies: bodies, diagnostics: diagnostics.count() });
+  return measure('index pass (scanArchive)', file, seconds, rawBytes, {
+    records,
+    recordsPerSec: records / seconds,
+    captures,
+    feedBodies: bodies,
+    diagnostics: diagnostics.count(),
+  });
 }
 
 /** htmlparser2 parseDocument alone on the HTML pages of the file (read first, not timed). */
@@ -112,7 +142,14 @@ async function measureParseOnly(file: string): Promise<Measure> {
   for (const html of pages) nodes += parseDocument(html).children.length;
   const seconds = (performance.now() - started) / 1000;
   const htmlMB = pages.reduce((s, p) => s + p.length, 0) / MB;
-  return { ...measure('parse only (htmlparser2)', file, seconds, null, { pages: pages.length, pagesPerSec: pages.length / seconds, htmlMB, topNodes: nodes }) };
+  return {
+    ...measure('parse only (htmlparser2)', file, seconds, null, {
+      pages: pages.length,
+      pagesPerSec: pages.length / seconds,
+      htmlMB,
+      topNodes: nodes,
+    }),
+  };
 }
 
 async function htmlPagesOf(file: string): Promise<string[]> {
@@ -158,7 +195,21 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
     const pages = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0) + (crawl?.objects.unchanged ?? 0);
     const htmlPages = (await htmlPagesOf(file)).length;
     const breakdown = Object.fromEntries(Object.entries(phases).map(([k, v]) => [`s_${k}`, Number(v.toFixed(2))]));
-    return measure(`build --workers ${workers}`, file, seconds, null, { htmlPages, htmlPagesPerSec: htmlPages / seconds, extractedPages: pages, objects: pages + (crawl?.objects.fullFeed ?? 0), records: crawl?.records ?? 0, ...breakdown }, cpuSeconds);
+    return measure(
+      `build --workers ${workers}`,
+      file,
+      seconds,
+      null,
+      {
+        htmlPages,
+        htmlPagesPerSec: htmlPages / seconds,
+        extractedPages: pages,
+        objects: pages + (crawl?.objects.fullFeed ?? 0),
+        records: crawl?.records ?? 0,
+        ...breakdown,
+      },
+      cpuSeconds,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -49,7 +49,38 @@ function prng(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ar', 'chi', 've', 'web', 'crawl', 'feed', 'post', 'lo', 'ren', 'ta', 'mi', 'sto', 'ry', 'da', 'ta', 'net', 'pa', 'ge', 'blo', 'gi', 'ne', 'ws', 'ka', 'ro', 'lin', 'dex', 'su', 'ma', 'tic', 'on'];
+const SYLLABLES = [
+  'ar',
+  'chi',
+  've',
+  'web',
+  'crawl',
+  'feed',
+  'post',
+  'lo',
+  'ren',
+  'ta',
+  'mi',
+  'sto',
+  'ry',
+  'da',
+  'ta',
+  'net',
+  'pa',
+  'ge',
+  'blo',
+  'gi',
+  'ne',
+  'ws',
+  'ka',
+  'ro',
+  'lin',
+  'dex',
+  'su',
+  'ma',
+  'tic',
+  'on',
+];
 
 function makeVocabulary(rand: () => number, size: number): string[] {
   const words: string[] = [];
@@ -135,9 +166,21 @@ class MixWriter {
   constructor(path: string) {
     this.#out = createWriteStream(path);
   }
-  async write(type: string, url: string, date: Date, block: Buffer, extra: Record<string, string>, payloadStart: number | null): Promise<string> {
+  async write(
+    type: string,
+    url: string,
+    date: Date,
+    block: Buffer,
+    extra: Record<string, string>,
+    payloadStart: number | null,
+  ): Promise<string> {
     const id = uuidOf(this.#recordNo++);
-    const fields: string[] = [`WARC/1.1`, `WARC-Type: ${type}`, `WARC-Record-ID: ${id}`, `WARC-Date: ${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}`];
+    const fields: string[] = [
+      `WARC/1.1`,
+      `WARC-Type: ${type}`,
+      `WARC-Record-ID: ${id}`,
+      `WARC-Date: ${date.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    ];
     if (url !== '') fields.push(`WARC-Target-URI: ${url}`);
     for (const [k, v] of Object.entries(extra)) fields.push(`${k}: ${v}`);
     fields.push(`WARC-Block-Digest: ${base32Sha1(block)}`);
@@ -155,12 +198,20 @@ class MixWriter {
 }
 
 function httpResponse(status: string, headers: Record<string, string>, body: Buffer): { block: Buffer; payloadStart: number } {
-  const head = Buffer.from(`HTTP/1.1 ${status}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\nContent-Length: ${body.length}\r\n\r\n`, 'latin1');
+  const head = Buffer.from(
+    `HTTP/1.1 ${status}\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n')}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    'latin1',
+  );
   return { block: Buffer.concat([head, body]), payloadStart: head.length };
 }
 
 function articleHtml(t: TextMaker, site: Site, page: Site['pages'][number], targetBytes: number): string {
-  const nav = site.pages.slice(0, 12).map((p) => `<li class="menu-item"><a href="${p.url}">${p.title}</a></li>`).join('\n');
+  const nav = site.pages
+    .slice(0, 12)
+    .map((p) => `<li class="menu-item"><a href="${p.url}">${p.title}</a></li>`)
+    .join('\n');
   const paras: string[] = [];
   let size = 0;
   while (size < targetBytes) {
@@ -187,7 +238,10 @@ ${paras.join('\n')}
 
 function rssFeed(site: Site): string {
   const items = site.pages
-    .map((p) => `<item><title>${p.title}</title><link>${p.url}</link><guid>${p.url}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${p.excerpt}</description></item>`)
+    .map(
+      (p) =>
+        `<item><title>${p.title}</title><link>${p.url}</link><guid>${p.url}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${p.excerpt}</description></item>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0"><channel><title>${site.host}</title><link>https://${site.host}/</link><description>${site.host}</description>
@@ -231,7 +285,9 @@ export async function mixHtmlPages(spec: MixSpec): Promise<Array<{ url: string; 
 async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenerator<{ url: string; html: string }> {
   const t = new TextMaker(prng(spec.kind === 'large' ? 1 : 2));
   const write = async (...args: Parameters<MixWriter['write']>): Promise<string> => (writer === null ? '' : writer.write(...args));
-  const info = Buffer.from(`software: warc-overlay bench:speed generator v${GENERATOR_VERSION}\r\nformat: WARC File Format 1.1\r\nmix: ${spec.kind}\r\n`);
+  const info = Buffer.from(
+    `software: warc-overlay bench:speed generator v${GENERATOR_VERSION}\r\nformat: WARC File Format 1.1\r\nmix: ${spec.kind}\r\n`,
+  );
   await write('warcinfo', '', new Date(BASE_TIME), info, { 'Content-Type': 'application/warc-fields' }, null);
   let clock = BASE_TIME;
   for (let first = 0, siteNo = 0; first < spec.pages; first += spec.pagesPerSite, siteNo++) {
@@ -240,7 +296,12 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
     const n = Math.min(spec.pagesPerSite, spec.pages - first);
     for (let i = 0; i < n; i++) {
       const title = t.sentence(4 + t.int(6)).slice(0, -1);
-      site.pages.push({ url: `https://${host}/${2026 - (i % 5)}/${t.word()}-${i}/`, title, excerpt: t.sentence(25), date: new Date(BASE_TIME - (i + 1) * 86_400_000) });
+      site.pages.push({
+        url: `https://${host}/${2026 - (i % 5)}/${t.word()}-${i}/`,
+        title,
+        excerpt: t.sentence(25),
+        date: new Date(BASE_TIME - (i + 1) * 86_400_000),
+      });
     }
     const feedBody = Buffer.from(rssFeed(site));
     clock += 1000;
@@ -257,9 +318,16 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
         const url = `https://${host}/assets/${t.word()}-${t.int(100000)}.${['css', 'js', 'png', 'jpg'][kind]}`;
         const body =
           kind === 0
-            ? Buffer.from(Array.from({ length: 20 + t.int(60) }, () => `.${t.word()} { margin: ${t.int(40)}px; color: #${t.int(0xffffff).toString(16)}; }`).join('\n'))
+            ? Buffer.from(
+                Array.from(
+                  { length: 20 + t.int(60) },
+                  () => `.${t.word()} { margin: ${t.int(40)}px; color: #${t.int(0xffffff).toString(16)}; }`,
+                ).join('\n'),
+              )
             : kind === 1
-              ? Buffer.from(Array.from({ length: 20 + t.int(60) }, () => `function ${t.word()}(a) { return a + ${t.int(1000)}; }`).join('\n'))
+              ? Buffer.from(
+                  Array.from({ length: 20 + t.int(60) }, () => `function ${t.word()}(a) { return a + ${t.int(1000)}; }`).join('\n'),
+                )
               : t.bytes(800 + t.int(5000));
         clock += 1000;
         await writeCapture(url, body, ['text/css', 'application/javascript', 'image/png', 'image/jpeg'][kind] ?? 'image/png');
@@ -269,12 +337,26 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
 
   async function writeCapture(url: string, body: Buffer, contentType: string): Promise<void> {
     const date = new Date(clock);
-    const { block, payloadStart } = httpResponse('200 OK', { Date: date.toUTCString(), Server: 'nginx', 'Content-Type': contentType, 'Cache-Control': 'max-age=600' }, body);
+    const { block, payloadStart } = httpResponse(
+      '200 OK',
+      { Date: date.toUTCString(), Server: 'nginx', 'Content-Type': contentType, 'Cache-Control': 'max-age=600' },
+      body,
+    );
     if (spec.kind === 'small') {
-      const request = Buffer.from(`GET ${new URL(url).pathname} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nUser-Agent: Mozilla/5.0 (compatible; bench-crawler/1.0)\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate\r\nConnection: keep-alive\r\n\r\n`, 'latin1');
+      const request = Buffer.from(
+        `GET ${new URL(url).pathname} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nUser-Agent: Mozilla/5.0 (compatible; bench-crawler/1.0)\r\nAccept: */*\r\nAccept-Encoding: gzip, deflate\r\nConnection: keep-alive\r\n\r\n`,
+        'latin1',
+      );
       await write('request', url, date, request, { 'Content-Type': 'application/http; msgtype=request' }, request.length);
     }
-    const id = await write('response', url, date, block, { 'Content-Type': 'application/http; msgtype=response', 'WARC-IP-Address': '192.0.2.1' }, payloadStart);
+    const id = await write(
+      'response',
+      url,
+      date,
+      block,
+      { 'Content-Type': 'application/http; msgtype=response', 'WARC-IP-Address': '192.0.2.1' },
+      payloadStart,
+    );
     if (spec.kind === 'small') {
       const meta = Buffer.from(`outlink: https://${new URL(url).host}/ L a/@href\r\nfetchTimeMs: ${20 + t.int(400)}\r\n`, 'latin1');
       await write('metadata', url, date, meta, { 'Content-Type': 'application/warc-fields', 'WARC-Concurrent-To': id }, null);

@@ -80,7 +80,9 @@ async function runBuildMeasures(target: InputRun, file: string): Promise<void> {
   const build = await measureIn('build', file, 1);
   target.measures.push(parse, build);
   target.ratios.buildVsParsePagesPerSec = Number(((build.extra.htmlPagesPerSec ?? 0) / (parse.extra.pagesPerSec ?? 1)).toFixed(3));
-  target.ratios.buildVsParseCpu = Number(((parse.extra.cpuSeconds ?? 0) / (parse.extra.pages ?? 1) / ((build.extra.cpuSeconds ?? 1) / (build.extra.htmlPages ?? 1))).toFixed(3));
+  target.ratios.buildVsParseCpu = Number(
+    ((parse.extra.cpuSeconds ?? 0) / (parse.extra.pages ?? 1) / ((build.extra.cpuSeconds ?? 1) / (build.extra.htmlPages ?? 1))).toFixed(3),
+  );
   target.ratios.buildPeakRssMB = Math.round(build.peakRssMB);
 }
 
@@ -90,14 +92,27 @@ function formatTable(r: InputRun): string {
     const other = Object.entries(m.extra)
       .map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(k.startsWith('s_') || k.endsWith('Seconds') ? 2 : 0)}`)
       .join(' ');
-    rows.push([m.name, m.seconds.toFixed(2), m.compressedMBps.toFixed(1), m.uncompressedMBps?.toFixed(1) ?? '-', m.peakRssMB.toFixed(0), other]);
+    rows.push([
+      m.name,
+      m.seconds.toFixed(2),
+      m.compressedMBps.toFixed(1),
+      m.uncompressedMBps?.toFixed(1) ?? '-',
+      m.peakRssMB.toFixed(0),
+      other,
+    ]);
   }
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
-  const lines = rows.map((row) => row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  '));
+  const lines = rows.map((row) =>
+    row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  '),
+  );
   const ratios = Object.entries(r.ratios)
     .map(([k, v]) => `${k}=${v}`)
     .join('  ');
-  return [`== ${r.label}: ${basename(r.file)} (${(r.compressedBytes / MB).toFixed(0)} MB gz, ${(r.uncompressedBytes / MB).toFixed(0)} MB raw)`, ...lines, `ratios: ${ratios}`].join('\n');
+  return [
+    `== ${r.label}: ${basename(r.file)} (${(r.compressedBytes / MB).toFixed(0)} MB gz, ${(r.uncompressedBytes / MB).toFixed(0)} MB raw)`,
+    ...lines,
+    `ratios: ${ratios}`,
+  ].join('\n');
 }
 
 function verdictOf(runs: InputRun[]): Record<string, boolean | number> {
@@ -110,7 +125,9 @@ function verdictOf(runs: InputRun[]): Record<string, boolean | number> {
     minIndexVsGunzipMBps: min('indexVsGunzipMBps'),
     maxIndexPeakRssMB: Math.max(...indexRuns.map((r) => r.ratios.indexPeakRssMB ?? 0)),
   };
-  verdict.meetsWarcioTarget = (verdict.minIndexVsWarcioMBps as number) >= TARGET.warcioShare && (verdict.minIndexVsWarcioRecordsPerSec as number) >= TARGET.warcioShare;
+  verdict.meetsWarcioTarget =
+    (verdict.minIndexVsWarcioMBps as number) >= TARGET.warcioShare &&
+    (verdict.minIndexVsWarcioRecordsPerSec as number) >= TARGET.warcioShare;
   verdict.meetsGunzipTarget = (verdict.minIndexVsGunzipMBps as number) >= TARGET.gunzipShare;
   verdict.meetsRssTarget = (verdict.maxIndexPeakRssMB as number) < TARGET.peakRssMB;
   if (buildRuns.length > 0) {
@@ -147,7 +164,14 @@ export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[];
       runs.push(r);
     }
     if (withBuild && existsSync(DRAGNET)) {
-      const r: InputRun = { label: 'dragnet-train', file: DRAGNET, compressedBytes: statSync(DRAGNET).size, uncompressedBytes: 0, measures: [], ratios: {} };
+      const r: InputRun = {
+        label: 'dragnet-train',
+        file: DRAGNET,
+        compressedBytes: statSync(DRAGNET).size,
+        uncompressedBytes: 0,
+        measures: [],
+        ratios: {},
+      };
       await runBuildMeasures(r, DRAGNET);
       report(r);
       runs.push(r);

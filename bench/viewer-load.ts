@@ -25,7 +25,12 @@ const ROOT = join(import.meta.dirname, '..');
 export async function startServe(dir: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(['serve', dir, '--port', '0', '--host', '127.0.0.1'])}); })`],
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(['serve', dir, '--port', '0', '--host', '127.0.0.1'])}); })`,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -84,7 +89,15 @@ export async function runLoad(urls: string[], clients: number, total: number): P
   await Promise.all(Array.from({ length: clients }, client));
   latencies.sort((a, b) => a - b);
   const at = (q: number): number => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { requests: latencies.length, errors, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: Math.round(latencies.at(-1) ?? 0), seconds: (performance.now() - started) / 1000 };
+  return {
+    requests: latencies.length,
+    errors,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    maxMs: Math.round(latencies.at(-1) ?? 0),
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -97,7 +110,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // First touch builds the search index (once per overlay), not part of the load.
     await fetch(url).then((r) => r.arrayBuffer());
     const r = await runLoad(requestMix(dir, url), clients, total);
-    process.stdout.write(`viewer load on ${dir}: ${clients} clients, ${r.requests} requests in ${r.seconds.toFixed(1)} s, errors ${r.errors}, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms\n`);
+    process.stdout.write(
+      `viewer load on ${dir}: ${clients} clients, ${r.requests} requests in ${r.seconds.toFixed(1)} s, errors ${r.errors}, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms\n`,
+    );
   } finally {
     child.kill('SIGTERM');
   }

@@ -19,7 +19,13 @@ const HOSTS = 40;
 const given = process.argv[3];
 const dir = given ?? mkdtempSync(join(tmpdir(), 'wo-viewer-speed-'));
 
-interface Post { title: string; text: string; author: string | null; published: string | null; categories: string[] }
+interface Post {
+  title: string;
+  text: string;
+  author: string | null;
+  published: string | null;
+  categories: string[];
+}
 const truth = JSON.parse(readFileSync(join(CORPUS_ROOT, 'wp-dev', 'truth.json'), 'utf8')) as { crawls: Array<{ posts: Post[] }> };
 const posts = truth.crawls.flatMap((c) => c.posts);
 
@@ -27,7 +33,10 @@ function generate(): void {
   const db = openStore(dir, { writable: true });
   const w = new OverlayWriter(db);
   const t0 = Date.now();
-  for (const [crawl, time] of [[1, '2026-01-10T10:00:00.000Z'], [2, '2026-06-10T10:00:00.000Z']] as const) {
+  for (const [crawl, time] of [
+    [1, '2026-01-10T10:00:00.000Z'],
+    [2, '2026-06-10T10:00:00.000Z'],
+  ] as const) {
     const { crawlId } = w.beginCrawl(`bench-crawl-${crawl}`, `bench-crawl-${crawl}.warc.gz`, 0);
     const batch = db.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
@@ -37,17 +46,45 @@ function generate(): void {
         const url = `http://site${i % HOSTS}.test/${2020 + (i % 6)}/${i}/${p.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/`;
         const nComments = i % 5 === 0 ? 3 + (crawl === 2 && i % 10 === 0 ? 1 : 0) : 0;
         w.addVersion({
-          canonicalUrl: url, url, feedId: null, guid: null, crawlId, captureId: null,
-          captureTime: new Date(Date.parse(time) + i * 1000).toISOString(), pageDigest: null,
+          canonicalUrl: url,
+          url,
+          feedId: null,
+          guid: null,
+          crawlId,
+          captureId: null,
+          captureTime: new Date(Date.parse(time) + i * 1000).toISOString(),
+          pageDigest: null,
           object: {
-            method: 'feed-guided', confidence: 0.9, title: crawl === 2 && i % 7 === 0 ? `${p.title} (updated)` : p.title,
-            author: p.author, published: p.published, updated: null, categories: p.categories, text,
-            html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`, references: [],
-            paths: { content: '|html|body|div[@id=page]|article|div[@class=entry-content]', title: null, author: null, date: null, categories: null },
+            method: 'feed-guided',
+            confidence: 0.9,
+            title: crawl === 2 && i % 7 === 0 ? `${p.title} (updated)` : p.title,
+            author: p.author,
+            published: p.published,
+            updated: null,
+            categories: p.categories,
+            text,
+            html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+            references: [],
+            paths: {
+              content: '|html|body|div[@id=page]|article|div[@class=entry-content]',
+              title: null,
+              author: null,
+              date: null,
+              categories: null,
+            },
           },
           comments: Array.from({ length: nComments }, (_, k) => ({
-            position: k, id: null, parent: null, depth: 0, author: `reader ${k}`, authorUrl: null, published: null,
-            text: `comment ${k} on object ${i}`, html: `<p>comment ${k} on object ${i}</p>`, permalink: null, source: 'page' as const,
+            position: k,
+            id: null,
+            parent: null,
+            depth: 0,
+            author: `reader ${k}`,
+            authorUrl: null,
+            published: null,
+            text: `comment ${k} on object ${i}`,
+            html: `<p>comment ${k} on object ${i}</p>`,
+            permalink: null,
+            source: 'page' as const,
             hash: createHash('sha1').update(`${k} ${i}`).digest('hex'),
             byline: null,
           })),

@@ -21,10 +21,29 @@ describe('CDXJ written from the store equals warcio CDXIndexer over the WARC (cd
     const db = openStore(dir, { writable: false });
     const rows = db
       .prepare(`SELECT url, time, status, mime, offset, length, payload_digest FROM captures WHERE record_type = 'response'`)
-      .all() as Array<{ url: string; time: string; status: number | null; mime: string | null; offset: number; length: number; payload_digest: string | null }>;
+      .all() as Array<{
+      url: string;
+      time: string;
+      status: number | null;
+      mime: string | null;
+      offset: number;
+      length: number;
+      payload_digest: string | null;
+    }>;
     db.close();
     const fromStore = rows
-      .map((r) => cdxjLine({ url: r.url, time: r.time, mime: r.mime, status: r.status, digest: r.payload_digest, length: r.length, offset: r.offset, filename: basename(SAMPLE) }))
+      .map((r) =>
+        cdxjLine({
+          url: r.url,
+          time: r.time,
+          mime: r.mime,
+          status: r.status,
+          digest: r.payload_digest,
+          length: r.length,
+          offset: r.offset,
+          filename: basename(SAMPLE),
+        }),
+      )
       .sort();
     expect(fromStore.length).toBeGreaterThan(20);
     expect(fromStore).toEqual(fromWarc);

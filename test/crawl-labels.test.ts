@@ -63,7 +63,10 @@ describe('crawl labels', () => {
     await writeWacz(wacz);
     await buildOverlay({ inputs: CRAWLS, outDir: join(work, 'warcs'), writePages: false, workers: 1, crawlLabels: ['may', 'june'] });
     const split = await buildOverlay({ inputs: [wacz], outDir: join(work, 'wacz'), writePages: false, workers: 1, crawlBy: 'file' });
-    expect(split.crawls.map((c) => c.name)).toEqual(['two-crawls.wacz#archive/pelican-crawl-1.warc.gz', 'two-crawls.wacz#archive/pelican-crawl-2.warc.gz']);
+    expect(split.crawls.map((c) => c.name)).toEqual([
+      'two-crawls.wacz#archive/pelican-crawl-1.warc.gz',
+      'two-crawls.wacz#archive/pelican-crawl-2.warc.gz',
+    ]);
     const a = read(join(work, 'warcs'));
     const b = read(join(work, 'wacz'));
     expect(a.crawls.map((c) => c.crawl)).toEqual(['may', 'june']);
@@ -71,7 +74,9 @@ describe('crawl labels', () => {
     expect(b.objects).toEqual(a.objects);
     expect(b.changes).toEqual(a.changes);
     // time ranges per crawl, the same whichever way the crawls came in
-    expect(b.crawls.map((c) => [c.first_capture, c.last_capture, c.captures])).toEqual(a.crawls.map((c) => [c.first_capture, c.last_capture, c.captures]));
+    expect(b.crawls.map((c) => [c.first_capture, c.last_capture, c.captures])).toEqual(
+      a.crawls.map((c) => [c.first_capture, c.last_capture, c.captures]),
+    );
     expect(a.crawls[0]?.first_capture?.startsWith('2026-11-22T11:17')).toBe(true);
 
     // read as one input (the default) the same WACZ is one crawl; rerunning --crawl-by file adds nothing
@@ -83,9 +88,21 @@ describe('crawl labels', () => {
   });
 
   it('--crawl-by warcinfo without isPartOf falls back to the file; --crawl-by day groups one day', async () => {
-    const byInfo = await buildOverlay({ inputs: [CRAWLS[0] as string], outDir: join(work, 'info'), writePages: false, workers: 1, crawlBy: 'warcinfo' });
+    const byInfo = await buildOverlay({
+      inputs: [CRAWLS[0] as string],
+      outDir: join(work, 'info'),
+      writePages: false,
+      workers: 1,
+      crawlBy: 'warcinfo',
+    });
     expect(byInfo.crawls.map((c) => c.name)).toEqual(['pelican-crawl-1.warc.gz']);
-    const byDay = await buildOverlay({ inputs: [CRAWLS[0] as string], outDir: join(work, 'day'), writePages: false, workers: 1, crawlBy: 'day' });
+    const byDay = await buildOverlay({
+      inputs: [CRAWLS[0] as string],
+      outDir: join(work, 'day'),
+      writePages: false,
+      workers: 1,
+      crawlBy: 'day',
+    });
     expect(byDay.crawls.map((c) => c.name)).toEqual(['pelican-crawl-1.warc.gz@2026-11-22']);
   });
 
@@ -104,7 +121,9 @@ describe('crawl labels', () => {
   });
 
   it('refuses labels that do not name one crawl per input', async () => {
-    await expect(buildOverlay({ inputs: CRAWLS, outDir: join(work, 'bad'), crawlLabels: ['only-one'] })).rejects.toThrow(/one label per input/);
+    await expect(buildOverlay({ inputs: CRAWLS, outDir: join(work, 'bad'), crawlLabels: ['only-one'] })).rejects.toThrow(
+      /one label per input/,
+    );
     await expect(buildOverlay({ inputs: CRAWLS, outDir: join(work, 'bad'), crawlLabels: ['x', 'x'] })).rejects.toThrow(/must differ/);
   });
 });

@@ -63,7 +63,11 @@ describe('fused data objects on the sample crawls', () => {
     expect(new Set(timeline.map((v) => v.crawlId)).size).toBe(timeline.length);
     const first = timeline[0];
     expect(first?.fusion?.textFrom).toBe(first?.method);
-    expect(listEvidenceOf(db, objectId, first?.crawlId ?? -1).map((v) => v.method).sort()).toEqual([...(first?.fusion?.candidates ?? [])].sort());
+    expect(
+      listEvidenceOf(db, objectId, first?.crawlId ?? -1)
+        .map((v) => v.method)
+        .sort(),
+    ).toEqual([...(first?.fusion?.candidates ?? [])].sort());
   });
 
   it('every object and page row names its WARC record: reading the file at the offset gives that record id', async () => {

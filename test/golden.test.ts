@@ -7,7 +7,9 @@ import { shingleF1 } from '../bench/quality/text-metrics.js';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
 
-const cases = readdirSync(GOLDEN, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const cases = readdirSync(GOLDEN, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 describe('golden extraction cases', () => {
   it('has the cases', () => expect(cases.length).toBeGreaterThanOrEqual(6));
@@ -16,7 +18,11 @@ describe('golden extraction cases', () => {
       const dir = join(GOLDEN, slug);
       const html = readFileSync(join(dir, 'input.html'), 'utf8');
       const { url, item } = JSON.parse(readFileSync(join(dir, 'item.json'), 'utf8')) as { url: string; item: FeedItem };
-      const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as { title: string; text: string; minShingleF1: number };
+      const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {
+        title: string;
+        text: string;
+        minShingleF1: number;
+      };
       const result = extractObject(parsePage(html, url), item);
       expect(result.ok, result.ok ? '' : result.reason).toBe(true);
       if (!result.ok) return;

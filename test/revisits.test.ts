@@ -64,7 +64,12 @@ async function writeRepeatCrawl(from: string, to: string, dedup: boolean): Promi
         ),
       );
       const type = record.warcType as 'response';
-      copy = WARCRecord.create(http && type === 'response' ? { url, date, type, warcVersion: 'WARC/1.0', warcHeaders, statusline, httpHeaders: headers } : { url, date, type, warcVersion: 'WARC/1.0', warcHeaders }, [payload]);
+      copy = WARCRecord.create(
+        http && type === 'response'
+          ? { url, date, type, warcVersion: 'WARC/1.0', warcHeaders, statusline, httpHeaders: headers }
+          : { url, date, type, warcVersion: 'WARC/1.0', warcHeaders },
+        [payload],
+      );
     }
     // digests as wget wrote them (sha1, base32), so the revisits' WARC-Payload-Digest match
     const bytes = await WARCSerializer.serialize(copy, { gzip: true, digest: { algo: 'sha-1', prefix: 'sha1:', base32: true } });
@@ -79,7 +84,8 @@ function read(dir: string) {
   const db = openStore(dir, { writable: false });
   try {
     const provenance = ['warc_file', 'warc_offset', 'warc_record_id'];
-    const strip = (r: Record<string, unknown>) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !provenance.includes(k))));
+    const strip = (r: Record<string, unknown>) =>
+      JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !provenance.includes(k))));
     return {
       objects: [...readObjectVersions(db)].map((r) => strip(r as unknown as Record<string, unknown>)).sort(),
       // the reason names the evidence ('same page digest' or 'revisit record'); kinds and figures must agree
@@ -103,8 +109,20 @@ describe('a deduplicated repeat crawl (unchanged responses as revisits)', () => 
     revisits = await writeRepeatCrawl(CRAWL_1, dedup, true);
     // the repeat is followed by the real second crawl, so changes are also computed from revisit-made versions
     const labels = ['crawl-1', 'repeat', 'crawl-2'];
-    await buildOverlay({ inputs: [CRAWL_1, full, CRAWL_2], outDir: join(work, 'full'), writePages: false, workers: 1, crawlLabels: labels });
-    await buildOverlay({ inputs: [CRAWL_1, dedup, CRAWL_2], outDir: join(work, 'dedup'), writePages: false, workers: 1, crawlLabels: labels });
+    await buildOverlay({
+      inputs: [CRAWL_1, full, CRAWL_2],
+      outDir: join(work, 'full'),
+      writePages: false,
+      workers: 1,
+      crawlLabels: labels,
+    });
+    await buildOverlay({
+      inputs: [CRAWL_1, dedup, CRAWL_2],
+      outDir: join(work, 'dedup'),
+      writePages: false,
+      workers: 1,
+      crawlLabels: labels,
+    });
   }, 120_000);
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -124,7 +142,10 @@ describe('a deduplicated repeat crawl (unchanged responses as revisits)', () => 
     const viewer = await startViewer({ dir: join(work, 'dedup') });
     try {
       const lines = (await (await fetch(`${viewer.replayUrl}warc/crawl-2.cdxj`)).text()).trim().split('\n');
-      const entries = lines.map((l) => ({ key: l.slice(0, l.indexOf('{')), ...(JSON.parse(l.slice(l.indexOf('{'))) as { url: string; mime: string; filename: string }) }));
+      const entries = lines.map((l) => ({
+        key: l.slice(0, l.indexOf('{')),
+        ...(JSON.parse(l.slice(l.indexOf('{'))) as { url: string; mime: string; filename: string }),
+      }));
       const revisitLines = entries.filter((e) => e.mime === 'warc/revisit');
       expect(revisitLines.length).toBe(revisits);
       // each revisit's original (same URL, the first crawl's file) is in the same index

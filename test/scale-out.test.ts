@@ -22,7 +22,12 @@ function exportsOf(dir: string): Exports {
   const db = openStore(dir, { writable: false });
   try {
     const lines = (rows: Iterable<unknown>) => [...rows].map((r) => JSON.stringify(r)).sort();
-    return { objects: lines(readObjectVersions(db)), changes: lines(readChanges(db)), pages: lines(readPages(db)), comments: lines(readComments(db)) };
+    return {
+      objects: lines(readObjectVersions(db)),
+      changes: lines(readChanges(db)),
+      pages: lines(readPages(db)),
+      comments: lines(readComments(db)),
+    };
   } finally {
     db.close();
   }
@@ -50,7 +55,7 @@ function partition(rows: readonly ShardRow[], buckets: number): ShardRow[][] {
 describe('index -> shard-build -> merge gives the exports of one build', () => {
   let work = '';
   let single: Exports;
-  let rows: ShardRow[] = [];
+  const rows: ShardRow[] = [];
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'warc-overlay-scale-'));
@@ -81,31 +86,35 @@ describe('index -> shard-build -> merge gives the exports of one build', () => {
     expect(page).toMatchObject({ site: 'pelican-dev.test', surt: 'test,pelican-dev:8090)/', mime: 'text/html', status: 200 });
   });
 
-  it.each([2, 3])('%i buckets', async (buckets) => {
-    const parts = partition(rows, buckets);
-    const shardDirs = parts.map((_, i) => join(work, `b${buckets}`, `shard-${i}`));
-    for (const [i, part] of parts.entries()) {
-      const dir = shardDirs[i] as string;
-      if (buckets === 2) {
-        // A later crawl extends the same shard.
-        await buildShard({ shardDir: dir, lines: linesOf(part.filter((r) => r.crawl_order === 0)) });
-        const { summary } = await buildShard({ shardDir: dir, lines: linesOf(part) });
-        expect(summary.crawls.map((c) => c.skipped)).toEqual([true, false]);
-      } else {
-        await buildShard({ shardDir: dir, lines: linesOf(part) });
+  it.each([2, 3])(
+    '%i buckets',
+    async (buckets) => {
+      const parts = partition(rows, buckets);
+      const shardDirs = parts.map((_, i) => join(work, `b${buckets}`, `shard-${i}`));
+      for (const [i, part] of parts.entries()) {
+        const dir = shardDirs[i] as string;
+        if (buckets === 2) {
+          // A later crawl extends the same shard.
+          await buildShard({ shardDir: dir, lines: linesOf(part.filter((r) => r.crawl_order === 0)) });
+          const { summary } = await buildShard({ shardDir: dir, lines: linesOf(part) });
+          expect(summary.crawls.map((c) => c.skipped)).toEqual([true, false]);
+        } else {
+          await buildShard({ shardDir: dir, lines: linesOf(part) });
+        }
       }
-    }
-    const out = join(work, `b${buckets}`, 'merged');
-    const merged = mergeShards({ shardDirs, outDir: out, writePages: false });
-    expect(merged.crawls).toBe(2);
-    const got = exportsOf(out);
-    expect(got.objects.length).toBeGreaterThan(0);
-    expect(got.changes.length).toBeGreaterThan(0);
-    expect(got).toEqual(single);
-    // A rerun of the merge gives the same rows.
-    mergeShards({ shardDirs, outDir: out, writePages: false });
-    expect(exportsOf(out)).toEqual(single);
-  }, 180_000);
+      const out = join(work, `b${buckets}`, 'merged');
+      const merged = mergeShards({ shardDirs, outDir: out, writePages: false });
+      expect(merged.crawls).toBe(2);
+      const got = exportsOf(out);
+      expect(got.objects.length).toBeGreaterThan(0);
+      expect(got.changes.length).toBeGreaterThan(0);
+      expect(got).toEqual(single);
+      // A rerun of the merge gives the same rows.
+      mergeShards({ shardDirs, outDir: out, writePages: false });
+      expect(exportsOf(out)).toEqual(single);
+    },
+    180_000,
+  );
 
   it('keeps local database ids out of page reasons', () => {
     expect(single.pages.some((p) => /same page as http/.test(p))).toBe(true);

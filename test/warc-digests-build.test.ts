@@ -53,7 +53,11 @@ describe('build: WARC digests verified, one bad record counted once', () => {
     const bad = build('flipped', flipped);
     expect(bad.code).toBe(1);
     expect(bad.report.errors.map((e) => [e.kind, e.count])).toEqual([['warc.digest-mismatch', 1]]);
-    expect(bad.report.errors[0]?.examples[0]).toMatch(new RegExp(`mismatch: declared sha1:\\w+, computed sha1:\\w+ over \\d+ bytes .*flipped\\.warc @ ${record.start}, http://pelican-dev\\.test:8090/`));
+    expect(bad.report.errors[0]?.examples[0]).toMatch(
+      new RegExp(
+        `mismatch: declared sha1:\\w+, computed sha1:\\w+ over \\d+ bytes .*flipped\\.warc @ ${record.start}, http://pelican-dev\\.test:8090/`,
+      ),
+    );
     expect(objectUrls(bad.out)).toEqual(objectUrls(clean.out));
   });
 

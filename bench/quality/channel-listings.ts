@@ -61,7 +61,8 @@ function pageLinks(html: string, pageUrl: string): Set<string> {
   const walk = (element: Element, path: string): void => {
     const here = `${path}/${element.name}`;
     const href = element.attribs.href;
-    if (element.name === 'a' && href !== undefined && !href.startsWith('#')) links.add(`${schemelessKey(href, pageUrl)}${LINK_SEPARATOR}${here}`);
+    if (element.name === 'a' && href !== undefined && !href.startsWith('#'))
+      links.add(`${schemelessKey(href, pageUrl)}${LINK_SEPARATOR}${here}`);
     for (const child of element.children) if (isTag(child)) walk(child, here);
   };
   for (const node of parseDocument(html).children) if (isTag(node)) walk(node, '');

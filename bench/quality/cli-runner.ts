@@ -31,7 +31,9 @@ export class CliRunner {
     if (!existsSync(compiledMain)) return 'dist/cli/main.js is missing: run `npm run build` first';
     const builtMs = statSync(compiledMain).mtimeMs;
     const sources = await readdir(join(this.root, 'src'), { recursive: true });
-    const newer = sources.find((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && statSync(join(this.root, 'src', f)).mtimeMs > builtMs);
+    const newer = sources.find(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && statSync(join(this.root, 'src', f)).mtimeMs > builtMs,
+    );
     return newer === undefined ? null : `src/${newer} is newer than dist: run \`npm run build\` for current numbers`;
   }
 

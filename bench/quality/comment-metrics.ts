@@ -59,10 +59,7 @@ export interface CommentScores {
   articlePrecisionWithComments: number | null;
 }
 
-export function scoreComments(
-  pages: readonly GoldPage[],
-  outputOf: (page: GoldPage) => CommentOutput | null,
-): CommentScores | null {
+export function scoreComments(pages: readonly GoldPage[], outputOf: (page: GoldPage) => CommentOutput | null): CommentScores | null {
   const scoped = pages.filter((p) => p.commentText !== null);
   if (scoped.length === 0) return null;
   const textCounts: MatchCounts[] = [];

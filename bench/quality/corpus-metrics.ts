@@ -28,7 +28,12 @@ export function scorePostDetection(
   exported: ReadonlyMap<string, ExportedPage>,
   objects: ReadonlyMap<string, ExportedObject>,
 ): DetectionScores {
-  return scoreIsPost(pages.filter((p) => p.group === 'not-in-feed'), nonPosts, exported, objects);
+  return scoreIsPost(
+    pages.filter((p) => p.group === 'not-in-feed'),
+    nonPosts,
+    exported,
+    objects,
+  );
 }
 
 /** `is_post` against the given truth posts and the non-post pages, and objects made of non-post pages. */

@@ -48,7 +48,13 @@ export interface DatasetResult {
   kind: Dataset['kind'];
   crawls: string[];
   error?: string;
-  build?: { seconds: number; exitCode: number; pages: number; pagesPerSecond: number; pagesCounted: 'exported html captures' | 'gold pages' };
+  build?: {
+    seconds: number;
+    exitCode: number;
+    pages: number;
+    pagesPerSecond: number;
+    pagesCounted: 'exported html captures' | 'gold pages';
+  };
   /** Why an export is missing (e.g. the CLI does not offer it yet); absent = exported. */
   unavailable: Partial<Record<ExportKind, string>>;
   /** Problems found in the gold itself and what the bench did about them. */

@@ -68,7 +68,12 @@ function toObject(row: Record<string, unknown>): ExportedObject {
     author: stringOrNull(row.author),
     published: stringOrNull(row.published),
     text: typeof row.text === 'string' ? row.text : '',
-    comments: comments.map((c) => ({ author: stringOrNull(c.author), published: stringOrNull(c.published), text: String(c.text ?? ''), byline: stringOrNull(c.byline) })),
+    comments: comments.map((c) => ({
+      author: stringOrNull(c.author),
+      published: stringOrNull(c.published),
+      text: String(c.text ?? ''),
+      byline: stringOrNull(c.byline),
+    })),
     method: String(row.method ?? ''),
     confidence: typeof row.confidence === 'number' ? row.confidence : 0,
   };
@@ -115,7 +120,12 @@ export async function readSegments(file: string): Promise<Map<string, ExportedSe
     if (rows.length <= (segments.get(id)?.length ?? 0)) continue;
     segments.set(
       id,
-      rows.map((s) => ({ method: String(s.method ?? ''), permalink: stringOrNull(s.permalink), title: stringOrNull(s.title), published: stringOrNull(s.published) })),
+      rows.map((s) => ({
+        method: String(s.method ?? ''),
+        permalink: stringOrNull(s.permalink),
+        title: stringOrNull(s.title),
+        published: stringOrNull(s.published),
+      })),
     );
   }
   return segments;

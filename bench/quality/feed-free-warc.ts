@@ -49,7 +49,8 @@ export class FeedRecordFilter {
   }
 
   private async isFeedRecord(record: WARCRecord): Promise<boolean> {
-    const contentType = record.httpHeaders?.headers.get('content-type') ?? (record.warcType === 'resource' ? record.warcContentType : null) ?? null;
+    const contentType =
+      record.httpHeaders?.headers.get('content-type') ?? (record.warcType === 'resource' ? record.warcContentType : null) ?? null;
     const mime = contentType?.split(';')[0]?.trim() ?? null;
     const url = record.warcTargetURI ?? '';
     const digest = record.warcPayloadDigest ?? null;

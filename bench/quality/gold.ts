@@ -186,13 +186,16 @@ export function loadPageSet(dir: string): Dataset {
       published: p.published ?? null,
       comments: null,
       // Comment gold lost with the misread text (empty) is unknown, not "no comments".
-      commentText: p.gold_comments === undefined || (recovered !== null && p.gold_comments.length === 0) ? null : p.gold_comments.join('\n'),
+      commentText:
+        p.gold_comments === undefined || (recovered !== null && p.gold_comments.length === 0) ? null : p.gold_comments.join('\n'),
     };
   });
   const goldNotes =
     misread.length === 0
       ? []
-      : [`gold text of ${misread.length} page(s) was UTF-16 read as Latin-1 (${misread.join(', ')}): text recovered, their empty comment gold left out of the comment scores`];
+      : [
+          `gold text of ${misread.length} page(s) was UTF-16 read as Latin-1 (${misread.join(', ')}): text recovered, their empty comment gold left out of the comment scores`,
+        ];
   return {
     name,
     kind: 'pages',

@@ -19,7 +19,10 @@ export function readGoldHtml(dataset: Dataset): Promise<Map<string, string>> {
 }
 
 /** HTML per (crawl, page key) of the given pages (crawl = basename of the WARC) found in the crawls. */
-export async function readArchivedHtml(warcs: readonly string[], pages: ReadonlyArray<{ crawl: string; key: string }>): Promise<Map<string, string>> {
+export async function readArchivedHtml(
+  warcs: readonly string[],
+  pages: ReadonlyArray<{ crawl: string; key: string }>,
+): Promise<Map<string, string>> {
   const wanted = new Set(pages.map((p) => crawlKey(p.crawl, p.key)));
   const wantedKeys = new Set(pages.map((p) => p.key));
   const html = new Map<string, string>();
@@ -31,7 +34,8 @@ export async function readArchivedHtml(warcs: readonly string[], pages: Readonly
     const crawl = basename(input.path);
     const scan = scanArchive(input, {
       diagnostics,
-      wantBody: (e) => e.recordType !== 'revisit' && isOk(e.status) && HTML_MIME.test(e.mime ?? 'html') && wantedKeys.has(schemelessKey(e.url)),
+      wantBody: (e) =>
+        e.recordType !== 'revisit' && isOk(e.status) && HTML_MIME.test(e.mime ?? 'html') && wantedKeys.has(schemelessKey(e.url)),
     });
     for await (const { entry, capture } of scan) {
       const key = schemelessKey(entry.url);
@@ -41,7 +45,9 @@ export async function readArchivedHtml(warcs: readonly string[], pages: Readonly
         text = capture.text();
         if (entry.payloadDigest !== null) byDigest.set(entry.payloadDigest, text);
       } else if (entry.recordType === 'revisit') {
-        text = (entry.payloadDigest === null ? undefined : byDigest.get(entry.payloadDigest)) ?? lastByKey.get(schemelessKey(entry.refersToUrl ?? entry.url));
+        text =
+          (entry.payloadDigest === null ? undefined : byDigest.get(entry.payloadDigest)) ??
+          lastByKey.get(schemelessKey(entry.refersToUrl ?? entry.url));
       }
       if (text === undefined) continue;
       lastByKey.set(key, text);

@@ -19,7 +19,10 @@ const rightShare = (value: RightShare | null): string => (value === null ? NA : 
 export function formatTable(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }
 
@@ -55,10 +58,14 @@ export function formatDataset(result: DatasetResult): string {
   const out: string[] = [`== ${result.name} (${result.kind}: ${result.crawls.join(', ')}) ==`];
   if (result.build !== undefined) {
     const b = result.build;
-    out.push(`build ${b.seconds.toFixed(1)} s, ${b.pages} ${b.pagesCounted}, ${b.pagesPerSecond.toFixed(1)} pages/s (wall clock, exit ${b.exitCode})`);
+    out.push(
+      `build ${b.seconds.toFixed(1)} s, ${b.pages} ${b.pagesCounted}, ${b.pagesPerSecond.toFixed(1)} pages/s (wall clock, exit ${b.exitCode})`,
+    );
   }
   if (result.objects !== undefined) {
-    const methods = Object.entries(result.objects.byMethod).map(([m, n]) => `${m} ${n}`).join(', ');
+    const methods = Object.entries(result.objects.byMethod)
+      .map(([m, n]) => `${m} ${n}`)
+      .join(', ');
     out.push(`objects ${result.objects.count} per crawl and page (${methods}); ${result.objects.matchedGold} match a gold page`);
   }
   for (const [what, reason] of Object.entries(result.unavailable)) out.push(`export --what ${what}: ${NA} (${reason})`);
@@ -122,7 +129,16 @@ function formatComments(result: DatasetResult): string[] {
 const COMMENT_SPLIT_HEADER = ['comments by part', 'pages', 'P', 'R', 'F1', 'invented', 'leaks', 'count exact'];
 
 function commentRow(label: string, c: CommentScores): string[] {
-  return [label, String(c.pages), fixed(c.text.precision), fixed(c.text.recall), fixed(c.text.f1), fixed(c.invented), String(c.leakPosts), fixed(c.countExact)];
+  return [
+    label,
+    String(c.pages),
+    fixed(c.text.precision),
+    fixed(c.text.recall),
+    fixed(c.text.f1),
+    fixed(c.invented),
+    String(c.leakPosts),
+    fixed(c.countExact),
+  ];
 }
 
 /** Tune and check side by side, and the ablation without product-specific hints with its difference. */
@@ -167,12 +183,18 @@ function detectionLines(label: string, d: DetectionScores, indent: string): stri
 function formatWithoutFeeds(result: DatasetResult): string[] {
   const w = result.withoutFeeds;
   if (w === undefined) return [];
-  const removed = Object.entries(w.feedRecordsDropped).map(([crawl, n]) => `${crawl} ${n}`).join(', ');
+  const removed = Object.entries(w.feedRecordsDropped)
+    .map(([crawl, n]) => `${crawl} ${n}`)
+    .join(', ');
   const lines = [`without feeds: feed records removed ${removed}`];
   if (w.error !== undefined) return [...lines, `  ERROR: ${w.error}`];
   if (w.build !== undefined && w.objects !== undefined) {
-    const methods = Object.entries(w.objects.byMethod).map(([m, n]) => `${m} ${n}`).join(', ');
-    lines.push(`  build ${w.build.seconds.toFixed(1)} s (exit ${w.build.exitCode}); objects ${w.objects.count} per crawl and page (${methods})`);
+    const methods = Object.entries(w.objects.byMethod)
+      .map(([m, n]) => `${m} ${n}`)
+      .join(', ');
+    lines.push(
+      `  build ${w.build.seconds.toFixed(1)} s (exit ${w.build.exitCode}); objects ${w.objects.count} per crawl and page (${methods})`,
+    );
   }
   if (w.postDetection !== undefined) lines.push(...detectionLines('post detection (all posts)', w.postDetection, '  '));
   return lines;
@@ -192,10 +214,13 @@ function formatSegmentation(result: DatasetResult): string[] {
   ];
   const rows = [row('all', s.all), ...Object.entries(s.byMethod).map(([method, v]) => row(method, v))];
   const lines = ['', ...formatTable(['segmentation (channel pages)', 'pages', 'listed', 'segments', 'R', 'P', 'date'], rows)];
-  if (s.unsegmented.length > 0) lines.push(`  ${s.unsegmented.length} channel pages without segments, e.g. ${s.unsegmented.slice(0, 3).join(', ')}`);
+  if (s.unsegmented.length > 0)
+    lines.push(`  ${s.unsegmented.length} channel pages without segments, e.g. ${s.unsegmented.slice(0, 3).join(', ')}`);
   for (const page of s.worstPages.slice(0, 3)) {
     if (page.matched === page.listed && page.matched === page.segments) break;
-    lines.push(`  ${page.crawl} ${page.url}: ${page.matched} of ${page.listed} listed posts matched, ${page.segments} segments (${page.method ?? 'none'})`);
+    lines.push(
+      `  ${page.crawl} ${page.url}: ${page.matched} of ${page.listed} listed posts matched, ${page.segments} segments (${page.method ?? 'none'})`,
+    );
   }
   return lines;
 }
@@ -203,7 +228,13 @@ function formatSegmentation(result: DatasetResult): string[] {
 function formatChanges(result: DatasetResult): string[] {
   if (result.kind !== 'corpus') return [];
   if (result.changes === undefined) return [`changes: ${NA} (${result.unavailable.changes ?? 'no changes export'})`];
-  const rows = Object.entries(result.changes).map(([kind, k]) => [kind, String(k.gold), String(k.reported), fixed(k.precision), fixed(k.recall)]);
+  const rows = Object.entries(result.changes).map(([kind, k]) => [
+    kind,
+    String(k.gold),
+    String(k.reported),
+    fixed(k.precision),
+    fixed(k.recall),
+  ]);
   const lines = ['', ...formatTable(['changes (crawl 1 -> 2)', 'gold', 'reported', 'P', 'R'], rows)];
   for (const [kind, k] of Object.entries(result.changes)) {
     for (const url of k.falseReports.slice(0, 3)) lines.push(`  false ${kind}: ${url}`);

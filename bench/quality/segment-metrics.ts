@@ -58,7 +58,10 @@ interface PageTally {
   missed: GoldPage[];
 }
 
-export function scoreSegmentation(channels: readonly ChannelPage[], segmentsOf: ReadonlyMap<string, ExportedSegment[]>): SegmentationResult {
+export function scoreSegmentation(
+  channels: readonly ChannelPage[],
+  segmentsOf: ReadonlyMap<string, ExportedSegment[]>,
+): SegmentationResult {
   const tallies = channels.map((page) => tallyPage(page, segmentsOf.get(crawlKey(page.crawl, page.key)) ?? []));
   const byMethod: Record<string, SegmentScores> = {};
   const methods = new Set<string>([...SEGMENTATION_METHODS, ...tallies.flatMap((t) => (t.method === null ? [] : [t.method]))]);

@@ -161,7 +161,9 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
   const inputs = await listArchiveInputs(options.inputs, diagnostics);
   if (inputs.length === 0) {
     const problems = diagnostics.summary().flatMap((e) => e.examples);
-    throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${options.inputs.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`);
+    throw new UsageError(
+      `no readable WARC, WARC.gz or WACZ input in ${options.inputs.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`,
+    );
   }
   const crawlBy = options.crawlBy ?? 'input';
   if (options.crawlLabels !== undefined) {
@@ -169,7 +171,8 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     if (options.crawlLabels.length !== inputs.length) {
       throw new UsageError(`${options.crawlLabels.length} --crawl label(s) for ${inputs.length} input file(s): give one label per input`);
     }
-    if (new Set(options.crawlLabels).size !== options.crawlLabels.length) throw new UsageError('--crawl labels must differ: one crawl per input');
+    if (new Set(options.crawlLabels).size !== options.crawlLabels.length)
+      throw new UsageError('--crawl labels must differ: one crawl per input');
   }
   // One writer at a time: a second build on this overlay refuses here, before touching the store.
   const lock = acquireWriterLock(options.outDir);
@@ -209,7 +212,9 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     if (options.writePages !== false) {
       // Standalone pages of every version and an index per feed [004 §6, Figure 7].
       const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
+      options.onLog?.(
+        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
+      );
     }
   } finally {
     selectHints(previousHints);
@@ -276,7 +281,9 @@ export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, opt
     }
     if (options.writePages !== false) {
       const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
+      options.onLog?.(
+        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
+      );
     }
   } finally {
     closeWriter(db);
@@ -320,13 +327,24 @@ const isFeedRevisit = (e: IndexEntry): boolean => e.recordType === 'revisit' && 
  * overlay (WARC 1.1 §6.7: WARC-Refers-To, -Target-URI + -Date, or the payload digest), and parsed
  * as a snapshot of this crawl. Unresolved ones are reported (warc.revisit-unresolved).
  */
-async function feedsOfRevisits(db: Db, writer: OverlayWriter, revisits: readonly IndexEntry[], diagnostics: Diagnostics): Promise<FoundFeed[]> {
+async function feedsOfRevisits(
+  db: Db,
+  writer: OverlayWriter,
+  revisits: readonly IndexEntry[],
+  diagnostics: Diagnostics,
+): Promise<FoundFeed[]> {
   const found: FoundFeed[] = [];
   for (const entry of revisits) {
     const id = writer.captureIdAt(entry.file, entry.offset, entry.inflatedOffset);
     const source = id === undefined ? undefined : resolvePayloadSource(db, id);
     if (source === undefined || source.recordType === 'revisit') {
-      diagnostics.report(new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { file: entry.file, offset: entry.offset, url: entry.url }));
+      diagnostics.report(
+        new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', {
+          file: entry.file,
+          offset: entry.offset,
+          url: entry.url,
+        }),
+      );
       continue;
     }
     try {
@@ -362,7 +380,15 @@ async function indexCrawl(
     wantBody: wantFeedBody,
     onProgress: (s) => {
       stats = s;
-      options.onProgress?.({ crawl: label, phase: 'index', bytesRead: s.bytesRead, bytesTotal: input.bytes, records: s.records, pagesDone: 0, pagesTotal: 0 });
+      options.onProgress?.({
+        crawl: label,
+        phase: 'index',
+        bytesRead: s.bytesRead,
+        bytesTotal: input.bytes,
+        records: s.records,
+        pagesDone: 0,
+        pagesTotal: 0,
+      });
     },
   })) {
     writer.addCapture(crawlId, record.entry);
@@ -420,7 +446,15 @@ async function buildSplitInput(
     wantBody: wantFeedBody,
     onProgress: (s) => {
       stats = s;
-      options.onProgress?.({ crawl: input.name, phase: 'index', bytesRead: s.bytesRead, bytesTotal: input.bytes, records: s.records, pagesDone: 0, pagesTotal: 0 });
+      options.onProgress?.({
+        crawl: input.name,
+        phase: 'index',
+        bytesRead: s.bytesRead,
+        bytesTotal: input.bytes,
+        records: s.records,
+        pagesDone: 0,
+        pagesTotal: 0,
+      });
     },
   })) {
     const label = await labelOf(record.entry);
@@ -468,7 +502,16 @@ async function buildCrawl(
 ): Promise<CrawlReport> {
   const { found, report, started } = indexed;
   const progress = (p: Partial<BuildProgress>) =>
-    options.onProgress?.({ crawl: report.name, phase: 'index', bytesRead: 0, bytesTotal: input.bytes, records: 0, pagesDone: 0, pagesTotal: 0, ...p });
+    options.onProgress?.({
+      crawl: report.name,
+      phase: 'index',
+      bytesRead: 0,
+      bytesTotal: input.bytes,
+      records: 0,
+      pagesDone: 0,
+      pagesTotal: 0,
+      ...p,
+    });
   const ctx: CrawlContext = { db, writer, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
   const paired = pairFeedItems(ctx, found);
   storeFullFeedObjects(ctx, paired.pages);
@@ -596,13 +639,17 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
  * Pass 2: read each paired page once, by offset, and extract its object(s), in worker threads.
  * Returns the feed-linked pages the templates pass learns from.
  */
-async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<{ feedPages: FeedLinkedPage[]; sites: CommentSites<Parameters<OverlayWriter['addVersion']>[0]> }> {
+async function extractPages(
+  ctx: CrawlContext,
+  paired: PairedCrawl,
+): Promise<{ feedPages: FeedLinkedPage[]; sites: CommentSites<Parameters<OverlayWriter['addVersion']>[0]> }> {
   const { db, writer, crawlId, input, report, diagnostics, options, progress } = ctx;
   const { pages, commentPosts } = paired;
   let done = 0;
   const feedPages: FeedLinkedPage[] = [];
   const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
-  const tick = () => progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
+  const tick = () =>
+    progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
   const linked = (work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): FeedLinkedPage => ({
     captureId: work.captureId,
     url: row.url,
@@ -625,7 +672,9 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<{ f
       }
       const source = resolvePayloadSource(db, work.captureId);
       if (!source) {
-        diagnostics.report(new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }));
+        diagnostics.report(
+          new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }),
+        );
         report.objects.failed++;
         done++;
         continue;
@@ -677,7 +726,8 @@ async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<{ f
         language: result.language,
       };
       // A comment zone found by structure alone waits for the site's other post pages (issue #12).
-      if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length)) sites.defer(hostOf(row.url), result.commentZone, version);
+      if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
+        sites.defer(hostOf(row.url), result.commentZone, version);
       else writer.addVersion(version);
       // A post without comments is read again if the site shows an unhinted comment structure elsewhere.
       if (result.comments.length === 0) sites.remember(hostOf(row.url), job, (comments) => writer.addVersion({ ...version, comments }));
@@ -734,19 +784,39 @@ async function runTemplatesPass(
   const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
   const { commentPosts, itemsByHost } = paired;
   const commentItemsOf = (url: string, advertised: readonly string[], pageText: string): FeedItem[] =>
-    commentItemsOfPage(commentPosts.byPost.get(schemelessKey(url)) ?? [], pendingCommentFeeds(commentPosts, hostOf(url)), advertised, pageText);
+    commentItemsOfPage(
+      commentPosts.byPost.get(schemelessKey(url)) ?? [],
+      pendingCommentFeeds(commentPosts, hostOf(url)),
+      advertised,
+      pageText,
+    );
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   const commentsOf = (page: ParsedPage): StoredComment[] =>
     storedComments(
       extractComments(page, {
         article: null,
-        commentItems: commentItemsOf(page.url, discoverFeeds(page.document, page.url).map((f) => f.url), pageTextOf(page)),
+        commentItems: commentItemsOf(
+          page.url,
+          discoverFeeds(page.document, page.url).map((f) => f.url),
+          pageTextOf(page),
+        ),
         siteStructures: siteStructuresOf(hostOf(page.url)),
       }),
     );
-  const templates = await runTemplateStage({ db, writer, crawlId, diagnostics, feedPages, loadPage, commentsOf, siteFeeds: siteFeedsOf(found, itemsByHost) });
+  const templates = await runTemplateStage({
+    db,
+    writer,
+    crawlId,
+    diagnostics,
+    feedPages,
+    loadPage,
+    commentsOf,
+    siteFeeds: siteFeedsOf(found, itemsByHost),
+  });
   report.templates = {
-    hosts: templates.hosts.map((h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`),
+    hosts: templates.hosts.map(
+      (h) => `${h.host}: ${h.source}, ${h.templates.length} template(s), ${h.posts} posts, ${h.nonPosts} other pages`,
+    ),
     posts: templates.posts.template + templates.posts.mcst,
     nonPosts: templates.nonPosts,
   };
@@ -894,11 +964,16 @@ function pageTextOf(page: ParsedPage): string {
 }
 
 /** Per host: the channel links of its article feeds and their items (the templates stage's negative evidence). */
-function siteFeedsOf(found: readonly FoundFeed[], itemsByHost: ReadonlyMap<string, ReadonlyMap<string, FeedItem>>): Map<string, { channelLinks: string[]; items: FeedItem[] }> {
+function siteFeedsOf(
+  found: readonly FoundFeed[],
+  itemsByHost: ReadonlyMap<string, ReadonlyMap<string, FeedItem>>,
+): Map<string, { channelLinks: string[]; items: FeedItem[] }> {
   const out = new Map<string, { channelLinks: string[]; items: FeedItem[] }>();
-  const of = (host: string) => out.get(host) ?? out.set(host, { channelLinks: [], items: [] }).get(host) as { channelLinks: string[]; items: FeedItem[] };
+  const of = (host: string) =>
+    out.get(host) ?? (out.set(host, { channelLinks: [], items: [] }).get(host) as { channelLinks: string[]; items: FeedItem[] });
   for (const [host, items] of itemsByHost) of(host).items.push(...items.values());
-  for (const { feed } of found) if (feed.kind !== 'comments' && feed.siteUrl !== null) of(hostOf(feed.siteUrl)).channelLinks.push(feed.siteUrl);
+  for (const { feed } of found)
+    if (feed.kind !== 'comments' && feed.siteUrl !== null) of(hostOf(feed.siteUrl)).channelLinks.push(feed.siteUrl);
   return out;
 }
 

@@ -28,7 +28,9 @@ describe('changes stage on two real crawls', () => {
       diagnostics: new Diagnostics(),
     });
     const db = openStore(dir, { writable: false });
-    const rows = db.prepare('SELECT o.canonical_url AS url, ch.kinds FROM changes ch JOIN objects o ON o.id = ch.object_id').all() as Array<{
+    const rows = db
+      .prepare('SELECT o.canonical_url AS url, ch.kinds FROM changes ch JOIN objects o ON o.id = ch.object_id')
+      .all() as Array<{
       url: string;
       kinds: string;
     }>;

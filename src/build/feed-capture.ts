@@ -17,7 +17,10 @@ const SNIFF_BYTES = 1024;
 
 /** Whether pass 1 reads this record's body to look for a feed (status, MIME and URL hints). */
 export function mayHoldFeed(e: IndexEntry): boolean {
-  return (e.status === null || e.status === 200) && ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url));
+  return (
+    (e.status === null || e.status === 200) &&
+    ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url))
+  );
 }
 
 /**

@@ -24,7 +24,16 @@ const candidate = (over: Partial<Candidate>): Candidate => ({
 describe('fuseCandidates', () => {
   it("takes the text from the page's article and fills metadata it lacks from the feed item", () => {
     const page = candidate({ id: 1 });
-    const feed = candidate({ id: 2, method: 'full-feed', confidence: 1, author: 'Ada', published: '2025-12-31T10:00:00Z', categories: ['news'], text: 'The feed copy.', pageDigest: null });
+    const feed = candidate({
+      id: 2,
+      method: 'full-feed',
+      confidence: 1,
+      author: 'Ada',
+      published: '2025-12-31T10:00:00Z',
+      categories: ['news'],
+      text: 'The feed copy.',
+      pageDigest: null,
+    });
     const fused = fuseCandidates([feed, page]);
     expect(fused?.version.text).toBe(page.text);
     expect(fused?.version.author).toBe('Ada');

@@ -57,7 +57,9 @@ const rank = (method: string): number => {
 
 /** Candidates best first: preference order, then confidence, then the longer text. */
 export function rankCandidates(candidates: readonly Candidate[]): Candidate[] {
-  return [...candidates].sort((a, b) => rank(a.method) - rank(b.method) || b.confidence - a.confidence || b.text.length - a.text.length || a.id - b.id);
+  return [...candidates].sort(
+    (a, b) => rank(a.method) - rank(b.method) || b.confidence - a.confidence || b.text.length - a.text.length || a.id - b.id,
+  );
 }
 
 /** The fused version of one article in one crawl (pure: candidates in, fields and decision out). */
@@ -148,7 +150,10 @@ const toCandidate = (r: CandidateRow): Candidate => ({
 
 /** Writes the fused version of every object seen in `crawlId`; returns how many. */
 export function runFuseStage(db: Db, crawlId: number): { fused: number } {
-  const objects = db.prepare(`SELECT DISTINCT object_id FROM versions WHERE crawl_id = ? AND method <> '${FUSED_METHOD}'`).pluck().all(crawlId) as number[];
+  const objects = db
+    .prepare(`SELECT DISTINCT object_id FROM versions WHERE crawl_id = ? AND method <> '${FUSED_METHOD}'`)
+    .pluck()
+    .all(crawlId) as number[];
   const candidatesOf = db.prepare(`SELECT id, object_id, method, confidence, capture_id, capture_time, title, author, published, updated,
       categories, text, html, refs, paths, page_digest, language FROM versions
     WHERE object_id = ? AND crawl_id = ? AND method <> '${FUSED_METHOD}'`);
@@ -205,7 +210,22 @@ export function runFuseStage(db: Db, crawlId: number): { fused: number } {
         const rows = commentsOf.all(c.id) as Array<Record<string, unknown>>;
         for (const cm of rows) {
           if (seen.has(cm.hash as string)) continue;
-          insertComment.run(row.id, position++, cm.comment_id, cm.parent, cm.depth, cm.author, cm.author_url, cm.published, cm.text, cm.html, cm.permalink, cm.source, cm.hash, cm.byline);
+          insertComment.run(
+            row.id,
+            position++,
+            cm.comment_id,
+            cm.parent,
+            cm.depth,
+            cm.author,
+            cm.author_url,
+            cm.published,
+            cm.text,
+            cm.html,
+            cm.permalink,
+            cm.source,
+            cm.hash,
+            cm.byline,
+          );
         }
         for (const cm of rows) seen.add(cm.hash as string);
       }

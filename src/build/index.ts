@@ -1,5 +1,15 @@
 /** The passes of `build` (index, extract pool, templates, segments, changes, report), just under cli/. */
-export { type BuildOptions, type BuildProgress, type BuildReport, CRAWL_BY, type CrawlBy, type CrawlReport, type CrawlSource, buildCrawlSources, buildOverlay } from './build-overlay.js';
+export {
+  type BuildOptions,
+  type BuildProgress,
+  type BuildReport,
+  CRAWL_BY,
+  type CrawlBy,
+  type CrawlReport,
+  type CrawlSource,
+  buildCrawlSources,
+  buildOverlay,
+} from './build-overlay.js';
 export { type ChangesStageReport, runChangesStage } from './changes-stage.js';
 export { METHOD_PREFERENCE } from '../store/index.js';
 export { buildShard, type ShardBuildOptions, type ShardSummary } from './shard-build.js';

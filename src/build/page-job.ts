@@ -7,7 +7,15 @@
 import { type Diagnostic, Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { type HintSelection, selectHints } from '../core/hint-vocabulary.js';
-import { type CommentExtraction, type ExtractedObject, explainExtraction, extractComments, extractObjects, pageBody, parsePage } from '../extract/index.js';
+import {
+  type CommentExtraction,
+  type ExtractedObject,
+  explainExtraction,
+  extractComments,
+  extractObjects,
+  pageBody,
+  parsePage,
+} from '../extract/index.js';
 import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem, type PendingCommentFeed } from '../feeds/index.js';
 import { mainBlockOfLinkedPost, renderText } from '../templates/index.js';
 import { DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture } from '../warc/index.js';
@@ -36,8 +44,7 @@ export type PageJobResult = {
   discovered: DiscoveredFeed[];
   diagnostics: Diagnostic[];
   explain: string[] | null;
-} & (
-  /** `fallbackReason`: why feed-guided extraction failed when the object comes from E-mCST. */
+} /** `fallbackReason`: why feed-guided extraction failed when the object comes from E-mCST. */ & (
   | {
       ok: true;
       object: Omit<ExtractedObject, 'wrapper'>;
@@ -64,7 +71,12 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     const page = parsePage(capture.text(), job.url, { diagnostics });
     base.discovered = discoverFeeds(page.document, job.url);
     const body = job.pendingCommentFeeds.length === 0 ? null : pageBody(page);
-    const commentItems = commentItemsOfPage(job.commentItems, job.pendingCommentFeeds, base.discovered.map((f) => f.url), body === null ? '' : renderText(body));
+    const commentItems = commentItemsOfPage(
+      job.commentItems,
+      job.pendingCommentFeeds,
+      base.discovered.map((f) => f.url),
+      body === null ? '' : renderText(body),
+    );
     const [result] = extractObjects(page, [job.item], { comments: { feedItems: commentItems, siteStructures: job.siteStructures ?? [] } });
     if (result === undefined) return { ...base, ok: false, reason: 'no extraction result', unreadable: false };
     if (job.explain) {
@@ -74,7 +86,8 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     if (!result.ok) {
       // No wrapper: the page is still a post (its feed item links it); E-mCST, with a low confidence [001 §3].
       const block = mainBlockOfLinkedPost(page);
-      if (!block.isPost || block.properties === null) return { ...base, ok: false, reason: `${result.reason}; E-mCST: ${block.reason}`, unreadable: false };
+      if (!block.isPost || block.properties === null)
+        return { ...base, ok: false, reason: `${result.reason}; E-mCST: ${block.reason}`, unreadable: false };
       base.explain?.push(`=> E-mCST fallback: ${block.reason} (confidence ${block.confidence})`);
       const p = block.properties;
       const object: Omit<ExtractedObject, 'wrapper'> = {

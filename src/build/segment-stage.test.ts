@@ -86,7 +86,9 @@ function setUp(withPageDecisions: boolean): { db: Db; writer: OverlayWriter; cra
     comments: [],
   });
   if (withPageDecisions) {
-    const decide = db.prepare('INSERT INTO page_matches (capture_id, crawl_id, is_post, method, template_id, reason) VALUES (?, ?, ?, ?, NULL, ?)');
+    const decide = db.prepare(
+      'INSERT INTO page_matches (capture_id, crawl_id, is_post, method, template_id, reason) VALUES (?, ?, ?, ?, NULL, ?)',
+    );
     for (const id of ids) decide.run(id, crawlId, 0, null, 'no template matches');
     decide.run(postCapture, crawlId, 1, 'template', 'template matches');
   }
@@ -109,7 +111,11 @@ function stageInput(s: ReturnType<typeof setUp>) {
   };
 }
 
-const count = (db: Db, sql: string, ...args: unknown[]): number => db.prepare(sql).pluck().get(...args) as number;
+const count = (db: Db, sql: string, ...args: unknown[]): number =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number;
 
 describe('runSegmentStage', () => {
   it('segments the channel pages, links known posts and makes segmentation objects of the others', async () => {
@@ -139,7 +145,14 @@ describe('runSegmentStage', () => {
       .prepare(`SELECT v.method, v.confidence, v.capture_id AS captureId, v.title FROM versions v JOIN objects o ON o.id = v.object_id
         WHERE o.canonical_url = ?`)
       .all(canonicalUrl('http://devblog.test:8081/2026/10/frontends-aptitude-synaptic-synaptic/'));
-    expect(wp).toEqual([{ method: 'segmentation', confidence: SEGMENT_CONFIDENCE['feed-guided'], captureId: wpHome, title: 'Frontends: aptitude, synaptic: synaptic' }]);
+    expect(wp).toEqual([
+      {
+        method: 'segmentation',
+        confidence: SEGMENT_CONFIDENCE['feed-guided'],
+        captureId: wpHome,
+        title: 'Frontends: aptitude, synaptic: synaptic',
+      },
+    ]);
     expect(count(s.db, "SELECT count(*) FROM segments WHERE capture_id = ? AND method = 'feed-guided'", wpHome)).toBe(6);
   });
 

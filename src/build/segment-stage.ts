@@ -61,7 +61,10 @@ interface PostSighting {
 }
 
 /** Channel pages of the crawl, and whether they are proven (page decisions) or still to be checked by their links. */
-function channelCandidates(store: SegmentStore, crawlId: number): { from: SegmentStageReport['channelPagesFrom']; captures: ChannelCaptureRow[] } {
+function channelCandidates(
+  store: SegmentStore,
+  crawlId: number,
+): { from: SegmentStageReport['channelPagesFrom']; captures: ChannelCaptureRow[] } {
   if (store.hasPageDecisions(crawlId)) return { from: 'page-matches', captures: store.nonPostPages(crawlId) };
   return { from: 'post-links', captures: store.pagesWithoutVersion(crawlId) };
 }
@@ -179,7 +182,12 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
  * that the templates pass classified as a non-post page (a category link taken for a title) makes
  * no object.
  */
-function linkOrCreateObjects(input: SegmentStageInput, store: SegmentStore, sightings: Map<string, PostSighting>, report: SegmentStageReport): void {
+function linkOrCreateObjects(
+  input: SegmentStageInput,
+  store: SegmentStore,
+  sightings: Map<string, PostSighting>,
+  report: SegmentStageReport,
+): void {
   const { writer, crawlId } = input;
   for (const [canonical, seen] of sightings) {
     const existing = store.objectWithPageVersions(canonical);

@@ -54,7 +54,8 @@ export async function buildShard(options: ShardBuildOptions): Promise<{ summary:
         name: c.name,
         skipped: c.skipped,
         captures: c.captures,
-        objects: c.objects.fullFeed + c.objects.pageExtracted + c.objects.unchanged + c.objects.template + c.objects.mcst + c.objects.segmentation,
+        objects:
+          c.objects.fullFeed + c.objects.pageExtracted + c.objects.unchanged + c.objects.template + c.objects.mcst + c.objects.segmentation,
         comments: c.comments,
         changes: c.changes,
       })),
@@ -115,7 +116,9 @@ async function* crawlSources(stage: Database.Database): AsyncGenerator<CrawlSour
       GROUP BY crawl ORDER BY crawl_order, crawl`)
     .all() as Array<{ crawl: string; crawl_order: number }>;
   for (const { crawl } of crawls) {
-    const files = (stage.prepare('SELECT row FROM files WHERE crawl = ? ORDER BY file').pluck().all(crawl) as string[]).map((r) => JSON.parse(r) as FileRow);
+    const files = (stage.prepare('SELECT row FROM files WHERE crawl = ? ORDER BY file').pluck().all(crawl) as string[]).map(
+      (r) => JSON.parse(r) as FileRow,
+    );
     const byType: Record<string, number> = {};
     for (const f of files) for (const [type, n] of Object.entries(f.records_by_type)) byType[type] = (byType[type] ?? 0) + n;
     yield {
@@ -131,7 +134,8 @@ async function* crawlSources(stage: Database.Database): AsyncGenerator<CrawlSour
 
 /** Pages through the crawl's staged captures (file, offset order); feeds are read by offset. */
 async function* scanStaged(stage: Database.Database, crawl: string, diagnostics: Diagnostics): AsyncGenerator<ScannedRecord> {
-  const page = stage.prepare(`SELECT file, offset, inflated_offset, row FROM captures WHERE crawl = ? AND (file, offset, inflated_offset) > (?, ?, ?)
+  const page =
+    stage.prepare(`SELECT file, offset, inflated_offset, row FROM captures WHERE crawl = ? AND (file, offset, inflated_offset) > (?, ?, ?)
     ORDER BY file, offset, inflated_offset LIMIT ${STAGE_BATCH_ROWS}`);
   let after: [string, number, number] = ['', -1, -1];
   for (;;) {

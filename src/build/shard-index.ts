@@ -34,7 +34,11 @@ export interface IndexSummary {
  * `diagnostics` and skipped; a path that is no readable archive is a UsageError (the task fails:
  * an engine must not take an empty partition for a finished one).
  */
-export async function indexArchives(tasks: readonly IndexTask[], diagnostics: Diagnostics, emit: (row: ShardRow) => void | Promise<void>): Promise<IndexSummary> {
+export async function indexArchives(
+  tasks: readonly IndexTask[],
+  diagnostics: Diagnostics,
+  emit: (row: ShardRow) => void | Promise<void>,
+): Promise<IndexSummary> {
   const summary: IndexSummary = { files: 0, captures: 0, feeds: 0, items: 0 };
   // Crawl places given in this invocation (explicit ones win; the others follow in order).
   const orders = new Map<string, number>();
@@ -49,7 +53,10 @@ export async function indexArchives(tasks: readonly IndexTask[], diagnostics: Di
     const before = diagnostics.summary().flatMap((e) => e.examples);
     const inputs = await listArchiveInputs([task.path], diagnostics);
     if (inputs.length === 0) {
-      const problems = diagnostics.summary().flatMap((e) => e.examples).filter((e) => !before.includes(e));
+      const problems = diagnostics
+        .summary()
+        .flatMap((e) => e.examples)
+        .filter((e) => !before.includes(e));
       throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${task.path}${problems.length ? `: ${problems.join('; ')}` : ''}`);
     }
     for (const input of inputs) {

@@ -8,7 +8,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { acquireWriterLock, closeWriter, copyShard, CrawlStore, crawlTotals, type Db, openStore, readCrawlReports, STORE_FILE, updateCrawlReport } from '../store/index.js';
+import {
+  acquireWriterLock,
+  closeWriter,
+  copyShard,
+  CrawlStore,
+  crawlTotals,
+  type Db,
+  openStore,
+  readCrawlReports,
+  STORE_FILE,
+  updateCrawlReport,
+} from '../store/index.js';
 import { type CrawlReport, discoveredFeedsReport } from './build-overlay.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 
@@ -32,7 +43,8 @@ export interface MergeSummary {
 export function mergeShards(options: MergeOptions): MergeSummary {
   if (options.shardDirs.length === 0) throw new UsageError('merge: name at least one shard directory');
   for (const dir of options.shardDirs) {
-    if (!existsSync(join(dir, STORE_FILE))) throw new UsageError(`merge: no shard store in ${dir} (missing ${STORE_FILE}); run shard-build --shard ${dir} first`);
+    if (!existsSync(join(dir, STORE_FILE)))
+      throw new UsageError(`merge: no shard store in ${dir} (missing ${STORE_FILE}); run shard-build --shard ${dir} first`);
     // Opening read-only checks the schema version the way export does.
     openStore(dir, { writable: false }).close();
   }
@@ -60,13 +72,32 @@ export function mergeShards(options: MergeOptions): MergeSummary {
       }
     }
     const crawls = readCrawlReports(db);
-    for (const crawl of crawls) updateCrawlReport(db, crawl.id, mergedReport(crawl.name, shardReports.get(crawl.name) ?? [], crawlTotals(db, crawl.id), discoveredFeedsReport(new CrawlStore(db), crawl.id)));
+    for (const crawl of crawls)
+      updateCrawlReport(
+        db,
+        crawl.id,
+        mergedReport(
+          crawl.name,
+          shardReports.get(crawl.name) ?? [],
+          crawlTotals(db, crawl.id),
+          discoveredFeedsReport(new CrawlStore(db), crawl.id),
+        ),
+      );
     if (options.writePages !== false) {
       const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
+      options.onLog?.(
+        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
+      );
     }
     const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-    return { out: options.outDir, shards: options.shardDirs.length, crawls: crawls.length, captures: count('captures'), objects: count('objects'), versions: count('versions') };
+    return {
+      out: options.outDir,
+      shards: options.shardDirs.length,
+      crawls: crawls.length,
+      captures: count('captures'),
+      objects: count('objects'),
+      versions: count('versions'),
+    };
   } finally {
     closeWriter(db);
     lock.release();
@@ -102,7 +133,11 @@ function mergedReport(
       failed: sum((r) => r.objects.failed),
       failedExamples: examples((r) => r.objects.failedExamples),
     },
-    templates: { hosts: parts.flatMap((r) => r.templates.hosts).sort(), posts: sum((r) => r.templates.posts), nonPosts: sum((r) => r.templates.nonPosts) },
+    templates: {
+      hosts: parts.flatMap((r) => r.templates.hosts).sort(),
+      posts: sum((r) => r.templates.posts),
+      nonPosts: sum((r) => r.templates.nonPosts),
+    },
     segments: {
       channelPages: sum((r) => r.segments.channelPages),
       feedGuided: sum((r) => r.segments.feedGuided),

@@ -139,6 +139,7 @@ export function parseShardRow(line: string, lineNumber: number): ShardRow {
     throw new Error(`line ${lineNumber}: not JSON (${(error as Error).message})`);
   }
   const type = (value as { type?: unknown } | null)?.type;
-  if (type !== 'file' && type !== 'capture' && type !== 'item') throw new Error(`line ${lineNumber}: not an index row (type ${JSON.stringify(type)})`);
+  if (type !== 'file' && type !== 'capture' && type !== 'item')
+    throw new Error(`line ${lineNumber}: not an index row (type ${JSON.stringify(type)})`);
   return value as ShardRow;
 }

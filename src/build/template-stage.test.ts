@@ -17,7 +17,12 @@ const RESTYLED = `${FIXTURES}templates-pelican-restyled.warc.gz`;
 const FEED_URL = 'http://pelican-dev.test:8090/feeds/all.atom.xml';
 const FEED_POSTS = ['creating-gratis-trusted-certificates', 'installing-the-rules-at-each-boot', 'preseeding-debian-installer'];
 const UNLINKED = 'http://pelican-dev.test:8090/posts/2025/12/principles/';
-const NON_POSTS = ['http://pelican-dev.test:8090/', 'http://pelican-dev.test:8090/pages/about/', 'http://pelican-dev.test:8090/tag/apt/', 'http://pelican-dev.test:8090/author/anna-lindqvist/page/2/'];
+const NON_POSTS = [
+  'http://pelican-dev.test:8090/',
+  'http://pelican-dev.test:8090/pages/about/',
+  'http://pelican-dev.test:8090/tag/apt/',
+  'http://pelican-dev.test:8090/author/anna-lindqvist/page/2/',
+];
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,14 +38,38 @@ function openTempStore(): { db: Db; writer: OverlayWriter } {
 
 /** A feed item as the feeds stage would give it for a fixture post: its heading and the start of its text (either theme). */
 function itemFor(page: ParsedPage): FeedItem {
-  const text = (path: string): string => findNodes(page.document, path).map((n) => n.children.map((c) => ('data' in c ? String(c.data) : '')).join(' ')).join(' ');
+  const text = (path: string): string =>
+    findNodes(page.document, path)
+      .map((n) => n.children.map((c) => ('data' in c ? String(c.data) : '')).join(' '))
+      .join(' ');
   const restyled = findNodes(page.document, 'div[@class=article-body]').length > 0;
   const heading = findNodes(page.document, restyled ? '*[@class=article-heading]|a' : '*[@class=entry-title]|a')[0];
-  const title = heading === undefined ? null : heading.children.map((c) => ('data' in c ? String(c.data) : '')).join('').trim();
+  const title =
+    heading === undefined
+      ? null
+      : heading.children
+          .map((c) => ('data' in c ? String(c.data) : ''))
+          .join('')
+          .trim();
   return {
-    guid: page.url, guidIsPermalink: true, link: page.url, origLink: null, title, author: null, published: null, updated: null, categories: [],
-    description: text(restyled ? 'div[@class=article-body]|p' : 'div[@class=entry-content]|p').slice(0, 400), content: null, commentsUrl: null, commentFeedUrl: null, commentCount: null,
-    enclosures: [], inReplyTo: null, isValid: true, invalidReason: null,
+    guid: page.url,
+    guidIsPermalink: true,
+    link: page.url,
+    origLink: null,
+    title,
+    author: null,
+    published: null,
+    updated: null,
+    categories: [],
+    description: text(restyled ? 'div[@class=article-body]|p' : 'div[@class=entry-content]|p').slice(0, 400),
+    content: null,
+    commentsUrl: null,
+    commentFeedUrl: null,
+    commentCount: null,
+    enclosures: [],
+    inReplyTo: null,
+    isValid: true,
+    invalidReason: null,
   };
 }
 
@@ -48,7 +77,12 @@ function itemFor(page: ParsedPage): FeedItem {
  * Index one fixture crawl, run the feed-guided pass the way the build does (extractObject on the
  * feed-linked posts, `feed-guided` versions), then the template stage.
  */
-async function buildCrawl(db: Db, writer: OverlayWriter, path: string, opts: { feeds: boolean; identity?: string }): Promise<{ crawlId: number; report: TemplateStageReport; diagnostics: Diagnostics }> {
+async function buildCrawl(
+  db: Db,
+  writer: OverlayWriter,
+  path: string,
+  opts: { feeds: boolean; identity?: string },
+): Promise<{ crawlId: number; report: TemplateStageReport; diagnostics: Diagnostics }> {
   const diagnostics = new Diagnostics();
   const [input] = await listArchiveInputs([path], diagnostics);
   if (input === undefined) throw new Error(`no input ${path}`);
@@ -63,13 +97,29 @@ async function buildCrawl(db: Db, writer: OverlayWriter, path: string, opts: { f
   };
   const feedPages: FeedLinkedPage[] = [];
   if (opts.feeds) {
-    const rows = db.prepare('SELECT id, url, canonical_url, time FROM captures WHERE crawl_id = ? ORDER BY id').all(crawlId) as Array<{ id: number; url: string; canonical_url: string; time: string }>;
+    const rows = db.prepare('SELECT id, url, canonical_url, time FROM captures WHERE crawl_id = ? ORDER BY id').all(crawlId) as Array<{
+      id: number;
+      url: string;
+      canonical_url: string;
+      time: string;
+    }>;
     for (const row of rows.filter((r) => FEED_POSTS.some((p) => r.url.includes(p)))) {
       const page = (await loadPage(row.id)) as ParsedPage;
       const result = extractObject(page, itemFor(page));
       if (!result.ok) throw new Error(`${row.url}: ${result.reason}`);
       const { wrapper: _wrapper, ...object } = result.object;
-      writer.addVersion({ canonicalUrl: row.canonical_url, url: row.url, feedId: null, guid: row.url, crawlId, captureId: row.id, captureTime: row.time, pageDigest: null, object, comments: [] });
+      writer.addVersion({
+        canonicalUrl: row.canonical_url,
+        url: row.url,
+        feedId: null,
+        guid: row.url,
+        crawlId,
+        captureId: row.id,
+        captureTime: row.time,
+        pageDigest: null,
+        object,
+        comments: [],
+      });
       feedPages.push({ captureId: row.id, url: row.url, feedUrl: FEED_URL, paths: result.object.paths });
     }
     expect(feedPages).toHaveLength(3);
@@ -94,14 +144,18 @@ function matches(db: Db, crawlId: number): MatchRow[] {
     .all(crawlId) as MatchRow[];
 }
 
-function versions(db: Db, crawlId: number): Array<{ url: string; method: string; title: string | null; text: string; confidence: number; paths: string }> {
+function versions(
+  db: Db,
+  crawlId: number,
+): Array<{ url: string; method: string; title: string | null; text: string; confidence: number; paths: string }> {
   return db
     .prepare(`SELECT o.url, v.method, v.title, v.text, v.confidence, v.paths FROM versions v JOIN objects o ON o.id = v.object_id
       WHERE v.crawl_id = ? AND v.method IN ('template', 'mcst') ORDER BY o.url`)
     .all(crawlId) as Array<{ url: string; method: string; title: string | null; text: string; confidence: number; paths: string }>;
 }
 
-const tableCounts = (db: Db): number[] => ['templates', 'page_matches', 'versions', 'objects'].map((t) => db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number);
+const tableCounts = (db: Db): number[] =>
+  ['templates', 'page_matches', 'versions', 'objects'].map((t) => db.prepare(`SELECT count(*) FROM ${t}`).pluck().get() as number);
 
 describe('runTemplateStage', () => {
   it('learns the host template from feed-linked pages, finds the unlinked post, refuses channel and static pages', async () => {
@@ -117,9 +171,11 @@ describe('runTemplateStage', () => {
     const rows = matches(db, crawlId);
     expect(rows).toHaveLength(9);
     const byUrl = (u: string): MatchRow[] => rows.filter((r) => r.url === u);
-    for (const r of rows.filter((x) => FEED_POSTS.some((p) => x.url.includes(p)))) expect(r).toMatchObject({ is_post: 1, method: 'feed', template_key: report.hosts[0]?.templates[0] });
+    for (const r of rows.filter((x) => FEED_POSTS.some((p) => x.url.includes(p))))
+      expect(r).toMatchObject({ is_post: 1, method: 'feed', template_key: report.hosts[0]?.templates[0] });
     expect(byUrl(UNLINKED)).toHaveLength(2);
-    for (const r of byUrl(UNLINKED)) expect(r).toMatchObject({ is_post: 1, method: 'template', template_key: report.hosts[0]?.templates[0] });
+    for (const r of byUrl(UNLINKED))
+      expect(r).toMatchObject({ is_post: 1, method: 'template', template_key: report.hosts[0]?.templates[0] });
     for (const u of NON_POSTS) {
       const [r] = byUrl(u);
       expect(r?.is_post, u).toBe(0);
@@ -154,8 +210,15 @@ describe('runTemplateStage', () => {
     const before = { counts: tableCounts(db), matches: matches(db, crawlId), versions: versions(db, crawlId) };
     const diagnostics = new Diagnostics();
     const rows = db.prepare(`SELECT id, url FROM captures WHERE crawl_id = ?`).all(crawlId) as Array<{ id: number; url: string }>;
-    const stored = db.prepare(`SELECT capture_id AS captureId, paths FROM versions WHERE crawl_id = ? AND method = 'feed-guided'`).all(crawlId) as Array<{ captureId: number; paths: string }>;
-    const feedPages = stored.map((s) => ({ captureId: s.captureId, url: rows.find((r) => r.id === s.captureId)?.url ?? '', feedUrl: FEED_URL, paths: JSON.parse(s.paths) }));
+    const stored = db
+      .prepare(`SELECT capture_id AS captureId, paths FROM versions WHERE crawl_id = ? AND method = 'feed-guided'`)
+      .all(crawlId) as Array<{ captureId: number; paths: string }>;
+    const feedPages = stored.map((s) => ({
+      captureId: s.captureId,
+      url: rows.find((r) => r.id === s.captureId)?.url ?? '',
+      feedUrl: FEED_URL,
+      paths: JSON.parse(s.paths),
+    }));
     const loadPage = async (id: number): Promise<ParsedPage | null> => {
       const source = resolvePayloadSource(db, id);
       return source === undefined ? null : parsePage((await readCapture(source)).text(), source.url);
@@ -187,7 +250,7 @@ describe('runTemplateStage', () => {
     expect(learnt?.learnt_in).toBe(RESTYLED);
   });
 
-  it('uses an earlier crawl\'s templates for a crawl whose feed is gone', async () => {
+  it("uses an earlier crawl's templates for a crawl whose feed is gone", async () => {
     const { db, writer } = openTempStore();
     const first = await buildCrawl(db, writer, CRAWL, { feeds: true });
     const later = await buildCrawl(db, writer, CRAWL, { feeds: false, identity: 'crawl-without-feed' });
@@ -209,7 +272,11 @@ describe('runTemplateStage', () => {
       expect(v.text.length).toBeGreaterThan(200);
     }
     const rows = matches(db, crawlId);
-    for (const u of NON_POSTS) expect(rows.find((r) => r.url === u), u).toMatchObject({ is_post: 0, method: 'mcst' });
+    for (const u of NON_POSTS)
+      expect(
+        rows.find((r) => r.url === u),
+        u,
+      ).toMatchObject({ is_post: 0, method: 'mcst' });
     expect(rows.find((r) => r.url === NON_POSTS[1])?.reason).toMatch(/no publication date/);
   });
 });

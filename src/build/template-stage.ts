@@ -9,7 +9,14 @@
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
-import { type ArticleProperties, type ExtractedObject, type ExtractionMethod, type ParsedPage, type PropertyPaths, pageBody } from '../extract/index.js';
+import {
+  type ArticleProperties,
+  type ExtractedObject,
+  type ExtractionMethod,
+  type ParsedPage,
+  type PropertyPaths,
+  pageBody,
+} from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import {
   buildSiteEvidence,
@@ -142,7 +149,8 @@ export async function runTemplateStage(input: TemplateStageInput): Promise<Templ
     report.nonPosts += hostReport.nonPosts;
     report.unreadable += hostReport.unreadable;
   }
-  for (const { method, n } of store.postCountsByMethod(input.crawlId)) if (method === 'feed' || method === 'template' || method === 'mcst') report.posts[method] = n;
+  for (const { method, n } of store.postCountsByMethod(input.crawlId))
+    if (method === 'feed' || method === 'template' || method === 'mcst') report.posts[method] = n;
   return report;
 }
 
@@ -157,7 +165,12 @@ async function loadPage(input: TemplateStageInput, captureId: number): Promise<P
   }
 }
 
-async function runHost(input: TemplateStageInput, store: TemplateStore, host: string, feedLinked: FeedLinkedPage[]): Promise<HostTemplateReport> {
+async function runHost(
+  input: TemplateStageInput,
+  store: TemplateStore,
+  host: string,
+  feedLinked: FeedLinkedPage[],
+): Promise<HostTemplateReport> {
   const { crawlId } = input;
   const report: HostTemplateReport = { host, source: 'mcst', templates: [], notes: [], pages: 0, posts: 0, nonPosts: 0, unreadable: 0 };
   const captures = store.htmlCaptures(crawlId, host);
@@ -167,16 +180,32 @@ async function runHost(input: TemplateStageInput, store: TemplateStore, host: st
   // and time (never by a local id: exports must not depend on how the build was partitioned).
   const groups = new Map<string, CaptureRow[]>();
   for (const c of captures) groups.set(c.canonicalUrl, [...(groups.get(c.canonicalUrl) ?? []), c]);
-  const others = [...groups.values()].filter((g) => !feedUrls.has(canonicalUrl(g[0]?.url ?? '')) && !g.some((c) => feedCaptureIds.has(c.id)));
+  const others = [...groups.values()].filter(
+    (g) => !feedUrls.has(canonicalUrl(g[0]?.url ?? '')) && !g.some((c) => feedCaptureIds.has(c.id)),
+  );
 
-  const chosen = await chooseTemplates(input, store, host, feedLinked, others.map((g) => g[0] as CaptureRow), report);
+  const chosen = await chooseTemplates(
+    input,
+    store,
+    host,
+    feedLinked,
+    others.map((g) => g[0] as CaptureRow),
+    report,
+  );
   const templateRows = storeTemplates(store, chosen.templates, chosen.details, chosen.learnt ? crawlId : null);
   report.templates = chosen.templates.map((t) => t.id);
 
   const writer = new DecisionWriter(input, store, templateRows);
   for (const f of feedLinked) {
     const t = chosen.templates.find((x) => x.learntFrom.includes(f.url)) ?? null;
-    writer.add({ captureId: f.captureId, isPost: true, method: 'feed', templateKey: t?.id ?? null, reason: `linked from feed ${f.feedUrl}`, version: null });
+    writer.add({
+      captureId: f.captureId,
+      isPost: true,
+      method: 'feed',
+      templateKey: t?.id ?? null,
+      reason: `linked from feed ${f.feedUrl}`,
+      version: null,
+    });
   }
   report.pages += feedLinked.length;
   report.posts += feedLinked.length;
@@ -185,22 +214,44 @@ async function runHost(input: TemplateStageInput, store: TemplateStore, host: st
     if (otherGroups.has(g)) continue;
     for (const c of g) {
       if (feedCaptureIds.has(c.id)) continue;
-      writer.add({ captureId: c.id, isPost: true, method: 'feed', templateKey: null, reason: 'another capture of this URL is linked from a feed', version: null });
+      writer.add({
+        captureId: c.id,
+        isPost: true,
+        method: 'feed',
+        templateKey: null,
+        reason: 'another capture of this URL is linked from a feed',
+        version: null,
+      });
       report.pages++;
       report.posts++;
     }
   }
 
-  const markers = chosen.templates.length === 0 ? await learnHostMarkers(input, others.map((g) => g[0] as CaptureRow), report) : null;
+  const markers =
+    chosen.templates.length === 0
+      ? await learnHostMarkers(
+          input,
+          others.map((g) => g[0] as CaptureRow),
+          report,
+        )
+      : null;
   const feeds = input.siteFeeds?.get(host);
-  const evidence = buildSiteEvidence(feedLinked.map((f) => f.url), feeds?.channelLinks ?? [], feeds?.items ?? []);
+  const evidence = buildSiteEvidence(
+    feedLinked.map((f) => f.url),
+    feeds?.channelLinks ?? [],
+    feeds?.items ?? [],
+  );
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
     for (const c of group) {
       report.pages++;
       if (decision.isPost) report.posts++;
       else if (readable) report.nonPosts++;
-      writer.add(c === row ? decision : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null });
+      writer.add(
+        c === row
+          ? decision
+          : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null },
+      );
     }
   };
   // Posts only the URL shape speaks against wait for the end: a page other pages link as an entry stays a post.
@@ -221,7 +272,8 @@ async function runHost(input: TemplateStageInput, store: TemplateStore, host: st
     if (page !== null) {
       for (const url of entryLinkTargets(page)) entryLinked.add(schemelessKey(url));
       const against = decision.isPost ? evidenceAgainst(page, evidence) : null;
-      if (against !== null && !against.isWeak) decision = { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, version: null };
+      if (against !== null && !against.isWeak)
+        decision = { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, version: null };
       if (decision.version !== null && input.commentsOf !== undefined) decision.version.comments = input.commentsOf(page);
       if (against?.isWeak === true) {
         held.push({ decision, group, reason: against.reason });
@@ -236,7 +288,12 @@ async function runHost(input: TemplateStageInput, store: TemplateStore, host: st
     record(
       linked
         ? { ...decision, reason: `${decision.reason}; ${reason}, but other pages of the host link it as an entry` }
-        : { ...decision, isPost: false, reason: `${decision.reason}; but ${reason}, and no page of the host links it as an entry`, version: null },
+        : {
+            ...decision,
+            isPost: false,
+            reason: `${decision.reason}; but ${reason}, and no page of the host links it as an entry`,
+            version: null,
+          },
       group,
       true,
     );
@@ -351,7 +408,11 @@ function distinctTemplates(templates: PostTemplate[]): PostTemplate[] {
 }
 
 /** Templates of the latest earlier crawl that learnt templates for `host`. */
-function readStoredTemplates(store: TemplateStore, host: string, crawlId: number): { templates: PostTemplate[]; details: Map<string, StoredDetail>; crawlId: number | null } {
+function readStoredTemplates(
+  store: TemplateStore,
+  host: string,
+  crawlId: number,
+): { templates: PostTemplate[]; details: Map<string, StoredDetail>; crawlId: number | null } {
   const latest = store.latestLearntCrawl(host, crawlId);
   if (latest === null) return { templates: [], details: new Map(), crawlId: null };
   const templates: PostTemplate[] = [];
@@ -376,7 +437,12 @@ function readStoredTemplates(store: TemplateStore, host: string, crawlId: number
 }
 
 /** Upsert templates on their key; returns key -> row id. `learntCrawlId` null keeps the stored crawl (reused templates). */
-function storeTemplates(store: TemplateStore, templates: PostTemplate[], details: Map<string, StoredDetail>, learntCrawlId: number | null): Map<string, number> {
+function storeTemplates(
+  store: TemplateStore,
+  templates: PostTemplate[],
+  details: Map<string, StoredDetail>,
+  learntCrawlId: number | null,
+): Map<string, number> {
   return store.upsertTemplates(
     templates.map((t) => ({
       templateKey: t.id,
@@ -393,7 +459,12 @@ function storeTemplates(store: TemplateStore, templates: PostTemplate[], details
 }
 
 /** The object of a page found to be a post without feed guidance. */
-function objectOf(properties: ArticleProperties, method: ExtractionMethod, confidence: number, paths: PropertyPaths): Omit<ExtractedObject, 'wrapper'> {
+function objectOf(
+  properties: ArticleProperties,
+  method: ExtractionMethod,
+  confidence: number,
+  paths: PropertyPaths,
+): Omit<ExtractedObject, 'wrapper'> {
   return { ...properties, method, confidence, paths };
 }
 
@@ -407,7 +478,12 @@ function classifyByTemplate(page: ParsedPage, row: CaptureRow, templates: PostTe
   if (!m.isPost || m.properties === null) return { ...base, isPost: false, reason: m.reason, version: null };
   const entries = entryLinkTargets(page).size;
   if (channelMin > 0 && entries >= channelMin) {
-    return { ...base, isPost: false, reason: `channel page: links ${entries} pages of the host as entries (posts link at most ${channelMin - 1})`, version: null };
+    return {
+      ...base,
+      isPost: false,
+      reason: `channel page: links ${entries} pages of the host as entries (posts link at most ${channelMin - 1})`,
+      version: null,
+    };
   }
   const t = templates.find((x) => x.id === m.templateId) as PostTemplate;
   const paths: PropertyPaths = { content: t.contentPath, ...t.propertyPaths };
@@ -433,7 +509,12 @@ function classifyByMainBlock(page: ParsedPage, row: CaptureRow, markers: Content
   const block = extractMainBlock(page, markers);
   if (!block.isPost || block.properties === null) return { ...base, isPost: false, reason: `E-mCST: ${block.reason}`, version: null };
   const paths: PropertyPaths = { content: null, title: null, author: null, date: null, categories: null };
-  return { ...base, isPost: true, reason: `E-mCST: ${block.reason}`, version: { row, object: objectOf(block.properties, 'mcst', block.confidence, paths) } };
+  return {
+    ...base,
+    isPost: true,
+    reason: `E-mCST: ${block.reason}`,
+    version: { row, object: objectOf(block.properties, 'mcst', block.confidence, paths) },
+  };
 }
 
 /** Batched writes of page decisions: `page_matches` upserts and object versions. */

@@ -38,7 +38,5 @@ export function resolveChangesConfig(partial?: Partial<ChangesConfig>): ChangesC
 }
 
 export function resolveFeedDynamicsConfig(partial?: Partial<FeedDynamicsConfig>): FeedDynamicsConfig {
-  return partial === undefined
-    ? DEFAULT_FEED_DYNAMICS_CONFIG
-    : Object.freeze({ ...DEFAULT_FEED_DYNAMICS_CONFIG, ...partial });
+  return partial === undefined ? DEFAULT_FEED_DYNAMICS_CONFIG : Object.freeze({ ...DEFAULT_FEED_DYNAMICS_CONFIG, ...partial });
 }

@@ -31,8 +31,14 @@ function feedFromTruth(site: string): FeedDynamicsInput {
 
 describe.skipIf(!sharedAvailable())('feed dynamics on the dev corpus (needs ../shared)', () => {
   it.each([
-    ['wp-dev', { count: 12, minHours: 0.003, q1Hours: 482.873, medianHours: 523.48, q3Hours: 579.538, maxHours: 613.464, meanHours: 451.659 }],
-    ['pelican-dev', { count: 12, minHours: 0.006, q1Hours: 134.885, medianHours: 238.313, q3Hours: 333.622, maxHours: 834.928, meanHours: 281.998 }],
+    [
+      'wp-dev',
+      { count: 12, minHours: 0.003, q1Hours: 482.873, medianHours: 523.48, q3Hours: 579.538, maxHours: 613.464, meanHours: 451.659 },
+    ],
+    [
+      'pelican-dev',
+      { count: 12, minHours: 0.006, q1Hours: 134.885, medianHours: 238.313, q3Hours: 333.622, maxHours: 834.928, meanHours: 281.998 },
+    ],
   ])('%s: intervals, windows, no missed items, recrawl advice', (site, expected) => {
     const d = computeFeedDynamics(feedFromTruth(site));
     expect(d.intervals).toEqual(expected);
@@ -101,7 +107,13 @@ describe('missed items and degenerate feeds', () => {
       snapshots: [
         {
           captureTime: at(10),
-          items: [...hourly(0, 3), ...hourly(2, 3), { link: 'http://x/a?utm_source=rss', published: null }, { link: 'http://x/a', published: null }, { published: null }],
+          items: [
+            ...hourly(0, 3),
+            ...hourly(2, 3),
+            { link: 'http://x/a?utm_source=rss', published: null },
+            { link: 'http://x/a', published: null },
+            { published: null },
+          ],
         },
         { captureTime: 'not a date', items: hourly(5, 6) },
       ],

@@ -69,7 +69,10 @@ function round(x: number, digits = 3): number {
 function intervalStats(publishedMs: number[]): IntervalStats | null {
   if (publishedMs.length < 2) return null;
   const times = [...publishedMs].sort((a, b) => a - b);
-  const hours = times.slice(1).map((t, i) => (t - (times[i] ?? t)) / MS_PER_HOUR).sort((a, b) => a - b);
+  const hours = times
+    .slice(1)
+    .map((t, i) => (t - (times[i] ?? t)) / MS_PER_HOUR)
+    .sort((a, b) => a - b);
   const mean = hours.reduce((s, h) => s + h, 0) / hours.length;
   return {
     count: hours.length,
@@ -218,7 +221,12 @@ function gapBetween(a: PreparedSnapshot, b: PreparedSnapshot, wa: Window, wb: Wi
 }
 
 function median(values: number[]): number {
-  return values.length === 0 ? 0 : quantile([...values].sort((x, y) => x - y), 0.5);
+  return values.length === 0
+    ? 0
+    : quantile(
+        [...values].sort((x, y) => x - y),
+        0.5,
+      );
 }
 
 function clamp(x: number, lo: number, hi: number): number {

@@ -59,7 +59,9 @@ async function readDigests(path: string): Promise<Map<string, PageRecord>> {
 }
 
 function sha1(...parts: (string | null)[]): string {
-  return createHash('sha1').update(parts.map((p) => p ?? '').join('\u0000')).digest('hex');
+  return createHash('sha1')
+    .update(parts.map((p) => p ?? '').join('\u0000'))
+    .digest('hex');
 }
 
 function toSnapshot(post: TruthPost, captureTime: string, page: PageRecord | undefined): VersionSnapshot {
@@ -73,7 +75,12 @@ function toSnapshot(post: TruthPost, captureTime: string, page: PageRecord | und
     categories: [...post.categories, ...post.tags],
     text: post.text,
     references: [],
-    comments: post.comments.map((c) => ({ hash: sha1(c.author, c.published, c.text), author: c.author, published: c.published, text: c.text })),
+    comments: post.comments.map((c) => ({
+      hash: sha1(c.author, c.published, c.text),
+      author: c.author,
+      published: c.published,
+      text: c.text,
+    })),
     pageDigest: page?.digest ?? null,
     ...(page?.isRevisit === true ? { isRevisit: true } : {}),
   };
@@ -141,7 +148,11 @@ async function scoreSite(site: string, noisy: boolean) {
   for (const key of predicted) bump(key, gold.has(key) ? 'tp' : 'fp');
   for (const key of gold) if (!predicted.has(key)) bump(key, 'fn');
   const goldContentEdits = new Set(truth.changes.filter((c) => c.kind === 'content-edit').map((c) => c.url));
-  return { scores, falseContentEdits: contentEdits.filter((u) => !goldContentEdits.has(u)), goldKinds: new Set(truth.changes.map((c) => c.kind)) };
+  return {
+    scores,
+    falseContentEdits: contentEdits.filter((u) => !goldContentEdits.has(u)),
+    goldKinds: new Set(truth.changes.map((c) => c.kind)),
+  };
 }
 
 function precisionRecall(s: { tp: number; fp: number; fn: number }) {

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { diffVersions, normalizeNoise } from './index.js';
 import type { VersionSnapshot } from './index.js';
 
-const MAINTAINER = 'The administrator in charge of this task first reads the “New Maintainer’s Guide”, then starts working on their first package.';
+const MAINTAINER =
+  'The administrator in charge of this task first reads the “New Maintainer’s Guide”, then starts working on their first package.';
 const SELINUX =
   'SELinux uses a set of rules — collectively known as a policy — to authorize or forbid operations. Those rules are difficult to create. Fortunately, two standard policies (targeted and strict) are provided to avoid the bulk of the configuration work.';
 const DPKG_SEARCH = 'to answer when you ask for its original path: CAUTION dpkg –search and merged /usr Since dpkg is the';
@@ -27,7 +28,14 @@ function version(overrides: Partial<VersionSnapshot> = {}): VersionSnapshot {
     categories: ['Packaging', 'dpkg'],
     text: `${MAINTAINER} ${SELINUX} ${DPKG_SEARCH} ${ORDER}`,
     references: ['https://www.debian.org/doc/manuals/maint-guide/'],
-    comments: [{ hash: 'c1', author: 'Tomasz K.', published: '2026-03-22T06:24:25+00:00', text: 'The main difference is that the removal scripts of the package are called:' }],
+    comments: [
+      {
+        hash: 'c1',
+        author: 'Tomasz K.',
+        published: '2026-03-22T06:24:25+00:00',
+        text: 'The main difference is that the removal scripts of the package are called:',
+      },
+    ],
     pageDigest: 'sha1:AAAA',
     ...overrides,
   };
@@ -43,7 +51,10 @@ describe('noise is not an edit', () => {
     ['hyphens for em and en dashes', (s) => s.replace(/ — /g, ' -- ').replace(/–/g, '--')],
     ['three dots for an ellipsis', (s) => s.replace(/…/g, '...')],
     ['doubled spaces, tabs and newlines', (s) => s.replace(/\. /g, '.\n\n\t').replace(/, /g, ',   ')],
-    ['soft hyphens and zero-width characters', (s) => s.replace(/administrator/g, 'admin\u00ADistrator').replace(/policy/g, 'pol\u200Bicy\u2060')],
+    [
+      'soft hyphens and zero-width characters',
+      (s) => s.replace(/administrator/g, 'admin\u00ADistrator').replace(/policy/g, 'pol\u200Bicy\u2060'),
+    ],
     ['no-break spaces and full-width letters (NFKC)', (s) => s.replace(/ of /g, '\u00A0of\u00A0').replace('SELinux', 'ＳＥＬｉｎｕｘ')],
     ['decomposed accents (NFD)', (s) => s.normalize('NFD')],
     ['a space before punctuation', (s) => s.replace(/,/g, ' ,')],

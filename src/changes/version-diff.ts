@@ -78,7 +78,12 @@ function emptyChange(url: string, fromTime: string | null, toTime: string | null
 function oneSided(version: VersionSnapshot, kind: 'new' | 'deleted', config: ChangesConfig): Change {
   const isNew = kind === 'new';
   const change = emptyChange(version.url, isNew ? null : version.captureTime, isNew ? version.captureTime : null);
-  const text = diffTexts(isNew ? '' : normalizeNoise(version.text), isNew ? normalizeNoise(version.text) : '', config.diffContextWords, config.diffTimeoutMs);
+  const text = diffTexts(
+    isNew ? '' : normalizeNoise(version.text),
+    isNew ? normalizeNoise(version.text) : '',
+    config.diffContextWords,
+    config.diffTimeoutMs,
+  );
   change.kinds = [kind];
   change.similarity = 0;
   change.sentenceSimilarity = 0;
@@ -101,11 +106,7 @@ function oneSided(version: VersionSnapshot, kind: 'new' | 'deleted', config: Cha
  * Diff two consecutive versions of one data object (prev null = `new`, next null = `deleted`).
  * Throws TypeError when both are null: that is a caller bug, not bad input.
  */
-export function diffVersions(
-  prev: VersionSnapshot | null,
-  next: VersionSnapshot | null,
-  partialConfig?: Partial<ChangesConfig>,
-): Change {
+export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot | null, partialConfig?: Partial<ChangesConfig>): Change {
   const config = resolveChangesConfig(partialConfig);
   if (prev === null && next === null) throw new TypeError('diffVersions needs at least one version');
   if (prev === null) return oneSided(next as VersionSnapshot, 'new', config);
@@ -114,7 +115,9 @@ export function diffVersions(
   const change = emptyChange(next.url, prev.captureTime, next.captureTime);
   if (next.isRevisit === true || (prev.pageDigest !== null && prev.pageDigest === next.pageDigest)) {
     change.kinds = ['unchanged'];
-    change.reasons = [next.isRevisit === true ? 'unchanged: revisit record (identical payload)' : `unchanged: same page digest ${next.pageDigest}`];
+    change.reasons = [
+      next.isRevisit === true ? 'unchanged: revisit record (identical payload)' : `unchanged: same page digest ${next.pageDigest}`,
+    ];
     return change;
   }
 

@@ -1,4 +1,5 @@
 import type { ArgumentsCamelCase, Argv } from 'yargs';
 
 /** The parsed arguments of a command, derived from its yargs builder (options and positionals as declared there). */
-export type CommandArgs<Builder extends (yargs: Argv) => Argv<unknown>> = ReturnType<Builder> extends Argv<infer Parsed> ? ArgumentsCamelCase<Parsed> : never;
+export type CommandArgs<Builder extends (yargs: Argv) => Argv<unknown>> =
+  ReturnType<Builder> extends Argv<infer Parsed> ? ArgumentsCamelCase<Parsed> : never;

@@ -23,15 +23,21 @@ describe('describeEnvironmentError', () => {
     const file = join(work, 'file');
     writeFileSync(file, 'x');
     const error = thrown(() => mkdirSync(join(file, 'sub'), { recursive: true }));
-    expect(describeEnvironmentError(error, '/elsewhere')).toBe(`mkdir failed, a path component is a file, not a directory (ENOTDIR): ${join(file, 'sub')}`);
+    expect(describeEnvironmentError(error, '/elsewhere')).toBe(
+      `mkdir failed, a path component is a file, not a directory (ENOTDIR): ${join(file, 'sub')}`,
+    );
   });
 
   it('locates a store error (no path of its own) by the overlay directory', () => {
     const file = join(work, 'garbage.sqlite');
     writeFileSync(file, Buffer.alloc(4096, 0xa5));
     const error = thrown(() => new Database(file).pragma('user_version'));
-    expect(describeEnvironmentError(error, '/data/overlay')).toBe('not an overlay store (not a SQLite database) (SQLITE_NOTADB): /data/overlay');
-    expect(describeEnvironmentError(new Database.SqliteError('database or disk is full', 'SQLITE_FULL'), '/o')).toMatch(/^no space left .*SQLITE_FULL.*: \/o$/);
+    expect(describeEnvironmentError(error, '/data/overlay')).toBe(
+      'not an overlay store (not a SQLite database) (SQLITE_NOTADB): /data/overlay',
+    );
+    expect(describeEnvironmentError(new Database.SqliteError('database or disk is full', 'SQLITE_FULL'), '/o')).toMatch(
+      /^no space left .*SQLITE_FULL.*: \/o$/,
+    );
   });
 
   it('leaves bugs alone', () => {

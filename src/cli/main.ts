@@ -36,11 +36,12 @@ export async function main(argv: string[]): Promise<number> {
   const parser = yargs(argv)
     .scriptName('warc-overlay')
     .usage('$0 <command> [options]\n\nTurn web-archive crawls into data objects: articles, comments, versions.')
-    .command('build <inputs..>', 'index crawls and extract their articles into an overlay', buildCommand, (a) =>
-      run(runBuild(at(a))),
-    )
-    .command('export <dir>', 'export objects, pages, changes, feeds, comments or templates (JSON lines, CSV) or a WACZ', exportCommand, (a) =>
-      run(runExport(at(a))),
+    .command('build <inputs..>', 'index crawls and extract their articles into an overlay', buildCommand, (a) => run(runBuild(at(a))))
+    .command(
+      'export <dir>',
+      'export objects, pages, changes, feeds, comments or templates (JSON lines, CSV) or a WACZ',
+      exportCommand,
+      (a) => run(runExport(at(a))),
     )
     .command('changes <dir>', 'report how articles changed between crawls', changesCommand, (a) => run(runChanges(at(a))))
     .command('stats <dir>', 'feeds: kind, content, items, pairing, update intervals, recrawl advice, missing feeds', statsCommand, (a) =>
@@ -49,11 +50,17 @@ export async function main(argv: string[]): Promise<number> {
     .command('serve <dir>', 'browse objects, versions and diffs next to the replayed original (127.0.0.1)', serveCommand, (a) =>
       run(runServe(at(a))),
     )
-    .command('index [inputs..]', 'scale-out step 1: one JSON row per capture and feed item of whole archive files (stdout)', indexCommand, (a) =>
-      run(runIndex(a)),
+    .command(
+      'index [inputs..]',
+      'scale-out step 1: one JSON row per capture and feed item of whole archive files (stdout)',
+      indexCommand,
+      (a) => run(runIndex(a)),
     )
-    .command('shard-build', 'scale-out step 2: the whole pipeline for the sites of one bucket, from their index rows (stdin)', shardBuildCommand, (a) =>
-      run(runShardBuild(a)),
+    .command(
+      'shard-build',
+      'scale-out step 2: the whole pipeline for the sites of one bucket, from their index rows (stdin)',
+      shardBuildCommand,
+      (a) => run(runShardBuild(a)),
     )
     .command('merge <shards..>', 'scale-out step 3: join shards into one overlay', mergeCommand, (a) => run(runMerge(at(a))))
     .demandCommand(1, 'name a command: build, export, changes, stats, serve, index, shard-build or merge')
@@ -80,7 +87,9 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT_USAGE;
     }
     const log = writeCrashLog(error, argv);
-    process.stderr.write(`warc-overlay: internal error: ${oneLine(error)}\n${log === null ? '' : `the stack is in ${log}; `}please report it\n`);
+    process.stderr.write(
+      `warc-overlay: internal error: ${oneLine(error)}\n${log === null ? '' : `the stack is in ${log}; `}please report it\n`,
+    );
     return EXIT_INTERNAL;
   }
 }

@@ -11,11 +11,7 @@ function csvValue(value: unknown): string {
  * Write rows as JSON lines or CSV (RFC 4180 quoting by csv-stringify; header from the first row),
  * waiting on back-pressure.
  */
-export async function writeRows(
-  rows: Iterable<Record<string, unknown>>,
-  format: 'jsonl' | 'csv',
-  out: Writable,
-): Promise<number> {
+export async function writeRows(rows: Iterable<Record<string, unknown>>, format: 'jsonl' | 'csv', out: Writable): Promise<number> {
   let header: string[] | undefined;
   let count = 0;
   const write = async (text: string) => {

@@ -21,7 +21,11 @@ export interface ProgressOptions {
 
 const seconds = (ms: number): string => {
   const s = Math.max(0, Math.round(ms / 1000));
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+    : s >= 60
+      ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+      : `${s}s`;
 };
 
 /** Done and total of a phase: bytes while indexing, pages while extracting; null when unknown. */
@@ -73,7 +77,9 @@ export function createBuildProgress(enabled: boolean, options: ProgressOptions =
         const eta = a === null ? null : estimateRemainingMs(a.done, a.total, t - started);
         const share = a === null ? '' : ` ${Math.floor((100 * a.done) / a.total)}%`;
         const figures = detail(p, t - started);
-        out.write(`progress: ${p.crawl} ${p.phase}${share}${figures ? `, ${figures}` : ''}${eta === null ? '' : `, ETA ${seconds(eta)}`}\n`);
+        out.write(
+          `progress: ${p.crawl} ${p.phase}${share}${figures ? `, ${figures}` : ''}${eta === null ? '' : `, ETA ${seconds(eta)}`}\n`,
+        );
       },
       log: (m) => void out.write(`${m}\n`),
       stop() {},

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMENT_CLASS_WORDS, COMMENT_COUNTER_LABELS, COMMENT_WIDGET_LABELS, COMMENT_ZONE_TOKENS, hintMatcher, selectHints, SIDEBAR_TOKENS } from './hint-vocabulary.js';
+import {
+  COMMENT_CLASS_WORDS,
+  COMMENT_COUNTER_LABELS,
+  COMMENT_WIDGET_LABELS,
+  COMMENT_ZONE_TOKENS,
+  hintMatcher,
+  selectHints,
+  SIDEBAR_TOKENS,
+} from './hint-vocabulary.js';
 
 describe('hint vocabulary: one list per use, entries marked generic or product-specific', () => {
   afterEach(() => selectHints('all'));
@@ -30,7 +38,15 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
   it('counter and widget labels in other languages count as English ones do', () => {
     const widget = hintMatcher(COMMENT_WIDGET_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
     const counter = hintMatcher(COMMENT_COUNTER_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
-    for (const label of ['12 comments', '3 Kommentare', '5 commentaires', 'Laisser un commentaire', '2 comentarios', 'Lascia un commento', '4 reacties']) {
+    for (const label of [
+      '12 comments',
+      '3 Kommentare',
+      '5 commentaires',
+      'Laisser un commentaire',
+      '2 comentarios',
+      'Lascia un commento',
+      '4 reacties',
+    ]) {
       expect(counter().test(label)).toBe(true);
     }
     for (const label of ['Reply', 'Antworten', 'Répondre', 'Responder', 'Rispondi']) expect(widget().test(label)).toBe(true);

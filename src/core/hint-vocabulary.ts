@@ -44,7 +44,19 @@ export const COMMENT_CLASS_WORDS: HintList = {
   name: 'comment-class-words',
   help: 'id/class words of a comment or a comment area, singular or plural, in the usual languages',
   entries: [
-    ...g('comment', 'talkback', 'kommentar', 'commentaire', 'comentario', 'commento', 'reacties', 'reactions?\\b', 'responses?\\b', 'replies', 'discussion'),
+    ...g(
+      'comment',
+      'talkback',
+      'kommentar',
+      'commentaire',
+      'comentario',
+      'commento',
+      'reacties',
+      'reactions?\\b',
+      'responses?\\b',
+      'replies',
+      'discussion',
+    ),
   ],
 };
 
@@ -89,7 +101,16 @@ export const SIDEBAR_TOKENS: HintList = {
   name: 'sidebar-tokens',
   help: 'id/class tokens of sidebars and widget areas listing other posts or comments',
   entries: [
-    ...g('sidebar.*', '.*[-_]sidebar', 'widget[-_]area', 'widgets', '.*[-_]widgets', '.*recent[-_]?comments?.*', '.*most[-_]commented.*', 'popular.*'),
+    ...g(
+      'sidebar.*',
+      '.*[-_]sidebar',
+      'widget[-_]area',
+      'widgets',
+      '.*[-_]widgets',
+      '.*recent[-_]?comments?.*',
+      '.*most[-_]commented.*',
+      'popular.*',
+    ),
     ...p('(?:.*[-_])?twitter(?:[-_].*)?', '.*tweets?', 'recentcomments'),
   ],
 };
@@ -176,7 +197,17 @@ export const COMMENT_META_TOKENS: HintList = {
   help: 'class tokens of the byline/meta part of a comment entry',
   entries: [
     ...g('reply', 'says'),
-    ...p('commentmetadata', 'commentmeta', 'commentauthor', 'commentdate', 'commentnum', 'commentnumber', 'comment_author', 'comment_time', 'comment_num'),
+    ...p(
+      'commentmetadata',
+      'commentmeta',
+      'commentauthor',
+      'commentdate',
+      'commentnum',
+      'commentnumber',
+      'comment_author',
+      'comment_time',
+      'comment_num',
+    ),
   ],
 };
 

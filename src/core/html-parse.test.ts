@@ -18,7 +18,8 @@ function depth(nodes: readonly ChildNode[]): number {
 
 describe('parseHtml', () => {
   it('gives the same tree as htmlparser2 on ordinary markup, svg and void elements included', () => {
-    const html = '<html><body><p>a<p>b<ul><li>1<li>2</ul><svg><path/><path/><foreignObject><b/>x</foreignObject></svg><img src=x><br>tail</body></html>';
+    const html =
+      '<html><body><p>a<p>b<ul><li>1<li>2</ul><svg><path/><path/><foreignObject><b/>x</foreignObject></svg><img src=x><br>tail</body></html>';
     const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
     const ours = parseHtml(html, options);
     expect(ours.droppedDeep + ours.droppedOverCount).toBe(0);

@@ -96,5 +96,10 @@ export function parseHtml(html: string, options: ParserOptions = {}, limits: Htm
   const handler = new DomHandler(undefined, options);
   const parser = new CappedParser(handler, options, limits);
   parser.end(html);
-  return { document: handler.root, droppedDeep: parser.droppedDeep, droppedOverCount: parser.droppedOverCount, maxDepthSeen: parser.maxDepthSeen };
+  return {
+    document: handler.root,
+    droppedDeep: parser.droppedDeep,
+    droppedOverCount: parser.droppedOverCount,
+    maxDepthSeen: parser.maxDepthSeen,
+  };
 }

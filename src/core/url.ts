@@ -7,7 +7,8 @@
  */
 
 /** Query parameters that never change what page is served (analytics and feed-proxy tags). */
-const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl|yclid|igshid|ref_src|spm|__twitter_impression|ncid|cmpid|sr_share)$/i;
+const TRACKING_PARAM =
+  /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl|yclid|igshid|ref_src|spm|__twitter_impression|ncid|cmpid|sr_share)$/i;
 
 /** Directory index file names that servers serve for the directory itself. */
 const DIRECTORY_INDEX = /\/(index|default)\.(html?|php|aspx?)$/i;

@@ -8,7 +8,16 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
 import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
-import { BLOCK_TAGS, contains, isArticleParagraph, isHiddenByClass, isIgnoredElement, nodeText, textBlocks, wordCount } from './page-dom.js';
+import {
+  BLOCK_TAGS,
+  contains,
+  isArticleParagraph,
+  isHiddenByClass,
+  isIgnoredElement,
+  nodeText,
+  textBlocks,
+  wordCount,
+} from './page-dom.js';
 import { commentNodesInside } from './comments/comment-strip.js';
 import { pageBaseUrl } from './parse-page.js';
 import type { ParsedPage, Reference } from './types.js';
@@ -20,7 +29,20 @@ export interface RenderedArticle {
 }
 
 /** Attributes kept in the cleaned HTML (URLs made absolute). */
-const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'colspan', 'rowspan', 'datetime', 'cite', 'lang', 'dir', 'width', 'height']);
+const KEPT_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'alt',
+  'title',
+  'colspan',
+  'rowspan',
+  'datetime',
+  'cite',
+  'lang',
+  'dir',
+  'width',
+  'height',
+]);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
 const VOID_TAGS = new Set(['area', 'br', 'col', 'hr', 'img', 'wbr', 'source', 'track']);
 /** Leftover counters like "12 comments" / "Leave a comment" / "3 Kommentare" inside the article (hint list). */
@@ -96,7 +118,8 @@ function isFragmentZone(el: Element, wrapper: Element, opts: RenderOptions): boo
   const zones = zoneTexts(wrapper);
   const z = zones.get(el);
   const total = zones.get(wrapper)?.chars ?? 0;
-  if (z === undefined || z.hasSentence || z.lines < FRAGMENT_ZONE_MIN_LINES || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
+  if (z === undefined || z.hasSentence || z.lines < FRAGMENT_ZONE_MIN_LINES || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE)
+    return false;
   return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
 }
 
@@ -134,7 +157,8 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
       return;
     }
     if (!isTag(node)) return;
-    if (MEDIA_TAGS.has(node.name) && boilerplateReason(node) === null) addRef('media', node.attribs.src ?? node.attribs['data-src'], node.attribs.title ?? null);
+    if (MEDIA_TAGS.has(node.name) && boilerplateReason(node) === null)
+      addRef('media', node.attribs.src ?? node.attribs['data-src'], node.attribs.title ?? null);
     if (isLeftOut(node, wrapper, opts)) return;
     const name = node.name;
     const block = BLOCK_TAGS.has(name) || name === 'br';
@@ -160,7 +184,10 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
   };
   for (const c of wrapper.children) visit(c, false);
   newline();
-  const text = lines.map(collapse).filter((l) => l !== '').join('\n');
+  const text = lines
+    .map(collapse)
+    .filter((l) => l !== '')
+    .join('\n');
   return { text, html: html.join(''), references };
 }
 

@@ -10,7 +10,17 @@ import { BOILERPLATE_MAX_ARTICLE_SHARE } from './constants.js';
 import { contains, isArticleParagraph, textBlocks } from './page-dom.js';
 
 const BOILERPLATE_TAGS = new Set(['nav', 'form', 'aside', 'footer', 'dialog', 'menu']);
-const BOILERPLATE_ROLES = new Set(['navigation', 'complementary', 'contentinfo', 'banner', 'search', 'dialog', 'menu', 'menubar', 'toolbar']);
+const BOILERPLATE_ROLES = new Set([
+  'navigation',
+  'complementary',
+  'contentinfo',
+  'banner',
+  'search',
+  'dialog',
+  'menu',
+  'menubar',
+  'toolbar',
+]);
 
 /** id/class words meaning reader comments [004 §4.2: comments are tracked apart from the article] (hint list). */
 const COMMENT_WORDS = hintMatcher(BOILERPLATE_COMMENT_WORDS, (a) => `(?:^|[-_\\s])(?:${a})(?:$|[-_\\s])`);
@@ -29,7 +39,26 @@ function isSlug(id: string | undefined): boolean {
 
 /** Phrasing elements: inside a sentence their class says how a word looks or behaves (a
  *  `popup` gloss, a `tag` link), not that a widget sits there. */
-const INLINE_TAGS = new Set(['a', 'span', 'em', 'strong', 'b', 'i', 'u', 'font', 'abbr', 'cite', 'code', 'mark', 'small', 'sub', 'sup', 'q', 'dfn', 'time']);
+const INLINE_TAGS = new Set([
+  'a',
+  'span',
+  'em',
+  'strong',
+  'b',
+  'i',
+  'u',
+  'font',
+  'abbr',
+  'cite',
+  'code',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'q',
+  'dfn',
+  'time',
+]);
 
 const cache = new WeakMap<Element, string | null>();
 
@@ -39,7 +68,10 @@ export function boilerplateReason(el: Element): string | null {
   if (v !== undefined) return v;
   v = null;
   const a = el.attribs;
-  const classes = (a.class ?? '').split(/\s+/).filter((c) => !TAXONOMY_CLASS.test(c)).join(' ');
+  const classes = (a.class ?? '')
+    .split(/\s+/)
+    .filter((c) => !TAXONOMY_CLASS.test(c))
+    .join(' ');
   const words = `${isSlug(a.id) ? '' : (a.id ?? '')} ${classes}`;
   if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;
   else if (a.role !== undefined && BOILERPLATE_ROLES.has(a.role)) v = `role "${a.role}"`;

@@ -24,7 +24,14 @@ const MODE_PRIOR: Record<MatchMode, number> = { ngrams: 0.95, concepts: 0.75, 'c
  * (ours: reliability table of the dev harness over 1136 pages, 2026-11; raw -> mean F1).
  */
 const CALIBRATION: ReadonlyArray<readonly [number, number]> = [
-  [0, 0], [0.15, 0.11], [0.4, 0.56], [0.6, 0.8], [0.75, 0.87], [0.85, 0.9], [0.93, 0.93], [1, 0.95],
+  [0, 0],
+  [0.15, 0.11],
+  [0.4, 0.56],
+  [0.6, 0.8],
+  [0.75, 0.87],
+  [0.85, 0.9],
+  [0.93, 0.93],
+  [1, 0.95],
 ];
 
 function calibrate(raw: number): number {

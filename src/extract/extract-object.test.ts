@@ -8,9 +8,25 @@ import { explainExtraction, extractObject, extractObjects, parsePage } from './i
 
 function item(over: Partial<FeedItem>): FeedItem {
   return {
-    guid: null, guidIsPermalink: false, link: 'https://blog.test/a', origLink: null, title: null, author: null,
-    published: null, updated: null, categories: [], description: null, content: null, commentsUrl: null,
-    commentFeedUrl: null, commentCount: null, enclosures: [], inReplyTo: null, isValid: true, invalidReason: null, ...over,
+    guid: null,
+    guidIsPermalink: false,
+    link: 'https://blog.test/a',
+    origLink: null,
+    title: null,
+    author: null,
+    published: null,
+    updated: null,
+    categories: [],
+    description: null,
+    content: null,
+    commentsUrl: null,
+    commentFeedUrl: null,
+    commentCount: null,
+    enclosures: [],
+    inReplyTo: null,
+    isValid: true,
+    invalidReason: null,
+    ...over,
   };
 }
 
@@ -56,7 +72,10 @@ describe('extractObject', () => {
   });
 
   it('falls back to concepts when the description summarises instead of excerpting', () => {
-    const summary = item({ title: 'A study on how to study', description: 'Scientist learning: New York Times study advice, colleagues and students.' });
+    const summary = item({
+      title: 'A study on how to study',
+      description: 'Scientist learning: New York Times study advice, colleagues and students.',
+    });
     const r = extractObject(parsePage(PAGE, 'https://blog.test/a'), summary);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -65,7 +84,10 @@ describe('extractObject', () => {
   });
 
   it('returns a reason, not the whole body, when the item is not on the page', () => {
-    const other = item({ title: 'Quantum gardening for beginners', description: 'Tomatoes grown under entangled photons yield twice the harvest in winter.' });
+    const other = item({
+      title: 'Quantum gardening for beginners',
+      description: 'Tomatoes grown under entangled photons yield twice the harvest in winter.',
+    });
     const r = extractObject(parsePage(PAGE, 'https://blog.test/a'), other);
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -94,7 +116,8 @@ describe('extractObject', () => {
 describe('parsePage', () => {
   it('detects the language from <html lang>, else from the text', () => {
     expect(parsePage(PAGE, 'https://blog.test/a').language).toBe('en');
-    const fr = '<html><body><p>Ceci est un article écrit en français, qui parle de la cuisine et des recettes de nos grands-mères.</p></body></html>';
+    const fr =
+      '<html><body><p>Ceci est un article écrit en français, qui parle de la cuisine et des recettes de nos grands-mères.</p></body></html>';
     expect(parsePage(fr, 'https://blog.test/fr').language).toBe('fr');
   });
 
@@ -103,7 +126,9 @@ describe('parsePage', () => {
     const deep = `<html><body>${'<div>'.repeat(2000)}deep${'</div>'.repeat(2000)}<p>shallow text</p></body></html>`;
     const page = parsePage(deep, 'https://blog.test/deep', { diagnostics, config: { maxDepth: 100 } });
     expect(diagnostics.count('page.too-deep')).toBe(1);
-    expect(diagnostics.summary()[0]?.examples[0]).toBe('DOM deeper than maxDepth 100: 1902 opening tags below that level dropped, their text kept (https://blog.test/deep)');
+    expect(diagnostics.summary()[0]?.examples[0]).toBe(
+      'DOM deeper than maxDepth 100: 1902 opening tags below that level dropped, their text kept (https://blog.test/deep)',
+    );
     expect(textContent(page.document)).toContain('deep');
     expect(textContent(page.document)).toContain('shallow text');
   });
@@ -116,7 +141,10 @@ describe('parsePage', () => {
 
   /** One archived page (test/fixtures/pages) and the item its feed gave for it. */
   const fromFixture = (file: string, url: string, title: string, description: string) =>
-    extractObject(parsePage(readFileSync(join(import.meta.dirname, '../../test/fixtures/pages', file), 'utf8'), url), item({ link: url, title, description }));
+    extractObject(
+      parsePage(readFileSync(join(import.meta.dirname, '../../test/fixtures/pages', file), 'utf8'), url),
+      item({ link: url, title, description }),
+    );
 
   it("takes the article, not the post's own teaser in a sidebar widget that matches the summary more densely", () => {
     const r = fromFixture(
@@ -143,4 +171,3 @@ describe('parsePage', () => {
     expect(r.object.text.match(/Treasury Secretary Timothy Geithner Monday warned/g)).toHaveLength(1);
   });
 });
-

@@ -53,7 +53,8 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
   const cores = searches.map((s) => (s.search.ok ? s.search.candidate : null));
   const strength = (c: WrapperCandidate): number => c.zones[0]?.density ?? 0;
   return searches.map((s, i): ExtractionResult => {
-    if (!s.search.ok || body === null) return { ok: false, reason: s.search.ok ? 'page has no <body>' : s.search.reason, explain: s.explain };
+    if (!s.search.ok || body === null)
+      return { ok: false, reason: s.search.ok ? 'page has no <body>' : s.search.reason, explain: s.explain };
     const cand = s.search.candidate;
     for (const [j, other] of cores.entries()) {
       if (j === i || other === null) continue;
@@ -78,7 +79,8 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
     for (const n of commentNodesInside(wrapper)) skip.add(n);
     const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
-    const render = (): RenderedArticle => renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
+    const render = (): RenderedArticle =>
+      renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
     let rendered = render();
     // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
     // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.
@@ -101,7 +103,15 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // Comments are read around the final wrapper; the entries found inside it (article and comments
     // as siblings in one block) are left out of the article too [004 §4.2, end].
     const comments =
-      opts.comments === undefined ? null : extractComments(page, { article: wrapper, item: s.item, postDate: date.source === 'page' ? date.value : null, commentItems: opts.comments.feedItems, siteStructures: opts.comments.siteStructures ?? [] });
+      opts.comments === undefined
+        ? null
+        : extractComments(page, {
+            article: wrapper,
+            item: s.item,
+            postDate: date.source === 'page' ? date.value : null,
+            commentItems: opts.comments.feedItems,
+            siteStructures: opts.comments.siteStructures ?? [],
+          });
     if (comments !== null) {
       const inside = commentNodesInside(wrapper, comments.zone, comments.entryNodes).filter((n) => !skip.has(n));
       for (const n of inside) skip.add(n);
@@ -119,7 +129,11 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       feedWords: s.input.bodyTokens.length,
       hasContent: s.input.hasContent,
     });
-    s.explain.push({ step: 'wrapper', detail: `${describe(wrapper)} by ${cand.mode}, ${textWords} words, confidence ${confidence}`, data: { path: nodePath(wrapper) } });
+    s.explain.push({
+      step: 'wrapper',
+      detail: `${describe(wrapper)} by ${cand.mode}, ${textWords} words, confidence ${confidence}`,
+      data: { path: nodePath(wrapper) },
+    });
     const published = date.value ?? (head === null ? null : (findMeta(head, ['article:published_time', 'datepublished']) ?? null));
     return {
       ok: true,
@@ -142,8 +156,6 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     };
   });
 }
-
-
 
 function sampleNgrams(tokens: string[]): string[] {
   const out: string[] = [];

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { escapePathValue, nodePath, sharedPrefixLength } from './node-path.js';
 
 describe('nodePath (000 §III-B notation)', () => {
-  const doc = parseDocument('<html><body><div id="post-2" class="post  hentry"><div class="post-header"><h1>T</h1></div><p class="a,b]|*">x</p></div></body></html>');
+  const doc = parseDocument(
+    '<html><body><div id="post-2" class="post  hentry"><div class="post-header"><h1>T</h1></div><p class="a,b]|*">x</p></div></body></html>',
+  );
   const h1 = findOne((e) => e.name === 'h1', doc.children) as Element;
   const p = findOne((e) => e.name === 'p', doc.children) as Element;
 

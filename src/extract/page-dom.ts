@@ -9,16 +9,83 @@ import { tokenize } from './text-normalize.js';
 
 /** Elements that never hold article text [004 §4.3: the page is cleaned first]. */
 const IGNORED_TAGS = new Set([
-  'script', 'style', 'noscript', 'template', 'iframe', 'svg', 'math', 'canvas', 'object', 'embed',
-  'head', 'title', 'meta', 'link', 'base', 'select', 'option', 'datalist', 'textarea', 'input', 'button', 'map', 'audio', 'video', 'source', 'track',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'svg',
+  'math',
+  'canvas',
+  'object',
+  'embed',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'base',
+  'select',
+  'option',
+  'datalist',
+  'textarea',
+  'input',
+  'button',
+  'map',
+  'audio',
+  'video',
+  'source',
+  'track',
 ]);
 
 /** Block-level elements (HTML "flow" blocks): text inside one belongs to one text block. */
 export const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr',
-  'li', 'main', 'menu', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td',
-  'th', 'ul', 'caption', 'legend', 'html',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'li',
+  'main',
+  'menu',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'td',
+  'th',
+  'ul',
+  'caption',
+  'legend',
+  'html',
 ]);
 
 /**
@@ -26,7 +93,23 @@ export const BLOCK_TAGS = new Set([
  * element"]. Deviation from 004 §4.2: HTML5 sectioning elements, table cells and forms play the
  * role `div` played in 2011 pages, so they count as well.
  */
-export const CONTAINER_TAGS = new Set(['div', 'section', 'article', 'main', 'body', 'td', 'th', 'form', 'header', 'footer', 'aside', 'nav', 'center', 'details', 'html']);
+export const CONTAINER_TAGS = new Set([
+  'div',
+  'section',
+  'article',
+  'main',
+  'body',
+  'td',
+  'th',
+  'form',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'center',
+  'details',
+  'html',
+]);
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 
@@ -112,7 +195,8 @@ export function textBlocks(root: Element): TextBlock[] {
 }
 
 /** Letters of scripts written without spaces between words (one token per run of them). */
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
 
 /** Words of a block, counting runs of unspaced scripts (Chinese, Japanese, Thai) by characters. */
 export function wordCount(block: TextBlock): number {

@@ -20,17 +20,38 @@ export function parsePage(html: string, url: string, opts: ParsePageOptions = {}
   const config = resolveExtractConfig(opts.config);
   let source = html;
   if (source.length > config.maxPageBytes) {
-    report(opts.diagnostics, new InputError('page.too-large', `page of ${source.length} characters truncated to ${config.maxPageBytes}`, { url }));
+    report(
+      opts.diagnostics,
+      new InputError('page.too-large', `page of ${source.length} characters truncated to ${config.maxPageBytes}`, { url }),
+    );
     source = source.slice(0, config.maxPageBytes);
   }
   // Depth and element caps hold while parsing, so parsing stays linear on DOM bombs (core/html-parse.ts).
-  const parsed = parseHtml(source, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }, { maxDepth: config.maxDepth, maxElements: config.maxElements });
+  const parsed = parseHtml(
+    source,
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    { maxDepth: config.maxDepth, maxElements: config.maxElements },
+  );
   const document = parsed.document;
   if (parsed.droppedDeep > 0) {
-    report(opts.diagnostics, new InputError('page.too-deep', `DOM deeper than maxDepth ${config.maxDepth}: ${parsed.droppedDeep} opening tags below that level dropped, their text kept`, { url }));
+    report(
+      opts.diagnostics,
+      new InputError(
+        'page.too-deep',
+        `DOM deeper than maxDepth ${config.maxDepth}: ${parsed.droppedDeep} opening tags below that level dropped, their text kept`,
+        { url },
+      ),
+    );
   }
   if (parsed.droppedOverCount > 0) {
-    report(opts.diagnostics, new InputError('page.too-many-elements', `more than maxElements ${config.maxElements} elements: ${parsed.droppedOverCount} later opening tags dropped, their text kept`, { url }));
+    report(
+      opts.diagnostics,
+      new InputError(
+        'page.too-many-elements',
+        `more than maxElements ${config.maxElements} elements: ${parsed.droppedOverCount} later opening tags dropped, their text kept`,
+        { url },
+      ),
+    );
   }
   return { url, document, language: detectLanguage(document, config.languageSampleChars) };
 }

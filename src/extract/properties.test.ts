@@ -8,7 +8,10 @@ const FIXTURES = join(import.meta.dirname, '../../test/fixtures');
 describe('properties read from the page alone (no feed item)', () => {
   // corpus/pelican-dev: the site's name is the page's <h1>, the post's title an <h2>; <title> is
   // "Backports & Bytes - Principles".
-  const page = parsePage(readFileSync(join(FIXTURES, 'comments/pelican-no-comments.html'), 'utf8'), 'http://pelican-dev.test:8090/posts/2025/12/principles/');
+  const page = parsePage(
+    readFileSync(join(FIXTURES, 'comments/pelican-no-comments.html'), 'utf8'),
+    'http://pelican-dev.test:8090/posts/2025/12/principles/',
+  );
   const body = pageBody(page);
   const head = pageHead(page);
 

@@ -25,14 +25,22 @@ const HEADING_GROUPS = new Set(['hgroup']);
 
 /** Candidates resolved by the longest shared prefix with the content node [000 §III-D-1]. */
 function resolveByPrefix<T extends { node: Element; rank: number }>(cands: T[], content: Element | null): T | undefined {
-  return cands.sort((a, b) => b.rank - a.rank || (content === null ? 0 : sharedPrefixLength(b.node, content) - sharedPrefixLength(a.node, content)))[0];
+  return cands.sort(
+    (a, b) => b.rank - a.rank || (content === null ? 0 : sharedPrefixLength(b.node, content) - sharedPrefixLength(a.node, content)),
+  )[0];
 }
 
 /**
  * Title [000 §III-D-b]: the longest contiguous part of the feed title (>= MIN_TITLE_WORDS words,
  * shrunk from the end and from the start) that is the whole text of a block; headings first.
  */
-export function findTitle(root: Element, item: FeedItem, content: Element | null, head: Element | null, explain: ExplainStep[]): PropertyMatch<string | null> & { full: boolean } {
+export function findTitle(
+  root: Element,
+  item: FeedItem,
+  content: Element | null,
+  head: Element | null,
+  explain: ExplainStep[],
+): PropertyMatch<string | null> & { full: boolean } {
   const feedTitle = item.title === null ? null : collapseWhitespace(item.title);
   const tokens = tokenize(feedTitle ?? '');
   if (tokens.length === 0) return { ...findTitleOnPage(root, content, head), full: false };
@@ -62,7 +70,10 @@ export function findTitle(root: Element, item: FeedItem, content: Element | null
   const full = best.len === tokens.length;
   // Dirty feeds [000 §III-D-3]: a title holding the content too is replaced by the page's title.
   const value = full || tokens.length <= MAX_TITLE_WORDS ? feedTitle : collapseWhitespace(nodeText(best.node));
-  explain.push({ step: 'title', detail: `${full ? 'whole' : `${best.len}/${tokens.length} words of the`} feed title in ${nodePath(best.node)}` });
+  explain.push({
+    step: 'title',
+    detail: `${full ? 'whole' : `${best.len}/${tokens.length} words of the`} feed title in ${nodePath(best.node)}`,
+  });
   return { value, node: best.node, path: nodePath(node), source: 'page', full };
 }
 
@@ -88,7 +99,8 @@ export function findTitleOnPage(root: Element, content: Element | null, head: El
     if (b.element.name === 'h1') h1.push({ node: b.element, rank: inside });
   }
   const best = resolveByPrefix(inTitle, content);
-  if (best !== undefined) return { value: collapseWhitespace(nodeText(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
+  if (best !== undefined)
+    return { value: collapseWhitespace(nodeText(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
   const og = head === null ? undefined : findMeta(head, ['og:title']);
   if (og !== undefined) return { value: og, node: null, path: null, source: 'page' };
   const first = resolveByPrefix(h1, content);
@@ -102,10 +114,10 @@ function titleElementText(head: Element): string | undefined {
   return el === undefined ? undefined : collapseWhitespace(el.children.map((c) => (isText(c) ? c.data : '')).join(''));
 }
 
-
 /** The smallest element under `el` whose text still contains `key`. */
 function smallestContaining(el: Element, key: string): Element {
-  for (const c of el.children) if (isTag(c) && !isIgnoredElement(c) && matchKey(nodeText(c)).includes(key)) return smallestContaining(c, key);
+  for (const c of el.children)
+    if (isTag(c) && !isIgnoredElement(c) && matchKey(nodeText(c)).includes(key)) return smallestContaining(c, key);
   return el;
 }
 
@@ -120,10 +132,18 @@ export function findAuthor(root: Element, item: FeedItem, content: Element | nul
     for (const b of textBlocks(root)) {
       if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !` ${b.tokens.join(' ')} `.includes(` ${key} `)) continue;
       const node = smallestContaining(b.element, key);
-      cands.push({ node, rank: AUTHOR_ATTR.test(`${node.attribs.class ?? ''} ${node.attribs.rel ?? ''} ${node.attribs.itemprop ?? ''}`) ? 1 : 0 });
+      cands.push({
+        node,
+        rank: AUTHOR_ATTR.test(`${node.attribs.class ?? ''} ${node.attribs.rel ?? ''} ${node.attribs.itemprop ?? ''}`) ? 1 : 0,
+      });
     }
     const best = resolveByPrefix(cands, content);
-    return { value: collapseWhitespace(item.author ?? ''), node: best?.node ?? null, path: best === undefined ? null : nodePath(best.node), source: best === undefined ? 'feed' : 'page' };
+    return {
+      value: collapseWhitespace(item.author ?? ''),
+      node: best?.node ?? null,
+      path: best === undefined ? null : nodePath(best.node),
+      source: best === undefined ? 'feed' : 'page',
+    };
   }
   return findAuthorOnPage(root, content, head);
 }
@@ -135,7 +155,10 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
   const visit = (el: Element): void => {
     if (isIgnoredElement(el)) return;
     const a = el.attribs;
-    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && /(?:^|[\s_-])(?:author|byline)(?:$|[\s_-])/i.test(a.class));
+    const marked =
+      a.rel === 'author' ||
+      a.itemprop === 'author' ||
+      (a.class !== undefined && /(?:^|[\s_-])(?:author|byline)(?:$|[\s_-])/i.test(a.class));
     if (marked) {
       const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX, '');
       const n = tokenize(t).length;
@@ -148,7 +171,13 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
   };
   visit(root);
   const best = resolveByPrefix(cands, content);
-  if (best !== undefined) return { value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX, ''), node: best.node, path: nodePath(best.node), source: 'page' };
+  if (best !== undefined)
+    return {
+      value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX, ''),
+      node: best.node,
+      path: nodePath(best.node),
+      source: 'page',
+    };
   const meta = head === null ? undefined : findMeta(head, ['author', 'article:author', 'dc.creator']);
   return { value: meta ?? null, node: null, path: null, source: meta === undefined ? 'none' : 'page' };
 }
@@ -158,13 +187,19 @@ export function findMeta(head: Element, names: string[]): string | undefined {
   for (const c of head.children) {
     if (!isTag(c) || c.name !== 'meta') continue;
     const n = (c.attribs.name ?? c.attribs.property ?? '').toLowerCase();
-    if (names.includes(n) && c.attribs.content !== undefined && c.attribs.content.trim() !== '') return collapseWhitespace(c.attribs.content);
+    if (names.includes(n) && c.attribs.content !== undefined && c.attribs.content.trim() !== '')
+      return collapseWhitespace(c.attribs.content);
   }
   return undefined;
 }
 
 /** Published date [000 §V]: `<time datetime>` of that day, else the date printed in a common format. */
-export function findDate(root: Element, iso: string | null, language: string | null, content: Element | null): PropertyMatch<string | null> {
+export function findDate(
+  root: Element,
+  iso: string | null,
+  language: string | null,
+  content: Element | null,
+): PropertyMatch<string | null> {
   if (iso === null) return { value: null, node: null, path: null, source: 'none' };
   const day = isoDay(iso);
   const cands: Array<{ node: Element; rank: number }> = [];
@@ -184,7 +219,12 @@ export function findDate(root: Element, iso: string | null, language: string | n
     }
   }
   const best = resolveByPrefix(cands, content);
-  return { value: iso, node: best?.node ?? null, path: best === undefined ? null : nodePath(best.node), source: best === undefined ? 'feed' : 'page' };
+  return {
+    value: iso,
+    node: best?.node ?? null,
+    path: best === undefined ? null : nodePath(best.node),
+    source: best === undefined ? 'feed' : 'page',
+  };
 }
 
 /** Categories: links whose text is a feed category; the path is their lowest common ancestor. */
@@ -204,12 +244,16 @@ export function findCategories(root: Element, categories: string[], content: Ele
   };
   visit(root);
   if (links.length === 0) {
-    return keys.size > 0 ? { value: categories, node: null, path: null, source: 'feed' } : { value: [...new Set(pageTags)], node: null, path: null, source: pageTags.length > 0 ? 'page' : 'none' };
+    return keys.size > 0
+      ? { value: categories, node: null, path: null, source: 'feed' }
+      : { value: [...new Set(pageTags)], node: null, path: null, source: pageTags.length > 0 ? 'page' : 'none' };
   }
   // Links nearest the content first, then their common ancestor.
-  const near = content === null ? links : links.filter((l) => sharedPrefixLength(l, content) === Math.max(...links.map((x) => sharedPrefixLength(x, content))));
+  const near =
+    content === null
+      ? links
+      : links.filter((l) => sharedPrefixLength(l, content) === Math.max(...links.map((x) => sharedPrefixLength(x, content))));
   let lca: Element = near[0] as Element;
   for (const l of near.slice(1)) while (!contains(lca, l) && lca.parent !== null && isTag(lca.parent)) lca = lca.parent;
   return { value: keys.size > 0 ? categories : pageTags, node: lca, path: nodePath(lca), source: 'page' };
 }
-

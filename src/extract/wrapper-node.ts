@@ -94,7 +94,14 @@ export function conceptShare(node: Element, root: Element, concepts: string[], t
  * One pass of Algorithm 1 with one kind of semantic entity: conceptual nodes, semantic zones,
  * densest zone, then climb while the node is not semantically consistent (Def. 5).
  */
-function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools: LanguageTools, explain: ExplainStep[], exclude: Element[]): WrapperSearch {
+function searchWith(
+  mode: MatchMode,
+  root: Element,
+  input: SemanticInput,
+  tools: LanguageTools,
+  explain: ExplainStep[],
+  exclude: Element[],
+): WrapperSearch {
   const grams = mode === 'ngrams' ? zoneNgrams(input) : null;
   const wanted = new Set(mode === 'concept-sample' ? input.conceptSample : input.concepts);
   const zones = new Map<Element, SemanticZone>();
@@ -114,7 +121,9 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
     // inside boilerplate-marked zones, and truncated teasers ("… the first words ..."), weigh less.
     const inWidget = insideBoilerplate(b.element, root);
     const weight =
-      (1 - Math.min(1, b.linkChars / b.text.length)) * (inWidget ? BOILERPLATE_NODE_WEIGHT : 1) * (TRUNCATED_TAIL.test(b.text) ? TEASER_NODE_WEIGHT : 1);
+      (1 - Math.min(1, b.linkChars / b.text.length)) *
+      (inWidget ? BOILERPLATE_NODE_WEIGHT : 1) *
+      (TRUNCATED_TAIL.test(b.text) ? TEASER_NODE_WEIGHT : 1);
     if (weight === 0) continue;
     conceptual++;
     // [004 §4.2 Def. 2] density = matches / text length (words here, with a floor).
@@ -139,7 +148,11 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
   const article = ranked.find((z) => z.conceptualNodes > 1 && !insideBoilerplate(z.node, root));
   const best = ranked[0] !== undefined && isTeaser(ranked[0]) && article !== undefined ? article : ranked[0];
   if (best === undefined) return { ok: false, reason: `no conceptual node with ${mode}` };
-  if (best !== ranked[0]) explain.push({ step: `zones (${mode})`, detail: `${describe(ranked[0]?.node as Element)} is a teaser inside boilerplate: ${describe(best.node)} instead` });
+  if (best !== ranked[0])
+    explain.push({
+      step: `zones (${mode})`,
+      detail: `${describe(ranked[0]?.node as Element)} is a teaser inside boilerplate: ${describe(best.node)} instead`,
+    });
   const concepts = mode === 'concept-sample' ? input.conceptSample : input.concepts;
   let node: Element | null = best.node;
   let share = conceptShare(node, root, concepts, tools);
@@ -156,13 +169,22 @@ function searchWith(mode: MatchMode, root: Element, input: SemanticInput, tools:
   if (node === null) return { ok: false, reason: `${mode}: no node below <body> holds ${MIN_CONCEPT_SHARE} of the concepts` };
   const second = ranked.find((z) => !contains(z.node, best.node) && !contains(best.node, z.node));
   const margin = second === undefined ? 1 : Math.max(0, 1 - second.density / best.density);
-  explain.push({ step: `consistent (${mode})`, detail: `${describe(node)} holds ${round(share)} of the concepts (>= ${MIN_CONCEPT_SHARE}, Def. 5)` });
+  explain.push({
+    step: `consistent (${mode})`,
+    detail: `${describe(node)} holds ${round(share)} of the concepts (>= ${MIN_CONCEPT_SHARE}, Def. 5)`,
+  });
   const zonesBestFirst = [best, ...ranked.filter((z) => z !== best)];
   return { ok: true, candidate: { core: node, zone: best.node, mode, zones: zonesBestFirst, conceptShare: share, margin } };
 }
 
 /** Algorithm 1: n-grams (n = 3), then concepts, then a sample of the concepts [004 §4.2]. */
-export function findWrapperNode(root: Element, input: SemanticInput, tools: LanguageTools, explain: ExplainStep[], exclude: Element[] = []): WrapperSearch {
+export function findWrapperNode(
+  root: Element,
+  input: SemanticInput,
+  tools: LanguageTools,
+  explain: ExplainStep[],
+  exclude: Element[] = [],
+): WrapperSearch {
   const reasons: string[] = [];
   const modes: MatchMode[] = ['ngrams', 'concepts', 'concept-sample'];
   for (const mode of modes) {
@@ -175,12 +197,7 @@ export function findWrapperNode(root: Element, input: SemanticInput, tools: Lang
 
 /** Article-like text blocks under `node` (long paragraphs, not links), outside boilerplate. */
 function articleBlocks(node: Element, root: Element, core: Element): TextBlock[] {
-  return textBlocks(root).filter(
-    (b) =>
-      isArticleParagraph(b) &&
-      contains(node, b.element) &&
-      !insideBoilerplate(b.element, node, core),
-  );
+  return textBlocks(root).filter((b) => isArticleParagraph(b) && contains(node, b.element) && !insideBoilerplate(b.element, node, core));
 }
 
 function insideBoilerplate(el: Element, stop: Element, core?: Element): boolean {
@@ -198,7 +215,8 @@ const NOT_PARAGRAPH_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'figcapt
  *  (inline wrappers such as `span` or `font` do not change the layout). */
 function tagPath(ancestor: Element, el: Element): string {
   const names: string[] = [];
-  for (let e: Element | null = el; e !== null && e !== ancestor; e = e.parent as Element | null) if (BLOCK_TAGS.has(e.name)) names.push(e.name);
+  for (let e: Element | null = el; e !== null && e !== ancestor; e = e.parent as Element | null)
+    if (BLOCK_TAGS.has(e.name)) names.push(e.name);
   return names.reverse().join('/');
 }
 
@@ -243,7 +261,10 @@ export function widenToArticle(
     const matched = articleZones.find((z) => contains(parent, z) && !contains(node, z) && !insideBoilerplate(z, parent));
     if (gain <= 0 || (gain < own * WIDEN_MIN_GAIN && matched === undefined)) continue;
     const why = gain < own * WIDEN_MIN_GAIN ? ` and the semantic node ${describe(matched as Element)}` : '';
-    explain.push({ step: 'widen', detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text${shapes === null ? '' : ' shaped like its paragraphs'} on ${own}${why}` });
+    explain.push({
+      step: 'widen',
+      detail: `${describe(node)} -> ${describe(parent)}: +${gain} chars of article text${shapes === null ? '' : ' shaped like its paragraphs'} on ${own}${why}`,
+    });
     node = parent;
   }
   return node;

@@ -83,7 +83,8 @@ function atomBody(node: unknown): string | null {
   if (node === undefined || attr(node, 'src') !== null) return null;
   const type = (attr(node, 'type') ?? 'text').toLowerCase();
   if (attr(node, 'mode') === 'base64') return null;
-  if (type === 'xhtml' || type === 'application/xhtml+xml' || (attr(node, 'mode') === 'xml' && type.includes('html'))) return rawMarkup(node);
+  if (type === 'xhtml' || type === 'application/xhtml+xml' || (attr(node, 'mode') === 'xml' && type.includes('html')))
+    return rawMarkup(node);
   const decoded = rawText(node);
   if (decoded === null || type.includes('html')) return decoded;
   // type="text": plain text, escaped so that the HTML we store shows it as written.

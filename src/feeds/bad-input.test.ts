@@ -16,7 +16,9 @@ function parseWithReport(name: string) {
 
 describe('feed text of hostile HTML', () => {
   it('strips tags, comments, scripts and styles the same way, in linear time on 50,000 unclosed ones', () => {
-    expect(htmlToText('<p>a</p><script type="x">if (a<b) {}</script><!-- c --><style>p{}</style><br>b &amp; <em>c</em><a')).toBe('a b & c<a');
+    expect(htmlToText('<p>a</p><script type="x">if (a<b) {}</script><!-- c --><style>p{}</style><br>b &amp; <em>c</em><a')).toBe(
+      'a b & c<a',
+    );
     for (const unit of ['a<script x', '<!--x', '<a', 'x<style ']) {
       const started = Date.now();
       const text = htmlToText(unit.repeat(50_000));
@@ -36,22 +38,37 @@ describe('bad feeds: located report, counted, the rest kept', () => {
     const url = 'http://pelican-dev.test:8090/feeds/all.rss.xml';
     const deep = `${'<x>'.repeat(5000)}deep${'</x>'.repeat(5000)}`;
     const started = Date.now();
-    const feed = parseFeed(inject(readFixture('pelican-rss-summary.xml'), deep), { url, diagnostics, file: 'crawl-1.warc.gz', offset: OFFSET });
+    const feed = parseFeed(inject(readFixture('pelican-rss-summary.xml'), deep), {
+      url,
+      diagnostics,
+      file: 'crawl-1.warc.gz',
+      offset: OFFSET,
+    });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(feed).toBeNull();
     expect(diagnostics.count('feed.too-deep')).toBe(1);
     expect(diagnostics.errorCount()).toBe(1);
-    expect(diagnostics.summary()[0]?.examples[0]).toBe(`feed XML nests elements more than maxDepth 100 deep; feed skipped (crawl-1.warc.gz @ ${OFFSET}, ${url})`);
+    expect(diagnostics.summary()[0]?.examples[0]).toBe(
+      `feed XML nests elements more than maxDepth 100 deep; feed skipped (crawl-1.warc.gz @ ${OFFSET}, ${url})`,
+    );
   });
 
   it('keeps the first maxItems items of a longer feed and says so', () => {
     const diagnostics = new Diagnostics();
     const url = 'http://pelican-dev.test:8090/feeds/all.rss.xml';
-    const feed = parseFeed(readFixture('pelican-rss-summary.xml'), { url, diagnostics, file: 'crawl-1.warc.gz', offset: OFFSET, config: { maxItems: 4 } });
+    const feed = parseFeed(readFixture('pelican-rss-summary.xml'), {
+      url,
+      diagnostics,
+      file: 'crawl-1.warc.gz',
+      offset: OFFSET,
+      config: { maxItems: 4 },
+    });
     const all = parseFeed(readFixture('pelican-rss-summary.xml'), { url });
     expect(feed?.items.map((i) => i.link)).toEqual(all?.items.slice(0, 4).map((i) => i.link));
     expect(diagnostics.errorCount()).toBe(0);
-    expect(diagnostics.summary()[0]?.examples[0]).toBe(`feed of ${all?.items.length} items: kept the first maxItems 4 (crawl-1.warc.gz @ ${OFFSET}, ${url})`);
+    expect(diagnostics.summary()[0]?.examples[0]).toBe(
+      `feed of ${all?.items.length} items: kept the first maxItems 4 (crawl-1.warc.gz @ ${OFFSET}, ${url})`,
+    );
   });
 
   it('billion laughs: DOCTYPE removed unexpanded, reported, feed read', () => {
@@ -73,7 +90,9 @@ describe('bad feeds: located report, counted, the rest kept', () => {
     expect(diagnostics.count('feed.malformed')).toBe(1);
     expect(diagnostics.errorCount()).toBe(0);
     expect(diagnostics.summary()[0]?.examples[0]).toMatch(
-      new RegExp(`^feed XML is malformed, read leniently \\(10 items kept\\): Expected closing tag 'item' .* instead of closing tag 'itme'\\. \\(line 4, column \\d+\\) \\(crawl-1\\.warc\\.gz @ ${OFFSET}, http`),
+      new RegExp(
+        `^feed XML is malformed, read leniently \\(10 items kept\\): Expected closing tag 'item' .* instead of closing tag 'itme'\\. \\(line 4, column \\d+\\) \\(crawl-1\\.warc\\.gz @ ${OFFSET}, http`,
+      ),
     );
     expect(feed?.items).toHaveLength(10);
   });
@@ -91,7 +110,9 @@ describe('bad feeds: located report, counted, the rest kept', () => {
     expect(feed).toBeNull();
     expect(diagnostics.errorCount()).toBe(1);
     expect(diagnostics.summary()[0]).toMatchObject({ kind: 'feed.malformed', severity: 'error' });
-    expect(diagnostics.summary()[0]?.examples[0]).toMatch(/\(line 1, column \d+\) \(crawl-1\.warc\.gz @ 123456, http:\/\/pelican-dev\.test:8090\/feeds\/malformed-not-xml\.xml\)$/);
+    expect(diagnostics.summary()[0]?.examples[0]).toMatch(
+      /\(line 1, column \d+\) \(crawl-1\.warc\.gz @ 123456, http:\/\/pelican-dev\.test:8090\/feeds\/malformed-not-xml\.xml\)$/,
+    );
   });
 
   it('without a diagnostics sink, an unreadable feed throws a located InputError', () => {

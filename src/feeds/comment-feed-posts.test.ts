@@ -7,21 +7,39 @@ const item = (title: string, link: string, text: string, guid: string) =>
   `<item><title>${title}</title><link>${link}</link><guid isPermaLink="false">${guid}</guid><description>${text}</description></item>`;
 
 const articles = parseFeed(
-  rss('<title>Diary</title><link>http://a.test/</link>', [item('Broad beans in November', 'http://a.test/beans', 'Beans were sown.', 'p1'), item('Forcing rhubarb', 'http://a.test/rhubarb', 'Pots.', 'p2')].join('')),
+  rss(
+    '<title>Diary</title><link>http://a.test/</link>',
+    [
+      item('Broad beans in November', 'http://a.test/beans', 'Beans were sown.', 'p1'),
+      item('Forcing rhubarb', 'http://a.test/rhubarb', 'Pots.', 'p2'),
+    ].join(''),
+  ),
   { url: 'http://a.test/index.rss' },
 );
 const replies = ['We always lose a few to the mice as well this year', 'Aquadulce has never let me down on heavy clay soil'];
 
 describe('which post a comment-feed item answers', () => {
   it('a per-post feed naming its post by title goes to the article item of that title', () => {
-    const feed = parseFeed(rss('<title>Diary</title><link>http://a.test/</link><description>Comments on Broad beans in November</description>', replies.map((r, i) => item(`R${i}`, 'http://a.test/', r, `c${i}`)).join('')), { url: 'http://a.test/beans/replies.rss' });
+    const feed = parseFeed(
+      rss(
+        '<title>Diary</title><link>http://a.test/</link><description>Comments on Broad beans in November</description>',
+        replies.map((r, i) => item(`R${i}`, 'http://a.test/', r, `c${i}`)).join(''),
+      ),
+      { url: 'http://a.test/beans/replies.rss' },
+    );
     const posts = assignCommentItems(feed === null ? [] : [feed], articles === null ? [] : [articles]);
     expect(posts.byPost.get('a.test/beans')?.length).toBe(2);
     expect(posts.byFeed.size).toBe(0);
   });
 
   it('a site-wide feed whose items link to the site root: each item goes to the page holding its text, never the home page', () => {
-    const feed = parseFeed(rss('<title>Comments for Diary</title><link>http://a.test/</link>', replies.map((r, i) => item(`R${i}`, 'http://a.test/', r, `c${i}`)).join('')), { url: 'http://a.test/replies.rss' });
+    const feed = parseFeed(
+      rss(
+        '<title>Comments for Diary</title><link>http://a.test/</link>',
+        replies.map((r, i) => item(`R${i}`, 'http://a.test/', r, `c${i}`)).join(''),
+      ),
+      { url: 'http://a.test/replies.rss' },
+    );
     const posts = assignCommentItems(feed === null ? [] : [feed], []);
     expect(posts.byPost.size).toBe(0);
     const pending = pendingCommentFeeds(posts, 'a.test');
@@ -31,7 +49,13 @@ describe('which post a comment-feed item answers', () => {
   });
 
   it('an unnamed per-post feed goes to the page advertising it', () => {
-    const feed = parseFeed(rss('<title>Diary</title><link>http://a.test/</link><description>Comments on a post</description>', replies.map((r, i) => item(`R${i}`, 'http://a.test/', r, `c${i}`)).join('')), { url: 'http://a.test/x/replies.rss' });
+    const feed = parseFeed(
+      rss(
+        '<title>Diary</title><link>http://a.test/</link><description>Comments on a post</description>',
+        replies.map((r, i) => item(`R${i}`, 'http://a.test/', r, `c${i}`)).join(''),
+      ),
+      { url: 'http://a.test/x/replies.rss' },
+    );
     const pending = pendingCommentFeeds(assignCommentItems(feed === null ? [] : [feed], []), 'a.test');
     expect(commentItemsOfPage([], pending, ['http://a.test/x/replies.rss'])).toHaveLength(2);
     expect(commentItemsOfPage([], pending, ['http://a.test/other.rss'])).toHaveLength(0);

@@ -32,7 +32,10 @@ const siteOf = (url: string): string => hostOf(url).replace(/^www\./, '');
 
 /** Title as compared: case, punctuation and spacing left out. */
 function titleKey(title: string): string {
-  return title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** The same comment from the post's own feed, the site-wide feed and repeated captures. */
@@ -100,7 +103,10 @@ const ITEM_TEXT_MIN_TOKENS = 5;
 const TOKEN = /[\p{L}\p{N}]+/gu;
 
 function openingTokens(item: FeedItem): string | null {
-  const tokens = htmlToText(item.content ?? item.description ?? '').toLowerCase().match(TOKEN) ?? [];
+  const tokens =
+    htmlToText(item.content ?? item.description ?? '')
+      .toLowerCase()
+      .match(TOKEN) ?? [];
   return tokens.length < ITEM_TEXT_MIN_TOKENS ? null : tokens.slice(0, ITEM_TEXT_MAX_TOKENS).join(' ');
 }
 

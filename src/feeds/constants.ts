@@ -8,9 +8,11 @@ import { COMMENT_ANCHORS, COMMENT_QUERY_PARAMS, hintMatcher } from '../core/hint
 export const SNIFF_CHARS = 2048;
 
 /** MIME types that name a feed format outright. */
-export const FEED_MIME = /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)\b|^application\/(rss|atom|rdf)\b|^application\/feed\+json\b/i;
+export const FEED_MIME =
+  /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)\b|^application\/(rss|atom|rdf)\b|^application\/feed\+json\b/i;
 /** MIME types under which feeds are commonly (mis)served; these need sniffing. */
-export const SNIFFABLE_MIME = /^(text\/xml|application\/xml|text\/html|application\/xhtml\+xml|application\/octet-stream|text\/plain|application\/json|text\/json|application\/x-rss\+xml|binary\/octet-stream)\b/i;
+export const SNIFFABLE_MIME =
+  /^(text\/xml|application\/xml|text\/html|application\/xhtml\+xml|application\/octet-stream|text\/plain|application\/json|text\/json|application\/x-rss\+xml|binary\/octet-stream)\b/i;
 
 /** Root elements of RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom, after an optional prolog. */
 export const FEED_ROOT = /^<([\w-]+:)?(rss|feed|RDF|rdf)[\s>/]/;
@@ -93,7 +95,8 @@ export const COMMENT_ANCHOR = hintMatcher(COMMENT_ANCHORS, (a) => `#(?:${a})[-_]
 export const COMMENT_QUERY_PARAM = hintMatcher(COMMENT_QUERY_PARAMS, (a) => `^(?:${a})$`);
 
 /** 002 "Feed discovery": autodiscovery link types [diveintomark.org RSS autodiscovery]. */
-export const AUTODISCOVERY_TYPE = /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)$|^application\/(rss|atom|rdf)$|^application\/json$/i;
+export const AUTODISCOVERY_TYPE =
+  /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)$|^application\/(rss|atom|rdf)$|^application\/json$/i;
 /** 002 "Feed discovery": link heuristics on anchors (/feed, /rss, .rss, .xml, atom, FeedBurner). */
 export const FEED_LINK_HREF =
   /(\/(feed|feeds|rss|rss2|atom|rdf|index\.rdf)(\/|\.xml|\/?$|\/?\?)|\.(rss|atom|rdf)(\?|$)|\.xml(\?|$)|[?&](feed|rss)=|feeds\.feedburner\.com|feedproxy\.google\.com|\/feed\.json(\?|$)|atom\.xml|rss\.xml|\/feeds\/posts\/default)/i;

@@ -63,14 +63,20 @@ export function classifyContent(items: RawItem[]): { isFullContent: boolean; rea
   const medianWords = median(words);
   const variation = coefficientOfVariation(words);
   if (n >= EXCERPT_MIN_ITEMS && variation < EXCERPT_MAX_LENGTH_VARIATION && medianWords < FULL_PLAIN_MIN_WORDS) {
-    return { isFullContent: false, reason: `bodies of nearly equal length (median ${medianWords} words, variation ${variation.toFixed(2)})` };
+    return {
+      isFullContent: false,
+      reason: `bodies of nearly equal length (median ${medianWords} words, variation ${variation.toFixed(2)})`,
+    };
   }
   // A separate content field at least as long as the description, and never cut, is the full post.
   const withContentField = items.filter(
     (i) => i.content !== null && hasText(i.content) && countWords(i.content) >= countWords(i.description ?? '') && !isTruncated(i.content),
   ).length;
   if (withContentField / items.length >= FULL_CONTENT_FIELD_SHARE) {
-    return { isFullContent: true, reason: `${withContentField}/${items.length} items carry an uncut content field at least as long as the description` };
+    return {
+      isFullContent: true,
+      reason: `${withContentField}/${items.length} items carry an uncut content field at least as long as the description`,
+    };
   }
   const marked = bodies.filter((b) => BLOCK_MARKUP.test(b)).length;
   if (marked / n >= FULL_MARKUP_SHARE && medianWords >= FULL_MARKUP_MIN_WORDS) {

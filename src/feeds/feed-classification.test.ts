@@ -21,7 +21,9 @@ describe('comment feeds are told apart from article feeds', () => {
   it('WordPress per-post comment feed: items reply to the post named by the channel link', () => {
     const feed = parse('wordpress-comments-per-post.xml', 'http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/feed/');
     expect(feed.kind).toBe('comments');
-    expect(new Set(feed.items.map((i) => i.inReplyTo))).toEqual(new Set(['http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/']));
+    expect(new Set(feed.items.map((i) => i.inReplyTo))).toEqual(
+      new Set(['http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/']),
+    );
   });
 
   it('an empty per-post comment feed is still a comment feed (by its title)', () => {
@@ -60,28 +62,46 @@ describe('comment feeds are told apart from article feeds', () => {
 describe('comment feeds recognised by what they are, never by their URL', () => {
   const rss = (channel: string, items: string) => `<?xml version="1.0"?><rss version="2.0"><channel>${channel}${items}</channel></rss>`;
   const replies = (link: string) =>
-    ['Good point about the mice.', 'Aquadulce never let me down.', 'Chicken wire tunnels work.'].map((t, i) => `<item><title>Reader ${i}</title><link>${link}</link><guid isPermaLink="false">r${i}</guid><description>${t}</description></item>`).join('');
+    ['Good point about the mice.', 'Aquadulce never let me down.', 'Chicken wire tunnels work.']
+      .map(
+        (t, i) =>
+          `<item><title>Reader ${i}</title><link>${link}</link><guid isPermaLink="false">r${i}</guid><description>${t}</description></item>`,
+      )
+      .join('');
 
   it('a channel description "Comments on <title>" with items linking to the site root: per-post, post named by title, no reply target', () => {
-    const feed = parseFeed(rss('<title>Allotment Diary</title><link>http://a.test/</link><description>Comments on Broad beans sown in November</description>', replies('http://a.test/')), { url: 'http://a.test/x.rss' });
+    const feed = parseFeed(
+      rss(
+        '<title>Allotment Diary</title><link>http://a.test/</link><description>Comments on Broad beans sown in November</description>',
+        replies('http://a.test/'),
+      ),
+      { url: 'http://a.test/x.rss' },
+    );
     expect(feed).toMatchObject({ kind: 'comments', commentedPost: { url: null, title: 'Broad beans sown in November' } });
     expect(feed?.items.every((i) => i.inReplyTo === null)).toBe(true);
   });
 
   it('other languages count as English does ("Kommentare zu", "Commentaires sur")', () => {
     for (const d of ['Kommentare zu Saubohnen im November', 'Commentaires sur Les fèves en novembre']) {
-      const feed = parseFeed(rss(`<title>Site</title><link>http://a.test/</link><description>${d}</description>`, replies('http://a.test/')), { url: 'http://a.test/f.xml' });
+      const feed = parseFeed(
+        rss(`<title>Site</title><link>http://a.test/</link><description>${d}</description>`, replies('http://a.test/')),
+        { url: 'http://a.test/f.xml' },
+      );
       expect(feed?.kind).toBe('comments');
       expect(feed?.commentedPost?.title).not.toBeNull();
     }
   });
 
-  it('distinct items all linking to one post page are that post\'s comment feed (JSON Feed too)', () => {
+  it("distinct items all linking to one post page are that post's comment feed (JSON Feed too)", () => {
     const json = JSON.stringify({
       version: 'https://jsonfeed.org/version/1.1',
       title: 'Site',
       home_page_url: 'http://a.test/',
-      items: ['One reply here.', 'Another reply there.', 'A third reply.'].map((t, i) => ({ id: `c${i}`, url: 'http://a.test/2026/03/post', content_text: t })),
+      items: ['One reply here.', 'Another reply there.', 'A third reply.'].map((t, i) => ({
+        id: `c${i}`,
+        url: 'http://a.test/2026/03/post',
+        content_text: t,
+      })),
     });
     const feed = parseFeed(json, { url: 'http://a.test/feed.json' });
     expect(feed).toMatchObject({ kind: 'comments', commentedPost: { url: 'http://a.test/2026/03/post' } });
@@ -89,8 +109,12 @@ describe('comment feeds recognised by what they are, never by their URL', () => 
   });
 
   it('a comment-feed-like URL alone does not make a comment feed', () => {
-    const posts = ['one', 'two', 'three'].map((s) => `<item><title>Post ${s}</title><link>http://a.test/${s}</link><description>Text of ${s}.</description></item>`).join('');
-    expect(parseFeed(rss('<title>Site</title><link>http://a.test/</link>', posts), { url: 'http://a.test/comments/feed/' })?.kind).toBe('article');
+    const posts = ['one', 'two', 'three']
+      .map((s) => `<item><title>Post ${s}</title><link>http://a.test/${s}</link><description>Text of ${s}.</description></item>`)
+      .join('');
+    expect(parseFeed(rss('<title>Site</title><link>http://a.test/</link>', posts), { url: 'http://a.test/comments/feed/' })?.kind).toBe(
+      'article',
+    );
   });
 });
 
@@ -121,11 +145,14 @@ describe('full vs partial content (002)', () => {
     expect(feed?.fullContentReason).toMatch(/truncation marker/);
   });
 
-  it.each(['dataset-excerpt-rss.xml', 'dataset-excerpt-html-rss.xml', 'dataset-meta-description-rss.xml'])('%s (excerpts, meta descriptions) is partial', (name) => {
-    const feed = parse(name, 'http://x.test/feed.xml');
-    expect(feed.isFullContent).toBe(false);
-    expect(feed.items.every((i) => i.isFullContent === false)).toBe(true);
-  });
+  it.each(['dataset-excerpt-rss.xml', 'dataset-excerpt-html-rss.xml', 'dataset-meta-description-rss.xml'])(
+    '%s (excerpts, meta descriptions) is partial',
+    (name) => {
+      const feed = parse(name, 'http://x.test/feed.xml');
+      expect(feed.isFullContent).toBe(false);
+      expect(feed.items.every((i) => i.isFullContent === false)).toBe(true);
+    },
+  );
 
   it('a one-item feed whose content equals its short description is full (nothing was cut)', () => {
     const xml = readFixture('wordpress-rss2-full.xml');
@@ -144,14 +171,18 @@ describe('engine conventions beyond WordPress and Pelican', () => {
 
   it('Drupal-style teasers ending in a "Read more about <title>" link are partial', () => {
     // The ellipsis of each summary replaced by a Drupal 8+ read-more link naming the post.
-    const xml = pelicanRss.replace(/ …&lt;\/p&gt;/g, '&lt;/p&gt;&lt;a href="/node/1"&gt;Read more&lt;span class="visually-hidden"&gt; about this post&lt;/span&gt;&lt;/a&gt;');
+    const xml = pelicanRss.replace(
+      / …&lt;\/p&gt;/g,
+      '&lt;/p&gt;&lt;a href="/node/1"&gt;Read more&lt;span class="visually-hidden"&gt; about this post&lt;/span&gt;&lt;/a&gt;',
+    );
     const feed = parseFeed(xml, { url: 'http://drupal.test/rss.xml' });
     expect(feed?.isFullContent).toBe(false);
     expect(feed?.items.filter((i) => i.contentReason === 'body ends in a truncation marker').length).toBeGreaterThanOrEqual(8);
   });
 
   it('FeedBurner flares and tracking pixels are removed, and do not hide the cut ending', () => {
-    const flare = '&lt;div class="feedflare"&gt;&lt;a href="http://feeds.feedburner.com/~ff/x?a=1"&gt;&lt;img src="http://feeds.feedburner.com/~ff/x?d=2" border="0"&gt;&lt;/a&gt;&lt;/div&gt;&lt;img src="http://feeds.feedburner.com/~r/x/~4/abc" height="1" width="1" alt=""/&gt;';
+    const flare =
+      '&lt;div class="feedflare"&gt;&lt;a href="http://feeds.feedburner.com/~ff/x?a=1"&gt;&lt;img src="http://feeds.feedburner.com/~ff/x?d=2" border="0"&gt;&lt;/a&gt;&lt;/div&gt;&lt;img src="http://feeds.feedburner.com/~r/x/~4/abc" height="1" width="1" alt=""/&gt;';
     const xml = pelicanRss.replace(/&lt;\/p&gt;<\/description>/g, `&lt;/p&gt;${flare}</description>`);
     const feed = parseFeed(xml, { url: 'http://feeds.feedburner.com/x' });
     expect(feed?.items.some((i) => i.description?.includes('feedflare') || i.description?.includes('~r/'))).toBe(false);
@@ -168,9 +199,14 @@ describe('engine conventions beyond WordPress and Pelican', () => {
   it('Drupal comment permalinks (/comment/N#comment-N) are not taken for the post; the per-post channel link is', () => {
     const xml = readFixture('wordpress-comments-per-post.xml')
       .replace(/<title>\s*Comments on: [^<]*<\/title>/, '<title>Automatic Upgrades: Configuring APT</title>')
-      .replace(/<link>http:\/\/devblog\.test:8081\/2025\/10\/automatic-upgrades-configuring-apt\/#comment-(\d+)<\/link>/g, '<link>http://devblog.test:8081/comment/$1#comment-$1</link>');
+      .replace(
+        /<link>http:\/\/devblog\.test:8081\/2025\/10\/automatic-upgrades-configuring-apt\/#comment-(\d+)<\/link>/g,
+        '<link>http://devblog.test:8081/comment/$1#comment-$1</link>',
+      );
     const feed = parseFeed(xml, { url: 'http://devblog.test:8081/x.xml' });
     expect(feed?.kind).toBe('comments');
-    expect(new Set(feed?.items.map((i) => i.inReplyTo))).toEqual(new Set(['http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/']));
+    expect(new Set(feed?.items.map((i) => i.inReplyTo))).toEqual(
+      new Set(['http://devblog.test:8081/2025/10/automatic-upgrades-configuring-apt/']),
+    );
   });
 });

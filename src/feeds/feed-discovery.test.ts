@@ -7,8 +7,20 @@ describe('discoverFeeds (002 "Feed discovery")', () => {
   it('WordPress home: autodiscovery links, the comment feed flagged', () => {
     const feeds = discoverFeeds(readFixture('../segment/wp-dev-home.html'), 'http://devblog.test:8081/');
     expect(feeds.filter((f) => f.via === 'autodiscovery')).toEqual([
-      { url: 'http://devblog.test:8081/feed/', type: 'application/rss+xml', title: 'Package Notes » Feed', via: 'autodiscovery', isCommentFeed: false },
-      { url: 'http://devblog.test:8081/comments/feed/', type: 'application/rss+xml', title: 'Package Notes » Comments Feed', via: 'autodiscovery', isCommentFeed: true },
+      {
+        url: 'http://devblog.test:8081/feed/',
+        type: 'application/rss+xml',
+        title: 'Package Notes » Feed',
+        via: 'autodiscovery',
+        isCommentFeed: false,
+      },
+      {
+        url: 'http://devblog.test:8081/comments/feed/',
+        type: 'application/rss+xml',
+        title: 'Package Notes » Comments Feed',
+        via: 'autodiscovery',
+        isCommentFeed: true,
+      },
     ]);
   });
 
@@ -22,7 +34,15 @@ describe('discoverFeeds (002 "Feed discovery")', () => {
 
   it('a page without autodiscovery: the FeedBurner anchor is found, the e-mail subscription link is not', () => {
     const feeds = discoverFeeds(readFixture('anchor-only-feedburner.html'), 'https://dragnet-188.test/article/188');
-    expect(feeds).toEqual([{ url: 'http://feeds.feedburner.com/hackermonthly', type: 'application/rss+xml', title: 'RSS Feed', via: 'link-heuristic', isCommentFeed: false }]);
+    expect(feeds).toEqual([
+      {
+        url: 'http://feeds.feedburner.com/hackermonthly',
+        type: 'application/rss+xml',
+        title: 'RSS Feed',
+        via: 'link-heuristic',
+        isCommentFeed: false,
+      },
+    ]);
   });
 
   it('takes a parsed document too (the extract stage shares its DOM), with the same result', () => {
@@ -41,7 +61,13 @@ describe('discoverFeeds (002 "Feed discovery")', () => {
     expect(discoverFeeds(html, 'http://blog.test/')).toEqual([
       { url: 'http://blog.test/sub/feed.json', type: 'application/feed+json', title: 'JSON', via: 'autodiscovery', isCommentFeed: false },
       { url: 'http://blog.test/rss.xml', type: 'application/rss+xml', title: 'RSS', via: 'link-heuristic', isCommentFeed: false },
-      { url: 'http://blog.test/2024/01/post/feed/', type: 'application/rss+xml', title: 'Comments on this post (RSS)', via: 'link-heuristic', isCommentFeed: true },
+      {
+        url: 'http://blog.test/2024/01/post/feed/',
+        type: 'application/rss+xml',
+        title: 'Comments on this post (RSS)',
+        via: 'link-heuristic',
+        isCommentFeed: true,
+      },
       { url: 'http://blog.test/atom.xml', type: 'application/atom+xml', title: 'Atom', via: 'link-heuristic', isCommentFeed: false },
     ]);
   });

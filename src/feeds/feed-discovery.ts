@@ -106,7 +106,12 @@ function attribute(element: Element, name: string): string | undefined {
   return getAttributeValue(element, name);
 }
 
-function autodiscoveryCandidate(rel: string | undefined, type: string | undefined, href: string | undefined, title: string | undefined): Candidate | null {
+function autodiscoveryCandidate(
+  rel: string | undefined,
+  type: string | undefined,
+  href: string | undefined,
+  title: string | undefined,
+): Candidate | null {
   if (!rel || !href || !type) return null;
   const rels = rel.toLowerCase().split(/\s+/);
   if (!rels.includes('alternate') && !rels.includes('feed')) return null;

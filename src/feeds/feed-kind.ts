@@ -1,4 +1,13 @@
-import { COMMENT_ANCHOR, COMMENT_FEED_TITLE, COMMENT_ITEM_SHARE, COMMENT_ITEM_TITLE, COMMENT_PERMALINK_PATH, COMMENT_QUERY_PARAM, MIN_ONE_TARGET_ITEMS, PER_POST_COMMENT_TITLE } from './constants.js';
+import {
+  COMMENT_ANCHOR,
+  COMMENT_FEED_TITLE,
+  COMMENT_ITEM_SHARE,
+  COMMENT_ITEM_TITLE,
+  COMMENT_PERMALINK_PATH,
+  COMMENT_QUERY_PARAM,
+  MIN_ONE_TARGET_ITEMS,
+  PER_POST_COMMENT_TITLE,
+} from './constants.js';
 import type { RawChannel, RawItem } from './feed-item.js';
 import type { FeedKind } from './types.js';
 
@@ -32,7 +41,10 @@ export function classifyKind(_feedUrl: string, channel: RawChannel, items: RawIt
   const comments = (reason: string): KindDecision => {
     const named = namedPost(title) ?? namedPost(description);
     const postUrl = [target, channel.siteUrl].find((u): u is string => isPostUrl(u)) ?? null;
-    const perPost = named !== null || (target !== null && isPostUrl(target)) || (postUrl !== null && items.every((i) => isOnPage(i.link, postUrl, channel.siteUrl)));
+    const perPost =
+      named !== null ||
+      (target !== null && isPostUrl(target)) ||
+      (postUrl !== null && items.every((i) => isOnPage(i.link, postUrl, channel.siteUrl)));
     return { kind: 'comments', reason, isPerPost: perPost, postUrl: perPost ? postUrl : null, postTitle: named };
   };
 
@@ -45,14 +57,23 @@ export function classifyKind(_feedUrl: string, channel: RawChannel, items: RawIt
   const anchored = items.filter((i) => i.link !== null && commentTarget(i.link) !== null).length;
   if (share(anchored)) return comments(`${anchored}/${n} item links point at a comment anchor`);
   if (target !== null) return comments(`${n} distinct items all link to one page (${target}): replies, not posts`);
-  return { kind: 'article', reason: n === 0 ? 'no comment-feed signal (no items)' : 'no comment-feed signal in title, description or items', isPerPost: false, postUrl: null, postTitle: null };
+  return {
+    kind: 'article',
+    reason: n === 0 ? 'no comment-feed signal (no items)' : 'no comment-feed signal in title, description or items',
+    isPerPost: false,
+    postUrl: null,
+    postTitle: null,
+  };
 }
 
 /** "Comments on: Some post" -> "Some post" (the per-post phrases of the hint list), else null. */
 function namedPost(text: string): string | null {
   const m = PER_POST_COMMENT_TITLE.exec(text.trim());
   if (m === null) return null;
-  const rest = text.trim().slice(m[0].length).replace(/^[\s:«"“„'‘]+|[\s»"”'’]+$/g, '');
+  const rest = text
+    .trim()
+    .slice(m[0].length)
+    .replace(/^[\s:«"“„'‘]+|[\s»"”'’]+$/g, '');
   return rest === '' ? null : rest;
 }
 

@@ -14,7 +14,13 @@ function parse(name: string, url: string): Feed {
 describe('parseFeed: formats', () => {
   it('RSS 2.0 (WordPress): every field normalised', () => {
     const feed = parse('wordpress-rss2-full.xml', 'http://devblog.test:8081/feed/');
-    expect(feed).toMatchObject({ format: 'rss-2.0', kind: 'article', title: 'Package Notes', siteUrl: 'http://devblog.test:8081/', language: 'en-US' });
+    expect(feed).toMatchObject({
+      format: 'rss-2.0',
+      kind: 'article',
+      title: 'Package Notes',
+      siteUrl: 'http://devblog.test:8081/',
+      language: 'en-US',
+    });
     expect(feed.items).toHaveLength(10);
     const [item] = feed.items;
     expect(item).toMatchObject({
@@ -46,7 +52,12 @@ describe('parseFeed: formats', () => {
 
   it('Atom 1.0 (Pelican): alternate link, author name, published and updated, html content', () => {
     const feed = parse('pelican-atom-full.xml', 'http://pelican-dev.test:8090/feeds/all.atom.xml');
-    expect(feed).toMatchObject({ format: 'atom-1.0', kind: 'article', title: 'Backports & Bytes', siteUrl: 'http://pelican-dev.test:8090/' });
+    expect(feed).toMatchObject({
+      format: 'atom-1.0',
+      kind: 'article',
+      title: 'Backports & Bytes',
+      siteUrl: 'http://pelican-dev.test:8090/',
+    });
     const [item] = feed.items;
     expect(item).toMatchObject({
       guid: 'tag:pelican-dev.test,2026-11-09:/posts/2026/11/configuring-the-package-manager-apt/',
@@ -141,7 +152,9 @@ describe('parseFeed: formats', () => {
 
   it('returns null for bodies that are not feeds', () => {
     expect(parseFeed(readFixture('../segment/wp-dev-home.html'), { url: 'http://devblog.test:8081/' })).toBeNull();
-    expect(parseFeed('<?xml version="1.0"?><urlset><url><loc>http://x.test/</loc></url></urlset>', { url: 'http://x.test/sitemap.xml' })).toBeNull();
+    expect(
+      parseFeed('<?xml version="1.0"?><urlset><url><loc>http://x.test/</loc></url></urlset>', { url: 'http://x.test/sitemap.xml' }),
+    ).toBeNull();
     expect(parseFeed('{"version": "1.0", "items": []}', { url: 'http://x.test/api.json' })).toBeNull();
   });
 });
@@ -161,7 +174,10 @@ describe('parseFeed: Atom text constructs and relative URLs', () => {
   it('type="text" summaries are stored as escaped HTML, titles of type="html" as plain text', () => {
     const xml = readFixture('pelican-atom-full.xml')
       .replace(/<summary type="html">[\s\S]*?<\/summary>/, '<summary type="text">a &lt; b &amp; c</summary>')
-      .replace('<title>Configuring the Package Manager (apt)</title>', '<title type="html">Configuring &lt;em&gt;apt&lt;/em&gt; &amp;amp; friends</title>');
+      .replace(
+        '<title>Configuring the Package Manager (apt)</title>',
+        '<title type="html">Configuring &lt;em&gt;apt&lt;/em&gt; &amp;amp; friends</title>',
+      );
     const item = parseFeed(xml, { url: 'http://pelican-dev.test:8090/feeds/all.atom.xml' })?.items[0];
     expect(item?.description).toBe('a &lt; b &amp; c');
     expect(item?.title).toBe('Configuring apt & friends');

@@ -40,7 +40,11 @@ export function parseFeed(text: string, ctx: ParseFeedContext): Feed | null {
   const config = resolveFeedConfig(ctx.config);
   const feed = parseAnyFeed(text, ctx, config);
   if (feed === null || feed.items.length <= config.maxItems) return feed;
-  ctx.diagnostics?.warn('feed.too-many-items', `feed of ${feed.items.length} items: kept the first maxItems ${config.maxItems}`, locationOf(ctx));
+  ctx.diagnostics?.warn(
+    'feed.too-many-items',
+    `feed of ${feed.items.length} items: kept the first maxItems ${config.maxItems}`,
+    locationOf(ctx),
+  );
   return { ...feed, items: feed.items.slice(0, config.maxItems) };
 }
 
@@ -99,7 +103,12 @@ function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocati
     }
   }
   if (feed === null) {
-    fail(ctx, isTooDeep(safe.text, maxDepth) ? tooDeepError(location, maxDepth) : new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location));
+    fail(
+      ctx,
+      isTooDeep(safe.text, maxDepth)
+        ? tooDeepError(location, maxDepth)
+        : new InputError('feed.malformed', `feed XML is malformed: ${malformed}`, location),
+    );
     return null;
   }
   ctx.diagnostics?.warn('feed.malformed', `feed XML is malformed, ${repair} (${feed.items.length} items kept): ${malformed}`, location);
@@ -129,7 +138,12 @@ function tooDeepError(location: InputLocation, maxDepth: number, cause?: unknown
 
 function parserLimitError(cause: unknown, location: InputLocation, maxDepth: number): InputError {
   if (cause instanceof Error && NESTING_LIMIT_MESSAGE.test(cause.message)) return tooDeepError(location, maxDepth, cause);
-  return new InputError('feed.malformed', `feed XML cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`, location, { cause });
+  return new InputError(
+    'feed.malformed',
+    `feed XML cannot be parsed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    location,
+    { cause },
+  );
 }
 
 /** Whether the parser refuses this text for its nesting depth (the lenient path swallows the reason). */
@@ -173,8 +187,7 @@ function buildFeed(url: string, format: FeedFormat, channel: RawChannel, mappedI
     const content = decision.kind === 'comments' ? COMMENT_CONTENT : classifyItemContent(item);
     return { ...item, ...itemValidity(item), isFullContent: content.isFullContent, contentReason: content.reason };
   });
-  const content =
-    decision.kind === 'comments' ? COMMENT_CONTENT : classifyContent(rawItems);
+  const content = decision.kind === 'comments' ? COMMENT_CONTENT : classifyContent(rawItems);
   return {
     url,
     format,

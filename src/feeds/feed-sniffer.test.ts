@@ -14,7 +14,14 @@ describe('looksLikeFeed', () => {
   it.each(['text/xml', 'application/xml', 'text/html', 'application/octet-stream', 'text/plain', null])(
     'sniffs feeds served as %s',
     (mime) => {
-      for (const name of ['wordpress-rss2-full.xml', 'pelican-atom-full.xml', 'rss-1.0-rdf.xml', 'atom-0.3.xml', 'rss-0.91-broken-dates.xml', 'billion-laughs.xml']) {
+      for (const name of [
+        'wordpress-rss2-full.xml',
+        'pelican-atom-full.xml',
+        'rss-1.0-rdf.xml',
+        'atom-0.3.xml',
+        'rss-0.91-broken-dates.xml',
+        'billion-laughs.xml',
+      ]) {
         expect(looksLikeFeed(mime, 'http://x.test/whatever', head(name)), name).toBe(true);
       }
     },
@@ -33,7 +40,13 @@ describe('looksLikeFeed', () => {
   });
 
   it('rejects other XML and media types', () => {
-    expect(looksLikeFeed('application/xml', 'http://x.test/sitemap.xml', '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(false);
+    expect(
+      looksLikeFeed(
+        'application/xml',
+        'http://x.test/sitemap.xml',
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ),
+    ).toBe(false);
     expect(looksLikeFeed('image/png', 'http://x.test/feed.png', '<rss version="2.0">')).toBe(false);
   });
 });

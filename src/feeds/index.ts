@@ -10,6 +10,12 @@ export { DEFAULT_FEED_CONFIG, type FeedConfig } from './config.js';
 export { parseFeed, type ParseFeedContext } from './feed-parser.js';
 export { parseFeedDate } from './feed-date.js';
 export { htmlToText } from './feed-text.js';
-export { assignCommentItems, commentItemsOfPage, type CommentFeedPosts, type PendingCommentFeed, pendingCommentFeeds } from './comment-feed-posts.js';
+export {
+  assignCommentItems,
+  commentItemsOfPage,
+  type CommentFeedPosts,
+  type PendingCommentFeed,
+  pendingCommentFeeds,
+} from './comment-feed-posts.js';
 export { discoverFeeds, type DiscoveredFeed } from './feed-discovery.js';
 export type { Enclosure, Feed, FeedFormat, FeedItem, FeedKind } from './types.js';

@@ -52,7 +52,9 @@ function mapRssItem(node: XmlNode, base: string): RawItem {
   item.commentFeedUrl = resolveUrl(text(first(node, 'wfw:commentRss')) ?? text(first(node, 'wfw:commentrss')), base);
   item.commentCount = parseCount(text(first(node, 'slash:comments')) ?? text(first(node, 'thr:total')));
   item.enclosures = [...list(node.enclosure), ...list(node['media:content'])]
-    .map((e) => enclosure(resolveUrl(attr(e, 'url') ?? attr(e, 'rdf:resource'), base), attr(e, 'type'), attr(e, 'length') ?? attr(e, 'fileSize')))
+    .map((e) =>
+      enclosure(resolveUrl(attr(e, 'url') ?? attr(e, 'rdf:resource'), base), attr(e, 'type'), attr(e, 'length') ?? attr(e, 'fileSize')),
+    )
     .filter((e) => e !== null);
   const reply = first(node, 'thr:in-reply-to');
   item.inReplyTo = resolveUrl(attr(reply, 'href') ?? attr(reply, 'ref'), base);

@@ -53,5 +53,13 @@ export function closeTruncatedFeed(xml: string): { text: string; keptChars: numb
   if (end < 0) return null;
   const head = xml.slice(0, end);
   const open = [...head.matchAll(OPEN_CONTAINER)].map((m) => m[1] ?? '').filter((name) => !head.includes(`</${name}>`));
-  return { text: head + open.reverse().map((name) => `</${name}>`).join(''), keptChars: end };
+  return {
+    text:
+      head +
+      open
+        .reverse()
+        .map((name) => `</${name}>`)
+        .join(''),
+    keptChars: end,
+  };
 }

@@ -50,7 +50,11 @@ describe('pairItem', () => {
 
   it('prefers feedburner:origLink over the proxy link', () => {
     const lookup = lookupOf([{ url: 'http://blog.test/real' }, { url: 'http://feeds.example.com/~r/x/1' }]);
-    const p = pairItem(item({ link: 'http://feeds.example.com/~r/x/1', origLink: 'http://blog.test/real' }), '2026-11-22T11:30:00Z', lookup);
+    const p = pairItem(
+      item({ link: 'http://feeds.example.com/~r/x/1', origLink: 'http://blog.test/real' }),
+      '2026-11-22T11:30:00Z',
+      lookup,
+    );
     expect(p.capture?.url).toBe('http://blog.test/real');
     expect(p.via).toBe('orig-link');
   });
@@ -86,7 +90,9 @@ describe('pairItem', () => {
       { url: 'http://blog.test/loop1', status: 301, location: 'http://blog.test/loop2' },
       { url: 'http://blog.test/loop2', status: 301, location: 'http://blog.test/loop1' },
     ]);
-    expect(pairItem(item({ link: 'http://blog.test/missing' }), '2026-11-22T00:00:00Z', lookup).reason).toMatch(/not captured in this crawl/);
+    expect(pairItem(item({ link: 'http://blog.test/missing' }), '2026-11-22T00:00:00Z', lookup).reason).toMatch(
+      /not captured in this crawl/,
+    );
     expect(pairItem(item({ link: 'http://blog.test/gone' }), '2026-11-22T00:00:00Z', lookup).reason).toMatch(/captured only as 404/);
     expect(pairItem(item({ link: 'http://blog.test/loop1' }), '2026-11-22T00:00:00Z', lookup).reason).toMatch(/redirect loop/);
     expect(pairItem(item({ guid: 'tag:blog.test,2026:1' }), '2026-11-22T00:00:00Z', lookup).reason).toMatch(/no http\(s\) link/);

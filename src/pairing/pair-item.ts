@@ -17,8 +17,7 @@ export function candidateUrls(item: FeedItem): Array<{ via: string; url: string 
 }
 
 const isRedirect = (c: CaptureRef) => c.status !== null && c.status >= 300 && c.status < 400 && c.location !== null;
-const isPage = (c: CaptureRef) =>
-  (c.status === null || (c.status >= 200 && c.status < 300)) && (c.mime === null || PAGE_MIME.test(c.mime));
+const isPage = (c: CaptureRef) => (c.status === null || (c.status >= 200 && c.status < 300)) && (c.mime === null || PAGE_MIME.test(c.mime));
 
 /** The capture nearest in time to `time`. */
 function nearest(captures: CaptureRef[], time: string): CaptureRef | undefined {
@@ -62,7 +61,11 @@ function followCandidate(url: string, via: string, time: string, lookup: Capture
     seen.add(key);
     const captures = lookup.findByUrlKey(key);
     if (captures.length === 0) {
-      return { capture: null, via: null, reason: hop === 0 ? `${via} ${url}: not captured in this crawl` : `${via} ${url}: redirects to ${current}, which is not captured` };
+      return {
+        capture: null,
+        via: null,
+        reason: hop === 0 ? `${via} ${url}: not captured in this crawl` : `${via} ${url}: redirects to ${current}, which is not captured`,
+      };
     }
     const pages = captures.filter(isPage);
     const page = nearest(pages, time);

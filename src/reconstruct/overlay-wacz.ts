@@ -66,11 +66,14 @@ export async function writeOverlayWacz(db: Db, file: string, opts: { title?: str
     const pagesOut = new HashingWriter(join(tmp, 'pages.jsonl'));
     await warc.write(
       await serialize(
-        WARCRecord.createWARCInfo({ filename: WARC_NAME, warcVersion: 'WARC/1.1' }, {
-          software: SOFTWARE,
-          format: 'WARC File Format 1.1',
-          description: 'Reconstructed pages of the data objects of an overlay collection',
-        }),
+        WARCRecord.createWARCInfo(
+          { filename: WARC_NAME, warcVersion: 'WARC/1.1' },
+          {
+            software: SOFTWARE,
+            format: 'WARC File Format 1.1',
+            description: 'Reconstructed pages of the data objects of an overlay collection',
+          },
+        ),
       ),
     );
     await pagesOut.write(`${JSON.stringify({ format: 'json-pages-1.0', id: 'pages', title: 'Object versions', hasText: true })}\n`);
@@ -107,11 +110,7 @@ export async function writeOverlayWacz(db: Db, file: string, opts: { title?: str
     // the index of the WARC as cdxj-indexer -s writes it (warcio's CDXIndexer, sorted)
     const cdxOut = new HashingWriter(join(tmp, 'index.cdxj'));
     for (const line of await indexWarcCdxj(createReadStream(warcFile.file), WARC_NAME)) await cdxOut.write(`${line}\n`);
-    const resources = [
-      warcFile,
-      await cdxOut.close('indexes/index.cdxj'),
-      await pagesOut.close('pages/pages.jsonl'),
-    ];
+    const resources = [warcFile, await cdxOut.close('indexes/index.cdxj'), await pagesOut.close('pages/pages.jsonl')];
     const datapackage = `${JSON.stringify(
       {
         profile: 'data-package',

@@ -7,7 +7,11 @@ import { timestamp14 } from './page-render.js';
 const NON_SLUG = /[^a-z0-9]+/g;
 
 export function slug(s: string): string {
-  const out = s.toLowerCase().replace(NON_SLUG, '-').replace(/^-+|-+$/g, '').slice(0, MAX_SLUG_CHARS);
+  const out = s
+    .toLowerCase()
+    .replace(NON_SLUG, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG_CHARS);
   return out === '' ? 'x' : out;
 }
 

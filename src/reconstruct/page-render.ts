@@ -52,13 +52,14 @@ export function renderVersionBody(v: VersionView, comments: readonly CommentView
     v.published ? `published <time datetime="${e(v.published)}">${e(v.published)}</time>` : '',
     v.updated && v.updated !== v.published ? `updated <time datetime="${e(v.updated)}">${e(v.updated)}</time>` : '',
   ].filter((s) => s !== '');
-  const cats = v.categories.length
-    ? `<ul class="wo-categories">${v.categories.map((c) => `<li>${e(c)}</li>`).join('')}</ul>`
-    : '';
+  const cats = v.categories.length ? `<ul class="wo-categories">${v.categories.map((c) => `<li>${e(c)}</li>`).join('')}</ul>` : '';
   const refs = v.references.filter((r) => typeof r.url === 'string');
   const refList = refs.length
     ? `<section class="wo-references"><h2>References</h2><ol>${refs
-        .map((r) => `<li>${e(r.kind ?? 'link')}: <a href="${e(safeUrl(r.url))}" rel="noopener noreferrer nofollow">${e(r.text || r.url)}</a></li>`)
+        .map(
+          (r) =>
+            `<li>${e(r.kind ?? 'link')}: <a href="${e(safeUrl(r.url))}" rel="noopener noreferrer nofollow">${e(r.text || r.url)}</a></li>`,
+        )
         .join('')}</ol></section>`
     : '';
   const original = opts.originalHref ?? v.url;

@@ -46,7 +46,10 @@ export function writeReconstructedPages(db: Db, outDir: string): { pages: number
   }
   write(
     join(root, 'index.html'),
-    htmlDocument('Overlay collection', `<h1>Overlay collection</h1><p>${pages} reconstructed object versions.</p><ul>${indexLinks.join('\n')}</ul>`),
+    htmlDocument(
+      'Overlay collection',
+      `<h1>Overlay collection</h1><p>${pages} reconstructed object versions.</p><ul>${indexLinks.join('\n')}</ul>`,
+    ),
   );
   return { pages, indexes: byFeed.size + 1 };
 }
@@ -72,7 +75,10 @@ function renderFeedIndex(title: string, feedUrl: string | null, indexPath: strin
   entries.sort((a, b) => (b.published ?? '').localeCompare(a.published ?? '') || a.url.localeCompare(b.url));
   const items = entries.map((en) => {
     const versions = en.versions
-      .map((ver) => `<a href="${e(link(indexPath, ver.path))}">${e(ver.captureTime)}${ver.method === 'feed-guided' ? '' : ` (${e(ver.method)})`}</a>`)
+      .map(
+        (ver) =>
+          `<a href="${e(link(indexPath, ver.path))}">${e(ver.captureTime)}${ver.method === 'feed-guided' ? '' : ` (${e(ver.method)})`}</a>`,
+      )
       .join(' · ');
     return `<li><strong>${e(en.title)}</strong>${en.published ? ` <time datetime="${e(en.published)}">${e(en.published.slice(0, 10))}</time>` : ''}<br><small>${e(en.url)}</small><br>versions: ${versions}</li>`;
   });

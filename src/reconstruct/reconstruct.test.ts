@@ -39,7 +39,10 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     expect(result.indexes).toBe(3); // the Atom feed the posts are paired through, objects without a feed, the top index
     const u = new URL(after.canonicalUrl);
     const host = u.host.replace(/[^a-z0-9]+/g, '-');
-    const pathSlug = u.pathname.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+    const pathSlug = u.pathname
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
     const folder = readdirSync(join(dir, 'pages', host)).find((f) => f.startsWith(`${pathSlug}-`));
     expect(folder).toBeDefined();
     const files = readdirSync(join(dir, 'pages', host, folder ?? '')).sort(); // timestamp first: oldest first
@@ -70,11 +73,16 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
   it('reconstructs the channel at T from the objects current at T, in the feed order', () => {
     const feedUrl = db.prepare('SELECT f.url FROM feeds f JOIN objects o ON o.feed_id = f.id LIMIT 1').pluck().get() as string;
     const snapshots = db
-      .prepare('SELECT s.id, s.crawl_id AS crawlId FROM feed_snapshots s JOIN feeds f ON f.id = s.feed_id WHERE f.url = ? ORDER BY s.capture_time')
+      .prepare(
+        'SELECT s.id, s.crawl_id AS crawlId FROM feed_snapshots s JOIN feeds f ON f.id = s.feed_id WHERE f.url = ? ORDER BY s.capture_time',
+      )
       .all(feedUrl) as Array<{ id: number; crawlId: number }>;
     expect(snapshots).toHaveLength(2);
     const itemTitles = (snapshotId: number): string[] =>
-      db.prepare('SELECT i.title FROM snapshot_items si JOIN items i ON i.id = si.item_id WHERE si.snapshot_id = ? ORDER BY si.position').pluck().all(snapshotId) as string[];
+      db
+        .prepare('SELECT i.title FROM snapshot_items si JOIN items i ON i.id = si.item_id WHERE si.snapshot_id = ? ORDER BY si.position')
+        .pluck()
+        .all(snapshotId) as string[];
     const [s1, s2] = snapshots as [{ id: number; crawlId: number }, { id: number; crawlId: number }];
     // T1: when the first crawl was over, before the second began
     const end1 = db.prepare('SELECT max(capture_time) FROM versions WHERE crawl_id = ?').pluck().get(s1.crawlId) as string;
@@ -116,7 +124,10 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     ]);
     const text = async (name: string): Promise<string> =>
       new TextDecoder().decode(await (await zip.loadFile(name, { unzip: true })).reader.readFully());
-    const dp = JSON.parse(await text('datapackage.json')) as { wacz_version: string; resources: Array<{ path: string; hash: string; bytes: number }> };
+    const dp = JSON.parse(await text('datapackage.json')) as {
+      wacz_version: string;
+      resources: Array<{ path: string; hash: string; bytes: number }>;
+    };
     expect(dp.wacz_version).toBe('1.1.1');
     for (const r of dp.resources) {
       const bytes = await (await zip.loadFile(r.path)).reader.readFully();
@@ -138,7 +149,11 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     const line = cdx.find((l) => l.includes(JSON.stringify(overlayUrl(after.canonicalUrl))));
     expect(line).toBeDefined();
     const info = JSON.parse(line?.slice(line.indexOf('{')) ?? '{}') as { offset: string; length: string };
-    const { reader } = await zip.loadFile('archive/data.warc.gz', { offset: Number(info.offset), length: Number(info.length), unzip: true });
+    const { reader } = await zip.loadFile('archive/data.warc.gz', {
+      offset: Number(info.offset),
+      length: Number(info.length),
+      unzip: true,
+    });
     const record = await new WARCParser(reader).parse();
     expect(record?.warcTargetURI).toBe(overlayUrl(after.canonicalUrl));
     expect(await record?.contentText()).toContain(`data-object-id="${after.objectId}"`);

@@ -76,4 +76,5 @@ export const END_OF_ENTRIES_TEXT = /^\s*(©|\(c\)\s*\d{4}|copyright\b)/i;
 export const FEED_PROBE_WORDS = 12;
 
 /** Feed description endings that are summarization artefacts [002: "remove summarization artifacts (e.g., ending ellipsis)"]. */
-export const SUMMARY_ARTEFACT = /(\s*(\[(…|\.\.\.|&hellip;)\]|…|\.\.\.)\s*)?(\s*(continue reading|read more|lire la suite|weiterlesen)\b.*)?$/i;
+export const SUMMARY_ARTEFACT =
+  /(\s*(\[(…|\.\.\.|&hellip;)\]|…|\.\.\.)\s*)?(\s*(continue reading|read more|lire la suite|weiterlesen)\b.*)?$/i;

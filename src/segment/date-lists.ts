@@ -66,7 +66,6 @@ const isNonIncreasing = (dates: readonly DateNode[]): boolean => dates.every((d,
 const newest = (l: DateList): string => l.dates.reduce((m, d) => (d.day > m ? d.day : m), '');
 const meanLength = (l: DateList): number => Math.round(l.dates.reduce((s, d) => s + d.text.length, 0) / l.dates.length);
 
-
 /**
  * The filter heuristics of 002, in its order, with "current", "recent" and "future" measured from
  * the capture date, not from today.

@@ -11,22 +11,69 @@ export { contains, lowestCommonAncestor };
 
 /** Elements that never show text. */
 const INVISIBLE = new Set([
-  'script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'title', 'meta', 'link', 'select', 'option',
-  'textarea', 'input', 'button', 'iframe', 'object', 'embed',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'meta',
+  'link',
+  'select',
+  'option',
+  'textarea',
+  'input',
+  'button',
+  'iframe',
+  'object',
+  'embed',
 ]);
 
 /** Block elements: their text starts a new line of the post text. */
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer', 'h1', 'h2',
-  'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tr', 'td', 'th',
-  'ul', 'br',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tr',
+  'td',
+  'th',
+  'ul',
+  'br',
 ]);
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 export function isInvisible(el: Element): boolean {
   const a = el.attribs;
-  return INVISIBLE.has(el.name) || a.hidden !== undefined || a['aria-hidden'] === 'true' || (a.style !== undefined && HIDDEN_STYLE.test(a.style));
+  return (
+    INVISIBLE.has(el.name) || a.hidden !== undefined || a['aria-hidden'] === 'true' || (a.style !== undefined && HIDDEN_STYLE.test(a.style))
+  );
 }
 
 const textCache = new WeakMap<Element, string>();

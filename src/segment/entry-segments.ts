@@ -109,7 +109,11 @@ function cutSinglePost(date: DateNode, body: Element, pageUrl: string): CutResul
     const inside = ofRank.filter((c) => contains(container, c.el));
     if (inside.length !== 1) continue;
     const title = (inside[0] as TitleCandidate).el;
-    return { posts: [{ nodes: [container], date, title }], dateAfterContent: false, reason: `one entry date, post with a linked title (rank ${rank})` };
+    return {
+      posts: [{ nodes: [container], date, title }],
+      dateAfterContent: false,
+      reason: `one entry date, post with a linked title (rank ${rank})`,
+    };
   }
   return { posts: [], dateAfterContent: false, reason: 'one entry date and no single linked title around it' };
 }

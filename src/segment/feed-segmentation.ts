@@ -21,7 +21,11 @@ import type { FeedSegmentation } from './types.js';
 
 /** Lower-cased words (letters and digits) joined by one space, padded so `includes` matches whole words. */
 function wordKey(text: string): string {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return ` ${words.join(' ')} `;
 }
 
@@ -39,8 +43,13 @@ function elementKey(el: Element): string {
 function itemProbe(item: FeedItem): string | null {
   const html = item.description ?? item.content;
   if (html === null) return null;
-  const text = parseHtml(html).document.children.map((n) => (isTag(n) ? elementText(n) : 'data' in n ? String(n.data) : '')).join(' ');
-  const words = wordKey(text.replace(SUMMARY_ARTEFACT, '')).trim().split(' ').filter((w) => w !== '');
+  const text = parseHtml(html)
+    .document.children.map((n) => (isTag(n) ? elementText(n) : 'data' in n ? String(n.data) : ''))
+    .join(' ');
+  const words = wordKey(text.replace(SUMMARY_ARTEFACT, ''))
+    .trim()
+    .split(' ')
+    .filter((w) => w !== '');
   if (words.length === 0) return null;
   return ` ${words.slice(0, FEED_PROBE_WORDS).join(' ')} `;
 }
@@ -127,7 +136,13 @@ export interface FeedSegmentationOptions {
 
 export function segmentByFeed(page: ParsedPage, items: readonly FeedItem[], opts: FeedSegmentationOptions = {}): FeedSegmentation {
   const body = pageBody(page);
-  const empty = (reason: string): FeedSegmentation => ({ ok: false, reason, segments: [], unmatched: items.map((_, i) => i), overlaps: [] });
+  const empty = (reason: string): FeedSegmentation => ({
+    ok: false,
+    reason,
+    segments: [],
+    unmatched: items.map((_, i) => i),
+    overlaps: [],
+  });
   if (body === null) return empty('no body');
   const elements = elementsUnder(body);
   const anchors = anchorsByTarget(
@@ -151,14 +166,25 @@ export function segmentByFeed(page: ParsedPage, items: readonly FeedItem[], opts
     if (contains(a.node, b.node) || contains(b.node, a.node)) overlaps.push([a.itemIndex, b.itemIndex]);
   }
   if (overlaps.length > 0) {
-    return { ok: false, reason: `enclosing nodes of ${overlaps.length} successive item pair(s) overlap`, segments: [], unmatched, overlaps };
+    return {
+      ok: false,
+      reason: `enclosing nodes of ${overlaps.length} successive item pair(s) overlap`,
+      segments: [],
+      unmatched,
+      overlaps,
+    };
   }
   const nodes = found.map((f) => f.node);
   const segments = found.map((f, position) => {
     // Widen to the highest ancestor that holds no other item (date, byline and footer come along).
     let root = f.node;
     if (found.length > 1) {
-      for (let p = parentElement(root); p !== null && p !== body && !nodes.some((n) => n !== f.node && contains(p as Element, n)); p = parentElement(p)) root = p;
+      for (
+        let p = parentElement(root);
+        p !== null && p !== body && !nodes.some((n) => n !== f.node && contains(p as Element, n));
+        p = parentElement(p)
+      )
+        root = p;
     }
     const item = items[f.itemIndex] as FeedItem;
     const url = itemUrl(item);

@@ -8,12 +8,15 @@ import { segmentByModel } from './model-segmentation.js';
 const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/segment/${name}`, import.meta.url), 'utf8');
 
 describe('segmentation on hostile dates', () => {
-  it.each(['99999-99-99T11:17:39Z', '2026-11-2\u0002T11:17:40Z', ''])('segments nothing by dates when the capture time is %j, without throwing', (time) => {
-    const page = parsePage(fixture('pelican-dev-home.html'), 'http://pelican-dev.test:8090/');
-    const r = segmentByModel(page, { captureTime: time });
-    expect(r.ok).toBe(false);
-    expect(r.segments).toEqual([]);
-  });
+  it.each(['99999-99-99T11:17:39Z', '2026-11-2\u0002T11:17:40Z', ''])(
+    'segments nothing by dates when the capture time is %j, without throwing',
+    (time) => {
+      const page = parsePage(fixture('pelican-dev-home.html'), 'http://pelican-dev.test:8090/');
+      const r = segmentByModel(page, { captureTime: time });
+      expect(r.ok).toBe(false);
+      expect(r.segments).toEqual([]);
+    },
+  );
 
   it('gives only four-digit years for printed dates and leaves non-dates alone in day arithmetic', () => {
     const capture = new Date('2026-11-22T11:17:39Z');

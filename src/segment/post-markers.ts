@@ -93,7 +93,8 @@ export function findPermalink(nodes: readonly AnyNode[], title: Element | null, 
 }
 
 /** A signature prefix ("Posted by", "By", "von", "par") before a name. */
-const SIGNATURE_PREFIX = /^(?:(?:posted|written|published|submitted|geschrieben|publié|publicado|pubblicato)\s+)?(?:by|von|par|por|di|door|av|af|przez)\b\s*:?\s*/i;
+const SIGNATURE_PREFIX =
+  /^(?:(?:posted|written|published|submitted|geschrieben|publié|publicado|pubblicato)\s+)?(?:by|von|par|por|di|door|av|af|przez)\b\s*:?\s*/i;
 /** A capitalised name of up to five words (particles allowed), at the start of a string. */
 const NAME = /^[\p{Lu}][\p{L}'’.-]*(?:\s+(?:[\p{Lu}][\p{L}'’.-]*|van|von|de|da|del|der|di|le|la))*/u;
 /** A signature inside a line: "Posted on <date> by Jane Doe". */

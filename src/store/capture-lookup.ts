@@ -30,24 +30,27 @@ export interface PayloadSource {
  */
 export function resolvePayloadSource(db: Db, captureId: number): PayloadSource | undefined {
   const cols = `id, file, offset, length, url, time, record_type AS recordType, payload_digest AS payloadDigest, inflated_offset AS inflatedOffset`;
-  const capture = db
-    .prepare(`SELECT ${cols}, refers_to_id, refers_to_url, refers_to_time FROM captures WHERE id = ?`)
-    .get(captureId) as (PayloadSource & { refers_to_id: string | null; refers_to_url: string | null; refers_to_time: string | null }) | undefined;
+  const capture = db.prepare(`SELECT ${cols}, refers_to_id, refers_to_url, refers_to_time FROM captures WHERE id = ?`).get(captureId) as
+    | (PayloadSource & { refers_to_id: string | null; refers_to_url: string | null; refers_to_time: string | null })
+    | undefined;
   if (!capture) return undefined;
   if (capture.recordType !== 'revisit') return withoutNull(capture);
   const byId = capture.refers_to_id
     ? db.prepare(`SELECT ${cols} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`).get(capture.refers_to_id)
     : undefined;
   if (byId) return withoutNull(byId as PayloadSource);
-  const byUrl = capture.refers_to_url && capture.refers_to_time
-    ? db
-        .prepare(`SELECT ${cols} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`)
-        .get(capture.refers_to_url, capture.refers_to_time)
-    : undefined;
+  const byUrl =
+    capture.refers_to_url && capture.refers_to_time
+      ? db
+          .prepare(`SELECT ${cols} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`)
+          .get(capture.refers_to_url, capture.refers_to_time)
+      : undefined;
   if (byUrl) return withoutNull(byUrl as PayloadSource);
   const byDigest = capture.payloadDigest
     ? db
-        .prepare(`SELECT ${cols} FROM captures WHERE payload_digest = ? AND record_type <> 'revisit' ORDER BY abs(julianday(time) - julianday(?)) LIMIT 1`)
+        .prepare(
+          `SELECT ${cols} FROM captures WHERE payload_digest = ? AND record_type <> 'revisit' ORDER BY abs(julianday(time) - julianday(?)) LIMIT 1`,
+        )
         .get(capture.payloadDigest, capture.time)
     : undefined;
   return byDigest === undefined ? undefined : withoutNull(byDigest as PayloadSource);
@@ -56,7 +59,16 @@ export function resolvePayloadSource(db: Db, captureId: number): PayloadSource |
 /** SQLite gives NULL for an absent inflated offset; the warc stage wants the property absent. */
 function withoutNull<T extends PayloadSource>(row: T): PayloadSource {
   const { inflatedOffset, ...rest } = row as T & { inflatedOffset: number | null | undefined };
-  const source: PayloadSource = { id: rest.id, file: rest.file, offset: rest.offset, length: rest.length, url: rest.url, time: rest.time, recordType: rest.recordType, payloadDigest: rest.payloadDigest };
+  const source: PayloadSource = {
+    id: rest.id,
+    file: rest.file,
+    offset: rest.offset,
+    length: rest.length,
+    url: rest.url,
+    time: rest.time,
+    recordType: rest.recordType,
+    payloadDigest: rest.payloadDigest,
+  };
   if (inflatedOffset !== null && inflatedOffset !== undefined) source.inflatedOffset = inflatedOffset;
   return source;
 }

@@ -76,14 +76,24 @@ export class ChangeStore {
         v.text, v.refs, v.page_digest AS pageDigest, c.record_type AS recordType
       FROM versions v JOIN objects o ON o.id = v.object_id LEFT JOIN captures c ON c.id = v.capture_id
       WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`);
-    this.#comments = db.prepare<[number], ComparedCommentRow>('SELECT hash, author, published, text FROM comments WHERE version_id = ? ORDER BY position');
-    this.#latestEarlierCrawl = db.prepare<[number, number], number | null>('SELECT max(crawl_id) FROM versions WHERE object_id = ? AND crawl_id < ?').pluck();
+    this.#comments = db.prepare<[number], ComparedCommentRow>(
+      'SELECT hash, author, published, text FROM comments WHERE version_id = ? ORDER BY position',
+    );
+    this.#latestEarlierCrawl = db
+      .prepare<[number, number], number | null>('SELECT max(crawl_id) FROM versions WHERE object_id = ? AND crawl_id < ?')
+      .pluck();
     this.#objectsIn = db.prepare<[number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id = ?').pluck();
     this.#objectsGone = db
-      .prepare<[number, number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?')
+      .prepare<[number, number], number>(
+        'SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?',
+      )
       .pluck();
-    this.#hostsBefore = db.prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id < ? AND record_type IN ('response', 'revisit')").pluck();
-    this.#hostsIn = db.prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id = ? AND record_type IN ('response', 'revisit')").pluck();
+    this.#hostsBefore = db
+      .prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id < ? AND record_type IN ('response', 'revisit')")
+      .pluck();
+    this.#hostsIn = db
+      .prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id = ? AND record_type IN ('response', 'revisit')")
+      .pluck();
     this.#upsert = db.prepare<ChangeRow>(`INSERT INTO changes (object_id, from_version_id, to_version_id, from_time, to_time, to_crawl_id,
         kinds, similarity, significance, words_added, words_removed, detail)
       VALUES (@objectId, @fromId, @toId, @fromTime, @toTime, @crawlId, @kinds, @similarity, @significance, @wordsAdded, @wordsRemoved, @detail)
@@ -91,7 +101,10 @@ export class ChangeStore {
         to_version_id = excluded.to_version_id, from_time = excluded.from_time, to_time = excluded.to_time,
         kinds = excluded.kinds, similarity = excluded.similarity, significance = excluded.significance,
         words_added = excluded.words_added, words_removed = excluded.words_removed, detail = excluded.detail`);
-    this.#pageStatus = db.prepare<[number, number], { status: number | null }>(`SELECT status FROM captures WHERE crawl_id = ? AND url_key = (SELECT url_key FROM captures c
+    this.#pageStatus = db.prepare<
+      [number, number],
+      { status: number | null }
+    >(`SELECT status FROM captures WHERE crawl_id = ? AND url_key = (SELECT url_key FROM captures c
         JOIN versions v ON v.capture_id = c.id WHERE v.id = ?) AND record_type IN ('response', 'revisit')
       ORDER BY time DESC LIMIT 1`);
   }

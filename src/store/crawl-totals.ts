@@ -5,7 +5,10 @@
 import type { Db } from './overlay-db.js';
 
 /** What the merged store says about one crawl: the totals a shard could only count for its own sites. */
-export function crawlTotals(db: Db, crawlId: number): {
+export function crawlTotals(
+  db: Db,
+  crawlId: number,
+): {
   captures: number;
   feeds: { article: number; comments: number; fullContent: number };
   items: { article: number; paired: number; unpaired: number };

@@ -31,7 +31,10 @@ function openReadOnly(file: string, dir: string): Db {
       db.pragma('user_version', { simple: true });
       return db;
     } catch {
-      throw new UsageError(`cannot open the overlay store ${file} read-only (read-only storage holding a store in WAL mode?); copy ${dir} to writable storage`, { isAboutUsage: false });
+      throw new UsageError(
+        `cannot open the overlay store ${file} read-only (read-only storage holding a store in WAL mode?); copy ${dir} to writable storage`,
+        { isAboutUsage: false },
+      );
     }
   }
 }
@@ -54,7 +57,8 @@ export function openStore(dir: string, opts: { writable: boolean }): Db {
   if (!opts.writable && !existsSync(file)) {
     throw new UsageError(`no overlay in ${dir} (missing ${STORE_FILE}); run 'warc-overlay build ... --out ${dir}' first`);
   }
-  if (opts.writable && existsSync(dir) && !isDirectory(dir)) throw new UsageError(`${dir} is a file, not an overlay directory`, { isAboutUsage: false });
+  if (opts.writable && existsSync(dir) && !isDirectory(dir))
+    throw new UsageError(`${dir} is a file, not an overlay directory`, { isAboutUsage: false });
   if (opts.writable) mkdirSync(dir, { recursive: true });
   const db = opts.writable ? new Database(file) : openReadOnly(file, dir);
   db.pragma('foreign_keys = ON');

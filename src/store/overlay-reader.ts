@@ -43,9 +43,33 @@ export interface ObjectVersionRow {
 
 /** Columns of `readObjectVersions` rows, in order. */
 export const OBJECT_COLUMNS = [
-  'url', 'canonical_url', 'feed_url', 'guid', 'crawl', 'capture_time', 'title', 'author', 'published', 'updated', 'categories',
-  'text', 'html', 'references', 'comments', 'method', 'confidence', 'fusion', 'warc_file', 'warc_offset', 'warc_record_id',
-  'payload_digest', 'mime', 'status', 'language', 'site', 'content_hash',
+  'url',
+  'canonical_url',
+  'feed_url',
+  'guid',
+  'crawl',
+  'capture_time',
+  'title',
+  'author',
+  'published',
+  'updated',
+  'categories',
+  'text',
+  'html',
+  'references',
+  'comments',
+  'method',
+  'confidence',
+  'fusion',
+  'warc_file',
+  'warc_offset',
+  'warc_record_id',
+  'payload_digest',
+  'mime',
+  'status',
+  'language',
+  'site',
+  'content_hash',
 ] as const;
 
 /** Host of a URL without a leading `www.` (the site column). */
@@ -60,7 +84,6 @@ export function siteOf(url: string): string {
 const sha256 = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 
 const parseJson = <T>(s: string | null, fallback: T): T => (s === null ? fallback : (JSON.parse(s) as T));
-
 
 /**
  * Streams the object versions, oldest crawl first, with their comments: by default one fused
@@ -78,9 +101,7 @@ export function* readObjectVersions(db: Db, options: { evidence?: boolean } = {}
     LEFT JOIN feeds f ON f.id = o.feed_id LEFT JOIN captures k ON k.id = v.capture_id
     WHERE ${which}
     ORDER BY v.crawl_id, o.canonical_url, v.method`);
-  const comments = db.prepare(
-    'SELECT author, published, text, parent, byline FROM comments WHERE version_id = ? ORDER BY position',
-  );
+  const comments = db.prepare('SELECT author, published, text, parent, byline FROM comments WHERE version_id = ? ORDER BY position');
   for (const row of versions.iterate() as Iterable<Record<string, unknown>>) {
     const text = row.text as string;
     yield {
@@ -301,9 +322,31 @@ export function readFeedStats(db: Db): Array<Record<string, unknown>> {
 
 /** Columns of `readComments` rows, in order (an empty export still knows its columns). */
 export const COMMENT_COLUMNS = [
-  'object_url', 'crawl', 'capture_time', 'method', 'position', 'id', 'parent', 'depth', 'author', 'author_url',
-  'published', 'byline', 'text', 'permalink', 'source', 'hash', 'warc_file', 'warc_offset', 'warc_record_id',
-  'payload_digest', 'mime', 'status', 'language', 'site', 'content_hash',
+  'object_url',
+  'crawl',
+  'capture_time',
+  'method',
+  'position',
+  'id',
+  'parent',
+  'depth',
+  'author',
+  'author_url',
+  'published',
+  'byline',
+  'text',
+  'permalink',
+  'source',
+  'hash',
+  'warc_file',
+  'warc_offset',
+  'warc_record_id',
+  'payload_digest',
+  'mime',
+  'status',
+  'language',
+  'site',
+  'content_hash',
 ] as const;
 
 /**
@@ -366,7 +409,10 @@ export function readPairedItems(db: Db): Array<{ captureId: number; url: string;
 
 /** Crawls whose build did not finish (killed or crashed): `finished_at` is set only at the end of a crawl's build. */
 export function readUnfinishedCrawls(db: Db): Array<{ name: string; started_at: string }> {
-  return db.prepare('SELECT name, started_at FROM crawls WHERE finished_at IS NULL ORDER BY id').all() as Array<{ name: string; started_at: string }>;
+  return db.prepare('SELECT name, started_at FROM crawls WHERE finished_at IS NULL ORDER BY id').all() as Array<{
+    name: string;
+    started_at: string;
+  }>;
 }
 
 /** One crawl of the overlay: its label and the time range of its captures (`stats`). */
@@ -391,14 +437,21 @@ export function readCrawls(db: Db): CrawlRow[] {
 }
 
 /** Each article feed with its snapshots across crawls (oldest first) and the items of each, in feed order [004 §3.2]. */
-export function readArticleFeedSnapshots(
-  db: Db,
-): Array<{ url: string; snapshots: Array<{ captureTime: string; items: Array<{ guid: string | null; link: string | null; published: string | null }> }> }> {
+export function readArticleFeedSnapshots(db: Db): Array<{
+  url: string;
+  snapshots: Array<{ captureTime: string; items: Array<{ guid: string | null; link: string | null; published: string | null }> }>;
+}> {
   const feeds = db.prepare<[], { id: number; url: string }>("SELECT id, url FROM feeds WHERE kind = 'article'").all();
   const snapshots = db.prepare<[number], { id: number; captureTime: string }>(
     'SELECT id, capture_time AS captureTime FROM feed_snapshots WHERE feed_id = ? ORDER BY capture_time',
   );
-  const items = db.prepare<[number], { guid: string | null; link: string | null; published: string | null }>(`SELECT i.guid, i.link, i.published
+  const items = db.prepare<
+    [number],
+    { guid: string | null; link: string | null; published: string | null }
+  >(`SELECT i.guid, i.link, i.published
     FROM snapshot_items si JOIN items i ON i.id = si.item_id WHERE si.snapshot_id = ? ORDER BY si.position`);
-  return feeds.map((f) => ({ url: f.url, snapshots: snapshots.all(f.id).map((s) => ({ captureTime: s.captureTime, items: items.all(s.id) })) }));
+  return feeds.map((f) => ({
+    url: f.url,
+    snapshots: snapshots.all(f.id).map((s) => ({ captureTime: s.captureTime, items: items.all(s.id) })),
+  }));
 }

@@ -105,7 +105,21 @@ function writeCrawl(dir: string): void {
         references: [],
       },
       comments: [
-        { position: 0, id: 'c1', parent: null, depth: 0, author: 'Bo', authorUrl: null, published: null, text: 'hi', html: '<p>hi</p>', permalink: null, source: 'page', hash: 'h1', byline: 'Bo says' },
+        {
+          position: 0,
+          id: 'c1',
+          parent: null,
+          depth: 0,
+          author: 'Bo',
+          authorUrl: null,
+          published: null,
+          text: 'hi',
+          html: '<p>hi</p>',
+          permalink: null,
+          source: 'page',
+          hash: 'h1',
+          byline: 'Bo says',
+        },
       ],
     });
     w.finishCrawl(crawlId, 2, {});

@@ -99,9 +99,7 @@ export class OverlayWriter {
   captureIdAt(file: string, offset: number, inflatedOffset?: number): number | undefined {
     const row = this.#db
       .prepare('SELECT id FROM captures WHERE file = ? AND offset = ? AND coalesce(inflated_offset, -1) = ?')
-      .get(file, offset, inflatedOffset ?? -1) as
-      | { id: number }
-      | undefined;
+      .get(file, offset, inflatedOffset ?? -1) as { id: number } | undefined;
     return row?.id;
   }
 
@@ -162,9 +160,7 @@ export class OverlayWriter {
           comment_feed_url = excluded.comment_feed_url, comment_count = excluded.comment_count,
           in_reply_to = excluded.in_reply_to, is_valid = excluded.is_valid, invalid_reason = excluded.invalid_reason
         RETURNING id`);
-      const link = this.#db.prepare(
-        'INSERT OR REPLACE INTO snapshot_items (snapshot_id, item_id, position) VALUES (?, ?, ?)',
-      );
+      const link = this.#db.prepare('INSERT OR REPLACE INTO snapshot_items (snapshot_id, item_id, position) VALUES (?, ?, ?)');
       const itemIds: number[] = [];
       feed.items.forEach((item, position) => {
         const row = upsertItem.get({

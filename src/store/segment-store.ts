@@ -38,9 +38,15 @@ export class SegmentStore {
   constructor(db: Db) {
     this.#db = db;
     this.#decided = db.prepare<[number], number>('SELECT count(*) FROM page_matches WHERE crawl_id = ?').pluck();
-    this.#nonPosts = db.prepare<[number], ChannelCaptureRow>(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
+    this.#nonPosts = db.prepare<
+      [number],
+      ChannelCaptureRow
+    >(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
       WHERE pm.crawl_id = ? AND pm.is_post = 0 AND ${htmlCaptureWhere('c')} ORDER BY c.id`);
-    this.#withoutVersion = db.prepare<[number], ChannelCaptureRow>(`SELECT c.id, c.url, c.time FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')}
+    this.#withoutVersion = db.prepare<
+      [number],
+      ChannelCaptureRow
+    >(`SELECT c.id, c.url, c.time FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')}
       AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.capture_id = c.id) ORDER BY c.id`);
     this.#objectId = db.prepare<[string], number>('SELECT id FROM objects WHERE canonical_url = ?').pluck();
     this.#objectWithPageVersions = db.prepare<[string], { id: number; pageVersions: number }>(`SELECT o.id,
@@ -50,7 +56,8 @@ export class SegmentStore {
       .prepare<[string, number], number>(`SELECT 1 FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
         WHERE c.canonical_url = ? AND pm.crawl_id = ? AND pm.is_post = 0 LIMIT 1`)
       .pluck();
-    this.#upsert = db.prepare<SegmentRow>(`INSERT INTO segments (capture_id, position, method, permalink, title, author, published, text, key_path, object_id)
+    this.#upsert =
+      db.prepare<SegmentRow>(`INSERT INTO segments (capture_id, position, method, permalink, title, author, published, text, key_path, object_id)
       VALUES (@captureId, @position, @method, @permalink, @title, @author, @published, @text, @keyPath, NULL)
       ON CONFLICT (capture_id, position) DO UPDATE SET method = excluded.method, permalink = excluded.permalink, title = excluded.title,
         author = excluded.author, published = excluded.published, text = excluded.text, key_path = excluded.key_path, object_id = NULL`);

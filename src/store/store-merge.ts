@@ -57,7 +57,10 @@ const TABLES: readonly TableCopy[] = [
     table: 'captures',
     ids: { crawl_id: { map: 'crawl' } },
     onConflict: 'ON CONFLICT DO NOTHING',
-    map: { name: 'capture', join: 'm.file = s.file AND m.offset = s.offset AND coalesce(m.inflated_offset, -1) = coalesce(s.inflated_offset, -1)' },
+    map: {
+      name: 'capture',
+      join: 'm.file = s.file AND m.offset = s.offset AND coalesce(m.inflated_offset, -1) = coalesce(s.inflated_offset, -1)',
+    },
   },
   { table: 'feeds', onConflict: 'ON CONFLICT (url) DO NOTHING', map: { name: 'feed', join: 'm.url = s.url' } },
   {
@@ -86,7 +89,8 @@ const TABLES: readonly TableCopy[] = [
   {
     table: 'objects',
     ids: { feed_id: { map: 'feed', optional: true } },
-    onConflict: 'ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id), guid = coalesce(objects.guid, excluded.guid)',
+    onConflict:
+      'ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id), guid = coalesce(objects.guid, excluded.guid)',
     map: { name: 'object', join: 'm.canonical_url = s.canonical_url' },
   },
   {
@@ -151,7 +155,8 @@ function columnsOf(db: Db, table: string): string[] {
 function copyRows(db: Db): ShardCopyCounts {
   const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   const before = { captures: count('main.captures'), objects: count('main.objects'), versions: count('main.versions') };
-  const hasId = (table: string) => (db.prepare(`SELECT count(*) FROM pragma_table_info('${table}', 'main') WHERE name = 'id'`).pluck().get() as number) > 0;
+  const hasId = (table: string) =>
+    (db.prepare(`SELECT count(*) FROM pragma_table_info('${table}', 'main') WHERE name = 'id'`).pluck().get() as number) > 0;
   for (const t of TABLES) {
     const columns = columnsOf(db, t.table);
     const joins: string[] = [];

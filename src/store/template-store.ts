@@ -49,20 +49,30 @@ export class TemplateStore {
 
   constructor(db: Db) {
     this.#db = db;
-    this.#hosts = db.prepare<[number], string>(`SELECT DISTINCT c.host FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')} ORDER BY c.host`).pluck();
-    this.#captures = db.prepare<[number, string], HtmlCaptureRow>(`SELECT c.id, c.url, c.canonical_url AS canonicalUrl, c.time, c.payload_digest AS pageDigest
+    this.#hosts = db
+      .prepare<[number], string>(`SELECT DISTINCT c.host FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')} ORDER BY c.host`)
+      .pluck();
+    this.#captures = db.prepare<
+      [number, string],
+      HtmlCaptureRow
+    >(`SELECT c.id, c.url, c.canonical_url AS canonicalUrl, c.time, c.payload_digest AS pageDigest
       FROM captures c WHERE c.crawl_id = ? AND c.host = ? AND ${htmlCaptureWhere('c')}
       ORDER BY c.canonical_url, c.time DESC, c.id`);
     this.#postCounts = db.prepare<[number], { method: string; n: number }>(
       'SELECT method, count(*) AS n FROM page_matches WHERE crawl_id = ? AND is_post = 1 GROUP BY method',
     );
     this.#latestLearnt = db
-      .prepare<[string, number], number | null>('SELECT max(learnt_crawl_id) FROM templates WHERE host = ? AND learnt_crawl_id IS NOT NULL AND learnt_crawl_id <> ?')
+      .prepare<[string, number], number | null>(
+        'SELECT max(learnt_crawl_id) FROM templates WHERE host = ? AND learnt_crawl_id IS NOT NULL AND learnt_crawl_id <> ?',
+      )
       .pluck();
     this.#learntIn = db.prepare<[string, number], TemplateRow>(
       `SELECT ${TEMPLATE_COLUMNS} FROM templates WHERE host = ? AND learnt_crawl_id = ? ORDER BY support DESC, template_key`,
     );
-    this.#upsertTemplate = db.prepare<TemplateRow, { id: number }>(`INSERT INTO templates (template_key, host, feed_url, key_path, content_path, property_paths, support, learnt_crawl_id, detail)
+    this.#upsertTemplate = db.prepare<
+      TemplateRow,
+      { id: number }
+    >(`INSERT INTO templates (template_key, host, feed_url, key_path, content_path, property_paths, support, learnt_crawl_id, detail)
       VALUES (@templateKey, @host, @feedUrl, @keyPath, @contentPath, @propertyPaths, @support, @learntCrawlId, @detail)
       ON CONFLICT (template_key) DO UPDATE SET support = excluded.support, detail = excluded.detail,
         learnt_crawl_id = coalesce(excluded.learnt_crawl_id, templates.learnt_crawl_id)

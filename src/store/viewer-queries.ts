@@ -154,9 +154,13 @@ function toComment(r: Record<string, unknown>): CommentView {
 
 function statements(db: Db) {
   return {
-    allVersions: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE ${FUSED_VERSION} ORDER BY v.object_id, v.capture_time, v.method`),
+    allVersions: db.prepare(
+      `SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE ${FUSED_VERSION} ORDER BY v.object_id, v.capture_time, v.method`,
+    ),
     version: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.id = ?`),
-    versionsOf: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.object_id = ? AND ${FUSED_VERSION} ORDER BY v.capture_time, v.method`),
+    versionsOf: db.prepare(
+      `SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.object_id = ? AND ${FUSED_VERSION} ORDER BY v.capture_time, v.method`,
+    ),
     evidenceOf: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} WHERE v.object_id = ? AND v.crawl_id = ? AND v.method <> 'fused'
       ORDER BY v.confidence DESC, v.method`),
     versionAt: db.prepare(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM}
@@ -250,9 +254,7 @@ export function listFeeds(db: Db): FeedView[] {
 
 /** A feed by its stored (canonical) URL or its id. */
 export function getFeed(db: Db, urlOrId: string | number): FeedView | undefined {
-  const r = q(db).feed.get(String(urlOrId), typeof urlOrId === 'number' ? urlOrId : -1) as
-    | Record<string, unknown>
-    | undefined;
+  const r = q(db).feed.get(String(urlOrId), typeof urlOrId === 'number' ? urlOrId : -1) as Record<string, unknown> | undefined;
   return r === undefined ? undefined : toFeed(r);
 }
 
@@ -331,7 +333,11 @@ export function listCaptureFiles(db: Db): string[] {
 
 /** What changes when the store is extended: versions (count, last id, latest capture) and changes. */
 export function storeFingerprint(db: Db): [number, number | null, string | null, number] {
-  const v = db.prepare<[], { n: number; m: number | null; t: string | null }>('SELECT count(*) AS n, max(id) AS m, max(capture_time) AS t FROM versions').get();
+  const v = db
+    .prepare<[], { n: number; m: number | null; t: string | null }>(
+      'SELECT count(*) AS n, max(id) AS m, max(capture_time) AS t FROM versions',
+    )
+    .get();
   const c = db.prepare<[], number>('SELECT count(*) FROM changes').pluck().get() ?? 0;
   return [v?.n ?? 0, v?.m ?? null, v?.t ?? null, c];
 }

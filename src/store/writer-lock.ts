@@ -50,7 +50,8 @@ function readOwner(path: string): LockOwner | null {
  * holds it. A stale lock (its process gone, same host) is replaced.
  */
 export function acquireWriterLock(dir: string): WriterLock {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`${dir} is a file, not an overlay directory`, { isAboutUsage: false });
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new UsageError(`${dir} is a file, not an overlay directory`, { isAboutUsage: false });
   mkdirSync(dir, { recursive: true });
   const path = join(dir, LOCK_FILE);
   const me: LockOwner = { pid: process.pid, host: hostname(), started: new Date().toISOString() };

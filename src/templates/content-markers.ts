@@ -4,7 +4,15 @@
  * itself as the last resort. This is the fallback when no template applies; its confidence is lower.
  */
 import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
-import { type ArticleProperties, findAuthorOnPage, findTitleOnPage, pageBody, pageHead, type ParsedPage, renderContentNode } from '../extract/index.js';
+import {
+  type ArticleProperties,
+  findAuthorOnPage,
+  findTitleOnPage,
+  pageBody,
+  pageHead,
+  type ParsedPage,
+  renderContentNode,
+} from '../extract/index.js';
 import { textLength } from './content-render.js';
 import {
   CHANNEL_MIN_REPEATS,
@@ -88,7 +96,9 @@ export class MarkerVotes {
   }
 
   markers(): ContentMarkers {
-    const votes = [...this.#counts.entries()].map(([marker, count]) => ({ marker, count })).sort((a, b) => b.count - a.count || (a.marker < b.marker ? -1 : 1));
+    const votes = [...this.#counts.entries()]
+      .map(([marker, count]) => ({ marker, count }))
+      .sort((a, b) => b.count - a.count || (a.marker < b.marker ? -1 : 1));
     const cast = votes.reduce((n, v) => n + v.count, 0);
     const kept = votes.filter((v) => v.count >= MIN_MARKER_SHARE * cast).slice(0, MAX_MARKERS);
     return {
@@ -149,7 +159,12 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
     if (m === null || found !== null) continue;
     const blocks = elementsWithMarker(page.document, m).filter((b) => textLength(b) >= MIN_CONTENT_CHARS);
     if (blocks.length >= CHANNEL_MIN_REPEATS) return no(`a listing: ${blocks.length} blocks with marker ${markerKey(m)}`);
-    if (blocks.length === 1) found = { block: blocks[0] as Element, confidence: MARKER_CONFIDENCE, how: `${rank === 0 ? 'primary' : 'secondary'} marker ${markerKey(m)}` };
+    if (blocks.length === 1)
+      found = {
+        block: blocks[0] as Element,
+        confidence: MARKER_CONFIDENCE,
+        how: `${rank === 0 ? 'primary' : 'secondary'} marker ${markerKey(m)}`,
+      };
   }
   if (found === null) {
     const block = mcstMainBlock(page.document);
@@ -158,7 +173,12 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
   }
   const signal = looksLikePost(page, found.block);
   if (!signal.isPost) return no(`${found.how}, but ${signal.reason}`);
-  return { isPost: true, properties: properties(page, found.block), confidence: found.confidence, reason: `${found.how}; ${signal.reason}` };
+  return {
+    isPost: true,
+    properties: properties(page, found.block),
+    confidence: found.confidence,
+    reason: `${found.how}; ${signal.reason}`,
+  };
 }
 
 /**
@@ -170,5 +190,10 @@ export function mainBlockOfLinkedPost(page: ParsedPage): MainBlock {
   if (block === null || textLength(block) < MIN_CONTENT_CHARS) {
     return { isPost: false, properties: null, confidence: 0, reason: `no main block with ${MIN_CONTENT_CHARS} characters of text` };
   }
-  return { isPost: true, properties: properties(page, block), confidence: LINKED_POST_MCST_CONFIDENCE, reason: `mCST main block <${block.name}>` };
+  return {
+    isPost: true,
+    properties: properties(page, block),
+    confidence: LINKED_POST_MCST_CONFIDENCE,
+    reason: `mCST main block <${block.name}>`,
+  };
 }

@@ -8,7 +8,17 @@ export { learnTemplates } from './template-learner.js';
 export { matchPage } from './page-matcher.js';
 export { entryLinkTargets } from './channel-page.js';
 export { renderText } from './content-render.js';
-export { buildSiteEvidence, describeUrlShape, fitsUrlShapes, learnUrlShapes, listedItems, negativePostEvidence, type NegativeEvidence, type SiteEvidence, type UrlShape } from './post-evidence.js';
+export {
+  buildSiteEvidence,
+  describeUrlShape,
+  fitsUrlShapes,
+  learnUrlShapes,
+  listedItems,
+  negativePostEvidence,
+  type NegativeEvidence,
+  type SiteEvidence,
+  type UrlShape,
+} from './post-evidence.js';
 export { validateTemplate, TemplateValidator, channelLinkThreshold, templateStillFits } from './template-validation.js';
 export { blockImportance, mcstMainBlock } from './mcst.js';
 export { learnMarkers, MarkerVotes, extractMainBlock, mainBlockOfLinkedPost } from './content-markers.js';

@@ -26,7 +26,9 @@ function attributeMatches(test: AttributeTest, el: Element): boolean {
   if (test.name === 'class') {
     const tokens = raw.split(WHITESPACE).filter((t) => t !== '');
     // `@class=*` asks for presence only; a class attribute of no tokens is present as well.
-    return test.values.every((v) => (v.prefix ? (v.text === '' ? true : tokens.some((t) => t.startsWith(v.text))) : tokens.includes(v.text)));
+    return test.values.every((v) =>
+      v.prefix ? (v.text === '' ? true : tokens.some((t) => t.startsWith(v.text))) : tokens.includes(v.text),
+    );
   }
   const value = raw.trim().replace(WHITESPACE, ' ');
   const v = test.values[0];

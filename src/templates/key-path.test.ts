@@ -20,7 +20,11 @@ const LISTING_3 = `<html><head><title>A blog post</title></head><body>
   </div></body></html>`;
 
 const text = (el: Element): string =>
-  el.children.map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : isTag(c) ? text(c) : '')).join(' ').replace(/\s+/g, ' ').trim();
+  el.children
+    .map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : isTag(c) ? text(c) : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('parseKeyPath / serialiseKeyPath (000 Listing 1)', () => {
   it('parses the absolute path (1)', () => {
@@ -44,7 +48,8 @@ describe('parseKeyPath / serialiseKeyPath (000 Listing 1)', () => {
       'div[@id=post-*]|*|div[@class=post-content,@id=post-*]',
       '|html|body|div[@id=a\\|b\\,c\\]d\\*e,@class=post hentry postid-*]|p',
       '|html|body|div[@class=*]|div[@class=*]',
-    ]) expect(serialiseKeyPath(kp(s))).toBe(s);
+    ])
+      expect(serialiseKeyPath(kp(s))).toBe(s);
   });
 
   it('rejects what is not a key-path', () => {
@@ -76,7 +81,9 @@ describe('mergeKeyPaths (000 Listing 2)', () => {
       kp('|html|body[@class=single postid-37 single-format-standard]|article[@class=post-37 post type-post tag-apt]'),
       kp('|html|body[@class=single postid-12 single-format-standard]|article[@class=post-12 post type-post]'),
     );
-    expect(m && serialiseKeyPath(m)).toBe('|html|body[@class=single single-format-standard postid-*]|article[@class=post type-post post-*]');
+    expect(m && serialiseKeyPath(m)).toBe(
+      '|html|body[@class=single single-format-standard postid-*]|article[@class=post type-post post-*]',
+    );
   });
 
   it('is stable when merged again with a matching value', () => {

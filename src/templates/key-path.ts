@@ -114,7 +114,8 @@ export function elementAttributes(el: Element, names: readonly string[]): Attrib
     if (raw === undefined) continue;
     const value = raw.trim().replace(/\s+/g, ' ');
     if (value === '') continue;
-    const values = name === 'class' ? [...new Set(value.split(' '))].map((text) => ({ text, prefix: false })) : [{ text: value, prefix: false }];
+    const values =
+      name === 'class' ? [...new Set(value.split(' '))].map((text) => ({ text, prefix: false })) : [{ text: value, prefix: false }];
     out.push({ name, values });
   }
   return out;
@@ -124,7 +125,11 @@ export function elementAttributes(el: Element, names: readonly string[]): Attrib
 export function keyPathOf(node: Element, opts: KeyPathOptions = {}): KeyPath {
   const names = opts.attributes ?? PATH_ATTRIBUTES;
   const steps: KeyPathStep[] = [];
-  for (let e: Element | null = node; e !== null && (e.type === 'tag' || e.type === 'script' || e.type === 'style'); e = e.parent as Element | null) {
+  for (
+    let e: Element | null = node;
+    e !== null && (e.type === 'tag' || e.type === 'script' || e.type === 'style');
+    e = e.parent as Element | null
+  ) {
     steps.push({ name: e.name.toLowerCase(), attributes: elementAttributes(e, names) });
   }
   return { absolute: true, steps: steps.reverse() };
@@ -141,7 +146,8 @@ export function mergeValues(a: ValuePattern, b: ValuePattern): ValuePattern {
   if (!a.prefix && !b.prefix && a.text === b.text) return a;
   // A prefix pattern only keeps what both share, whatever the other's length.
   const shared = commonPrefix(a.text, b.text);
-  const ok = shared.length >= MIN_VALUE_PREFIX_CHARS || (shared.length > 0 && shared === a.text && a.prefix && shared === b.text && b.prefix);
+  const ok =
+    shared.length >= MIN_VALUE_PREFIX_CHARS || (shared.length > 0 && shared === a.text && a.prefix && shared === b.text && b.prefix);
   return { text: ok ? shared : '', prefix: true };
 }
 
@@ -191,7 +197,11 @@ function mergeAttributes(a: AttributeTest[], b: AttributeTest[]): AttributeTest[
     const tb = b.find((t) => t.name === ta.name);
     if (tb === undefined) continue;
     if (ta.name === 'class') out.push({ name: 'class', values: mergeClassValues(ta.values, tb.values) });
-    else out.push({ name: ta.name, values: [mergeValues(ta.values[0] ?? { text: '', prefix: true }, tb.values[0] ?? { text: '', prefix: true })] });
+    else
+      out.push({
+        name: ta.name,
+        values: [mergeValues(ta.values[0] ?? { text: '', prefix: true }, tb.values[0] ?? { text: '', prefix: true })],
+      });
   }
   return out;
 }

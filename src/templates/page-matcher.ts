@@ -83,7 +83,8 @@ export function dateOf(el: Element): string | null {
       if (!Number.isNaN(t)) return new Date(t).toISOString();
     }
   }
-  const inner = el.name === 'time' ? null : (el.children.find((c) => c.type === 'tag' && (c as Element).name === 'time') as Element | undefined);
+  const inner =
+    el.name === 'time' ? null : (el.children.find((c) => c.type === 'tag' && (c as Element).name === 'time') as Element | undefined);
   if (inner !== undefined && inner !== null) return dateOf(inner);
   const text = propertyText(el);
   if (text === '') return null;
@@ -94,7 +95,9 @@ export function dateOf(el: Element): string | null {
 
 /** Author name without a leading "By". */
 function authorOf(el: Element): string | null {
-  const text = propertyText(el).replace(/^by\s+/i, '').trim();
+  const text = propertyText(el)
+    .replace(/^by\s+/i, '')
+    .trim();
   return text === '' ? null : text;
 }
 
@@ -129,7 +132,10 @@ function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Elemen
     author: author === null ? null : authorOf(author),
     published: date === null ? null : dateOf(date),
     updated: null,
-    categories: categoriesOf(m.categories.filter((n) => textLength(n) > 0), [author, date]),
+    categories: categoriesOf(
+      m.categories.filter((n) => textLength(n) > 0),
+      [author, date],
+    ),
     text,
     html,
     references,
@@ -161,9 +167,17 @@ export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]):
     if (m.key.length === 0) continue;
     const keyNodes = m.key.filter((n) => textLength(n) > 0);
     const contentNodes = m.content.filter((n) => textLength(n) >= MIN_CONTENT_CHARS);
-    const no = (why: string): PageMatch => ({ isPost: false, templateId: t.id, properties: null, reason: why, confidence: TEMPLATE_CONFIDENCE });
-    if (keyNodes.length >= CHANNEL_MIN_REPEATS) return no(`channel page: key-path of template ${t.id} matches ${keyNodes.length} non-empty nodes`);
-    if (contentNodes.length >= CHANNEL_MIN_REPEATS) return no(`channel page: content path of template ${t.id} matches ${contentNodes.length} nodes`);
+    const no = (why: string): PageMatch => ({
+      isPost: false,
+      templateId: t.id,
+      properties: null,
+      reason: why,
+      confidence: TEMPLATE_CONFIDENCE,
+    });
+    if (keyNodes.length >= CHANNEL_MIN_REPEATS)
+      return no(`channel page: key-path of template ${t.id} matches ${keyNodes.length} non-empty nodes`);
+    if (contentNodes.length >= CHANNEL_MIN_REPEATS)
+      return no(`channel page: content path of template ${t.id} matches ${contentNodes.length} nodes`);
     const content = contentNodes[0];
     if (content === undefined) {
       reason = `template ${t.id}: key-path matches but content path finds no node with >= ${MIN_CONTENT_CHARS} characters`;
@@ -175,7 +189,8 @@ export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]):
       continue;
     }
     const title = firstNonEmpty(m.title);
-    if (title !== null && linksElsewhere(title, page.url)) return no(`channel page: title of template ${t.id} links to another page (a list entry)`);
+    if (title !== null && linksElsewhere(title, page.url))
+      return no(`channel page: title of template ${t.id} links to another page (a list entry)`);
     const properties = propertiesOf(page, content, m);
     const confidence = matchConfidence(t, m);
     return { isPost: true, templateId: t.id, properties, reason: `key-path of template ${t.id} matches`, confidence };

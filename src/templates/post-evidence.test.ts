@@ -3,7 +3,11 @@ import { buildSiteEvidence, describeUrlShape, fitsUrlShapes, learnUrlShapes, neg
 
 describe('URL shapes of the feed-linked posts', () => {
   it('keeps the literal segments all posts share and generalises dates and slugs', () => {
-    const shapes = learnUrlShapes(['http://a.test/posts/2026/07/one/', 'http://a.test/posts/2026/07/two/', 'http://a.test/posts/2026/06/three/']);
+    const shapes = learnUrlShapes([
+      'http://a.test/posts/2026/07/one/',
+      'http://a.test/posts/2026/07/two/',
+      'http://a.test/posts/2026/06/three/',
+    ]);
     expect(shapes.map(describeUrlShape)).toEqual(['/posts/<4 digits>/<2 digits>/*']);
     expect(fitsUrlShapes('http://a.test/posts/2025/12/older/', shapes)).toBe(true);
     expect(fitsUrlShapes('http://a.test/pages/about/', shapes)).toBe(false);
@@ -25,23 +29,42 @@ describe('URL shapes of the feed-linked posts', () => {
 
 describe('negative post evidence', () => {
   const items = [
-    { link: 'http://a.test/posts/one/', description: '<p>The first post opens with these words about compost bins and rotas in the shed.</p>', content: null },
-    { link: 'http://a.test/posts/two/', description: 'The second post opens with a story about marmalade made from Seville oranges in January.', content: null },
+    {
+      link: 'http://a.test/posts/one/',
+      description: '<p>The first post opens with these words about compost bins and rotas in the shed.</p>',
+      content: null,
+    },
+    {
+      link: 'http://a.test/posts/two/',
+      description: 'The second post opens with a story about marmalade made from Seville oranges in January.',
+      content: null,
+    },
   ];
-  const site = buildSiteEvidence(['http://a.test/posts/one/', 'http://a.test/posts/two/', 'http://a.test/posts/three/'], ['http://a.test/'], items);
+  const site = buildSiteEvidence(
+    ['http://a.test/posts/one/', 'http://a.test/posts/two/', 'http://a.test/posts/three/'],
+    ['http://a.test/'],
+    items,
+  );
 
   it('a feed channel link is not a post', () => {
     expect(negativePostEvidence('http://a.test/', 'anything', site)).toMatchObject({ isNotPost: true, isWeak: false });
   });
 
   it('a page holding the texts of two feed items of other pages lists posts', () => {
-    const text = 'Tag garden. The first post opens with these words about compost bins and rotas in the shed. More. The second post opens with a story about marmalade made from Seville oranges in January.';
+    const text =
+      'Tag garden. The first post opens with these words about compost bins and rotas in the shed. More. The second post opens with a story about marmalade made from Seville oranges in January.';
     expect(negativePostEvidence('http://a.test/posts/three/', text, site)?.reason).toMatch(/texts of 2 feed items/);
   });
 
   it('a post quoting one other post is still a post; its own item text does not count', () => {
     const text = 'The first post opens with these words about compost bins and rotas in the shed. And then it goes on.';
-    expect(negativePostEvidence('http://a.test/posts/one/', `${text} The second post opens with a story about marmalade made from Seville oranges in January.`, site)).toBeNull();
+    expect(
+      negativePostEvidence(
+        'http://a.test/posts/one/',
+        `${text} The second post opens with a story about marmalade made from Seville oranges in January.`,
+        site,
+      ),
+    ).toBeNull();
   });
 
   it('a page outside the posts URL shape is weak evidence (a link as entry may overrule it)', () => {

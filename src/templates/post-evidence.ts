@@ -157,7 +157,11 @@ export function negativePostEvidence(pageUrl: string, pageText: string, site: Si
   }
   const listed = listedItems(pageUrl, pageText, site.items);
   if (listed.length >= MIN_LISTED_ITEMS) {
-    return { isNotPost: true, isWeak: false, reason: `holds the texts of ${listed.length} feed items of other pages (a page listing posts), not a post` };
+    return {
+      isNotPost: true,
+      isWeak: false,
+      reason: `holds the texts of ${listed.length} feed items of other pages (a page listing posts), not a post`,
+    };
   }
   if (!fitsUrlShapes(pageUrl, site.urlShapes)) {
     const shapes = site.urlShapes.map(describeUrlShape).join(', ');

@@ -9,7 +9,13 @@ import * as chrono from 'chrono-node';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { canonicalUrl, hostOf, parseUrl } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
-import { CHANNEL_MIN_HEADING_LINKS, MAX_BLOCK_LINK_SHARE, MAX_DATE_TEXT_CHARS, MAX_TITLE_ASCENT, MIN_TITLE_LINK_SHARE } from './constants.js';
+import {
+  CHANNEL_MIN_HEADING_LINKS,
+  MAX_BLOCK_LINK_SHARE,
+  MAX_DATE_TEXT_CHARS,
+  MAX_TITLE_ASCENT,
+  MIN_TITLE_LINK_SHARE,
+} from './constants.js';
 import { isSkipped, propertyText, textLength } from './content-render.js';
 
 const HEADING = /^h[1-6]$/;
@@ -129,7 +135,8 @@ function entryLinkOf(title: Element, pageUrl: string): string | null {
 
 /** Is the heading's text (nearly) all link text, as an entry title linking to its post is? */
 function isLinkedText(heading: Element): boolean {
-  for (let e: Element | null = heading.parent as Element | null; e !== null && isTag(e); e = e.parent as Element | null) if (e.name === 'a') return true;
+  for (let e: Element | null = heading.parent as Element | null; e !== null && isTag(e); e = e.parent as Element | null)
+    if (e.name === 'a') return true;
   const total = textLength(heading);
   let linked = 0;
   const stack: AnyNode[] = [...heading.children];
@@ -181,7 +188,8 @@ function publicationDateSignal(page: ParsedPage, block: Element): string | null 
     if (!isTag(n)) continue;
     if (n.name === 'time' && textLength(n) + (n.attribs['datetime']?.length ?? 0) > 0) return '<time> element';
     const meta = n.attribs['property'] ?? n.attribs['name'] ?? n.attribs['itemprop'];
-    if (meta !== undefined && DATE_META.test(meta) && isDate(n.attribs['content'] ?? n.attribs['datetime'] ?? propertyText(n))) return `${meta} metadata`;
+    if (meta !== undefined && DATE_META.test(meta) && isDate(n.attribs['content'] ?? n.attribs['datetime'] ?? propertyText(n)))
+      return `${meta} metadata`;
     for (const c of n.children) stack.push(c);
   }
   if (DATED_PATH.test(parseUrl(page.url)?.pathname ?? '')) return 'dated permalink';

@@ -71,7 +71,8 @@ export function clusterPaths(paths: Array<KeyPath | null>): PathCluster[] {
     for (const c of clusters) {
       const m = mergeKeyPaths(c.path, p);
       if (m === null) continue;
-      if (m.steps.length < c.path.steps.length - CLUSTER_MAX_DROPPED_STEPS || m.steps.length < p.steps.length - CLUSTER_MAX_DROPPED_STEPS) continue;
+      if (m.steps.length < c.path.steps.length - CLUSTER_MAX_DROPPED_STEPS || m.steps.length < p.steps.length - CLUSTER_MAX_DROPPED_STEPS)
+        continue;
       c.path = m;
       c.members.push(i);
       joined = true;
@@ -112,7 +113,8 @@ export function learnTemplates(samples: readonly LearningSample[]): PostTemplate
     const generalised = clusterAttributeValues(present);
     let k = 0;
     const paths = raw.map((p) => (p === null ? null : (generalised[k++] as KeyPath)));
-    const slot = (sample: number, prop: 'content' | Property): KeyPath | null => paths[sample * 5 + ['content', ...PROPERTIES].indexOf(prop)] ?? null;
+    const slot = (sample: number, prop: 'content' | Property): KeyPath | null =>
+      paths[sample * 5 + ['content', ...PROPERTIES].indexOf(prop)] ?? null;
 
     const byFeed = new Map<string, number[]>();
     for (const [i, s] of hostSamples.entries()) byFeed.set(s.feedUrl, [...(byFeed.get(s.feedUrl) ?? []), i]);
@@ -135,7 +137,10 @@ export function learnTemplates(samples: readonly LearningSample[]): PostTemplate
         const contentPath = serialiseKeyPath(cluster.path);
         // Title and date identify a post [002 §2: post = {date, title, content, permalink, author}].
         const requiredProperties = (['title', 'date', 'author'] as const).filter((p) => supportOf[p] === sampleIds.length);
-        const keyPath = promoteKeyPath(cluster.path, propertyPaths.title !== null && supportOf['title'] === sampleIds.length ? parse(propertyPaths.title) : null);
+        const keyPath = promoteKeyPath(
+          cluster.path,
+          propertyPaths.title !== null && supportOf['title'] === sampleIds.length ? parse(propertyPaths.title) : null,
+        );
         templates.push({
           id: templateId(host, feedUrl, keyPath, contentPath, propertyPaths),
           host,

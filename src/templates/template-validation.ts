@@ -78,7 +78,15 @@ function candidates(template: PostTemplate, feedPages: readonly ParsedPage[]): C
     if (seen.has(sig)) return;
     seen.add(sig);
     const { specialisedBy: _previous, ...rest } = template;
-    out.push({ template: { ...rest, keyPath, contentPath, id: templateId(template.host, template.feedUrl, keyPath, contentPath, template.propertyPaths) }, how });
+    out.push({
+      template: {
+        ...rest,
+        keyPath,
+        contentPath,
+        id: templateId(template.host, template.feedUrl, keyPath, contentPath, template.propertyPaths),
+      },
+      how,
+    });
   };
   for (const [name, path] of sources) {
     if (path === null) continue;
@@ -134,12 +142,14 @@ export class TemplateValidator {
     this.#feedPageCount = feedPages.length;
     this.#channelMin = channelLinkThreshold(feedLinkedPages);
     const fitOf = (t: PostTemplate): number => (feedPages.length === 0 ? 1 : acceptedShare(t, feedPages));
-    this.#tallies = [{ template, how: 'unchanged' }, ...candidates(template, feedPages).filter((c) => c.how !== 'unchanged')].map((candidate) => ({
-      candidate,
-      fit: fitOf(candidate.template),
-      accepted: 0,
-      channelAccepted: 0,
-    }));
+    this.#tallies = [{ template, how: 'unchanged' }, ...candidates(template, feedPages).filter((c) => c.how !== 'unchanged')].map(
+      (candidate) => ({
+        candidate,
+        fit: fitOf(candidate.template),
+        accepted: 0,
+        channelAccepted: 0,
+      }),
+    );
   }
 
   /** Test every candidate on one page of the host that no feed links. */
@@ -168,20 +178,29 @@ export class TemplateValidator {
     const base = this.#tallies[0] as CandidateTally;
     const feedPages = this.#feedPageCount;
     if (base.fit >= MIN_FIT_SHARE && channelOk(base.channelAccepted)) {
-      return result(this.#template, `accepts ${(base.fit * 100).toFixed(0)}% of ${feedPages} feed-linked pages and ${base.channelAccepted} of ${this.#channelPages} channel pages`, base);
+      return result(
+        this.#template,
+        `accepts ${(base.fit * 100).toFixed(0)}% of ${feedPages} feed-linked pages and ${base.channelAccepted} of ${this.#channelPages} channel pages`,
+        base,
+      );
     }
     let best: CandidateTally | null = null;
     for (const t of this.#tallies.slice(1)) {
       if (t.fit < MIN_SPECIALISED_FIT || !channelOk(t.channelAccepted)) continue;
       if (best === null || t.fit > best.fit || (t.fit === best.fit && matchShare(t) > matchShare(best))) best = t;
     }
-    const problem = base.fit < MIN_FIT_SHARE
-      ? `accepts only ${(base.fit * 100).toFixed(0)}% of ${feedPages} feed-linked pages (ambiguous or too specific key-path)`
-      : `accepts ${base.channelAccepted} of ${this.#channelPages} channel pages (too general, 000 Listing 4 path 3)`;
+    const problem =
+      base.fit < MIN_FIT_SHARE
+        ? `accepts only ${(base.fit * 100).toFixed(0)}% of ${feedPages} feed-linked pages (ambiguous or too specific key-path)`
+        : `accepts ${base.channelAccepted} of ${this.#channelPages} channel pages (too general, 000 Listing 4 path 3)`;
     if (best === null) return result(null, `rejected: ${problem}; no specialisation helps`, base);
     const specialisedBy = `${best.candidate.how}: it ${problem.replace(/^accepts/, 'accepted')}`;
     const t: PostTemplate = { ...best.candidate.template, specialisedBy };
-    return result(t, `specialised: ${specialisedBy}; now ${(best.fit * 100).toFixed(0)}% of feed-linked pages, ${best.channelAccepted} channel pages`, best);
+    return result(
+      t,
+      `specialised: ${specialisedBy}; now ${(best.fit * 100).toFixed(0)}% of feed-linked pages, ${best.channelAccepted} channel pages`,
+      best,
+    );
   }
 }
 
@@ -193,7 +212,11 @@ export class TemplateValidator {
  * it is rejected. A template not accepting `MIN_FIT_SHARE` of its feed-linked pages (ambiguous
  * key-path) is rejected too.
  */
-export function validateTemplate(template: PostTemplate, hostPages: readonly ParsedPage[], feedLinkedUrls: ReadonlySet<string>): TemplateValidation {
+export function validateTemplate(
+  template: PostTemplate,
+  hostPages: readonly ParsedPage[],
+  feedLinkedUrls: ReadonlySet<string>,
+): TemplateValidation {
   const linked = new Set([...feedLinkedUrls].map((u) => canonicalUrl(u)));
   const isLinked = (p: ParsedPage): boolean => linked.has(canonicalUrl(p.url));
   const validator = new TemplateValidator(template, hostPages.filter(isLinked));

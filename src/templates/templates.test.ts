@@ -66,7 +66,12 @@ describe.each([
   });
 
   it('validates on its own site: all feed-linked pages, no channel page', () => {
-    const pages = [...[1, 2, 3].map((i) => load(engine, `post-feed-${i}`)), load(engine, 'post-unlinked'), load(engine, 'about'), ...CHANNELS.map((c) => load(engine, c))];
+    const pages = [
+      ...[1, 2, 3].map((i) => load(engine, `post-feed-${i}`)),
+      load(engine, 'post-unlinked'),
+      load(engine, 'about'),
+      ...CHANNELS.map((c) => load(engine, c)),
+    ];
     const v = validateTemplate(template, pages, new Set(template.learntFrom));
     expect(v.template).toBe(template);
     expect(v.channelPages).toBeGreaterThanOrEqual(2);
@@ -92,7 +97,17 @@ describe('content extraction', () => {
         <div id="comments"><p>A reader comment that must not be in the post.</p></div>
         <div class="comment-respond"><p>Leave a reply</p></div></div></body></html>`),
     };
-    const t: PostTemplate = { id: 't', host: 'x.test', feedUrl: 'f', keyPath: 'div[@id=post]', contentPath: 'div[@id=post]', propertyPaths: { title: null, author: null, date: null, categories: null }, requiredProperties: [], support: 1, learntFrom: [] };
+    const t: PostTemplate = {
+      id: 't',
+      host: 'x.test',
+      feedUrl: 'f',
+      keyPath: 'div[@id=post]',
+      contentPath: 'div[@id=post]',
+      propertyPaths: { title: null, author: null, date: null, categories: null },
+      requiredProperties: [],
+      support: 1,
+      learntFrom: [],
+    };
     const m = matchPage(page, [t]);
     expect(m.isPost).toBe(true);
     expect(m.properties?.text).toBe('First paragraph of the post, long enough.\nSecond paragraph with a link.');
@@ -103,8 +118,15 @@ describe('content extraction', () => {
 
 describe('channel guards (000 Listing 4 path 3)', () => {
   const general: PostTemplate = {
-    id: 'general', host: 'pelican-dev.test', feedUrl: 'f', keyPath: 'div[@class=entry-content]', contentPath: 'div[@class=entry-content]',
-    propertyPaths: { title: 'h2[@class=entry-title]', author: null, date: null, categories: null }, requiredProperties: [], support: 3, learntFrom: [],
+    id: 'general',
+    host: 'pelican-dev.test',
+    feedUrl: 'f',
+    keyPath: 'div[@class=entry-content]',
+    contentPath: 'div[@class=entry-content]',
+    propertyPaths: { title: 'h2[@class=entry-title]', author: null, date: null, categories: null },
+    requiredProperties: [],
+    support: 3,
+    learntFrom: [],
   };
 
   it('a too-general path still refuses pages listing several posts, and accepts the post', () => {
@@ -115,7 +137,13 @@ describe('channel guards (000 Listing 4 path 3)', () => {
   });
 
   it('validateTemplate specialises a template that accepts a channel page', () => {
-    const loose: PostTemplate = { ...general, id: 'loose', keyPath: 'section[@id=content]', contentPath: 'section[@id=content]', propertyPaths: { ...general.propertyPaths, title: null } };
+    const loose: PostTemplate = {
+      ...general,
+      id: 'loose',
+      keyPath: 'section[@id=content]',
+      contentPath: 'section[@id=content]',
+      propertyPaths: { ...general.propertyPaths, title: null },
+    };
     const feed = [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`));
     const channels = CHANNELS.map((c) => load('pelican', c));
     expect(channels.some((p) => matchPage(p, [loose]).isPost)).toBe(true);
@@ -129,14 +157,24 @@ describe('channel guards (000 Listing 4 path 3)', () => {
 
   it('validateTemplate promotes a working property path when the key-path fits no feed-linked page', () => {
     const feed = [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`));
-    const v = validateTemplate({ ...general, keyPath: '|html|body|div[@id=nowhere]', learntFrom: [] }, feed, new Set(feed.map((p) => p.url)));
+    const v = validateTemplate(
+      { ...general, keyPath: '|html|body|div[@id=nowhere]', learntFrom: [] },
+      feed,
+      new Set(feed.map((p) => p.url)),
+    );
     expect(v.template?.specialisedBy).toMatch(/^promoted the/);
     for (const p of feed) expect(matchPage(p, [v.template as PostTemplate]).isPost).toBe(true);
   });
 
   it('validateTemplate rejects a template that accepts none of its feed-linked pages', () => {
     const nowhere = '|html|body|div[@id=nowhere]';
-    const wrong: PostTemplate = { ...general, keyPath: nowhere, contentPath: nowhere, propertyPaths: { ...general.propertyPaths, title: null }, learntFrom: [] };
+    const wrong: PostTemplate = {
+      ...general,
+      keyPath: nowhere,
+      contentPath: nowhere,
+      propertyPaths: { ...general.propertyPaths, title: null },
+      learntFrom: [],
+    };
     const feed = [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`));
     const v = validateTemplate(wrong, feed, new Set(feed.map((p) => p.url)));
     expect(v.template).toBeNull();
@@ -148,6 +186,11 @@ describe('templateStillFits (across crawls)', () => {
   it('fits the same theme, not a changed one', () => {
     const wp = learnTemplates(samples('wp', 'h1[@class=entry-title]'))[0] as PostTemplate;
     expect(templateStillFits(wp, [load('wp', 'post-unlinked'), load('wp', 'post-feed-2')])).toEqual({ fits: true, matchShare: 1 });
-    expect(templateStillFits(wp, [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`)))).toEqual({ fits: false, matchShare: 0 });
+    expect(
+      templateStillFits(
+        wp,
+        [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`)),
+      ),
+    ).toEqual({ fits: false, matchShare: 0 });
   });
 });

@@ -17,15 +17,30 @@ describe('viewer access control', () => {
 
   it('lets loopback clients in by a loopback Host only (DNS rebinding)', () => {
     expect(checkAccess(request('127.0.0.1', 'localhost:8090'), new URL('http://x/'), HOSTS, null)).toEqual({ ok: true, setCookie: null });
-    expect(checkAccess(request('127.0.0.1', 'evil.test:8090'), new URL('http://x/'), HOSTS, null)).toMatchObject({ ok: false, status: 421 });
+    expect(checkAccess(request('127.0.0.1', 'evil.test:8090'), new URL('http://x/'), HOSTS, null)).toMatchObject({
+      ok: false,
+      status: 421,
+    });
   });
 
   it('never lets a remote client in by a forged Host header; the token (query once, then cookie) is required', () => {
-    expect(checkAccess(request('192.0.2.7', 'localhost:8090'), new URL('http://x/warc/f0'), HOSTS, null)).toMatchObject({ ok: false, status: 403 });
-    expect(checkAccess(request('192.0.2.7', 'localhost:8090'), new URL('http://x/warc/f0'), HOSTS, TOKEN)).toMatchObject({ ok: false, status: 401 });
-    expect(checkAccess(request('192.0.2.7', 'x'), new URL(`http://x/?token=${TOKEN}x`), HOSTS, TOKEN)).toMatchObject({ ok: false, status: 401 });
+    expect(checkAccess(request('192.0.2.7', 'localhost:8090'), new URL('http://x/warc/f0'), HOSTS, null)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(checkAccess(request('192.0.2.7', 'localhost:8090'), new URL('http://x/warc/f0'), HOSTS, TOKEN)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(checkAccess(request('192.0.2.7', 'x'), new URL(`http://x/?token=${TOKEN}x`), HOSTS, TOKEN)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
     const first = checkAccess(request('192.0.2.7', 'x'), new URL(`http://x/?token=${TOKEN}`), HOSTS, TOKEN);
     expect(first).toEqual({ ok: true, setCookie: `wo_token=${TOKEN}; Path=/; HttpOnly; SameSite=Strict` });
-    expect(checkAccess(request('192.0.2.7', 'x', `a=b; wo_token=${TOKEN}`), new URL('http://x/object/1'), HOSTS, TOKEN)).toEqual({ ok: true, setCookie: null });
+    expect(checkAccess(request('192.0.2.7', 'x', `a=b; wo_token=${TOKEN}`), new URL('http://x/object/1'), HOSTS, TOKEN)).toEqual({
+      ok: true,
+      setCookie: null,
+    });
   });
 });

@@ -118,7 +118,12 @@ export async function readArchivedBody(file: ArchiveFile | undefined, capture: C
     }
     stream.destroy();
     const contentType = record.httpHeaders?.headers.get('content-type') ?? capture.mime ?? 'application/octet-stream';
-    return { status: Number(record.httpHeaders?.statusCode ?? 200), contentType, body: Buffer.concat(chunks).subarray(0, MAX_RAW_BODY_BYTES), truncated };
+    return {
+      status: Number(record.httpHeaders?.statusCode ?? 200),
+      contentType,
+      body: Buffer.concat(chunks).subarray(0, MAX_RAW_BODY_BYTES),
+      truncated,
+    };
   } catch (error) {
     return { error: `unreadable WARC record at ${capture.file} @ ${capture.offset}: ${(error as Error).message}` };
   }

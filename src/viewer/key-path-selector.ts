@@ -44,7 +44,12 @@ function stepSelector(step: string): string | null {
     const value = (wild ? raw.slice(0, wild.index + (wild[1] ?? '').length) : raw).replace(/\\(.)/g, '$1');
     if (wild) sel += `[${m[1]}^=${cssString(value)}]`;
     // class as tokens (~=), so a class added by the page's own script does not lose the node
-    else if (m[1] === 'class') sel += value.split(/\s+/).filter(Boolean).map((t) => `[class~=${cssString(t)}]`).join('');
+    else if (m[1] === 'class')
+      sel += value
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((t) => `[class~=${cssString(t)}]`)
+        .join('');
     else sel += `[${m[1]}=${cssString(value)}]`;
   }
   return sel;

@@ -75,12 +75,31 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
       (SELECT group_concat(cm.text, ' ') FROM comments cm WHERE cm.version_id = v.id) AS comments,
       (SELECT group_concat(cm.hash, ' ') FROM comments cm WHERE cm.version_id = v.id) AS hashes
     FROM versions v JOIN objects o ON o.id = v.object_id WHERE ${FUSED_VERSION} ORDER BY v.object_id, v.capture_time, v.id`);
-  let current: { id: number; url: string; feedId: number | null; first: string; last: string; title: string | null; n: number; kinds: Set<string> } | null = null;
+  let current: {
+    id: number;
+    url: string;
+    feedId: number | null;
+    first: string;
+    last: string;
+    title: string | null;
+    n: number;
+    kinds: Set<string>;
+  } | null = null;
   let prev: Record<string, unknown> | null = null;
   const flush = (): void => {
     if (current === null) return;
     const kinds = storedKinds?.get(current.id) ?? current.kinds;
-    insObj.run(current.id, hostOf(current.url), current.url, current.title, current.feedId, current.first, current.last, current.n, [...kinds].join(' '));
+    insObj.run(
+      current.id,
+      hostOf(current.url),
+      current.url,
+      current.title,
+      current.feedId,
+      current.first,
+      current.last,
+      current.n,
+      [...kinds].join(' '),
+    );
     for (const k of kinds) insKind.run(k, current.id);
   };
   let pending = 0;
@@ -89,7 +108,16 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
     const objectId = r.object_id as number;
     if (current === null || current.id !== objectId) {
       flush();
-      current = { id: objectId, url: r.url as string, feedId: r.feed_id as number | null, first: r.capture_time as string, last: r.capture_time as string, title: null, n: 0, kinds: new Set(['new']) };
+      current = {
+        id: objectId,
+        url: r.url as string,
+        feedId: r.feed_id as number | null,
+        first: r.capture_time as string,
+        last: r.capture_time as string,
+        title: null,
+        n: 0,
+        kinds: new Set(['new']),
+      };
       prev = null;
     }
     current.n++;
@@ -120,8 +148,16 @@ export function deriveKinds(a: Record<string, unknown>, b: Record<string, unknow
   if (a.text !== b.text) kinds.push('content-edit');
   if (a.title !== b.title) kinds.push('title-edit');
   if (a.author !== b.author || a.published !== b.published || a.categories !== b.categories) kinds.push('metadata-edit');
-  const ha = new Set(String(a.hashes ?? '').split(' ').filter(Boolean));
-  const hb = new Set(String(b.hashes ?? '').split(' ').filter(Boolean));
+  const ha = new Set(
+    String(a.hashes ?? '')
+      .split(' ')
+      .filter(Boolean),
+  );
+  const hb = new Set(
+    String(b.hashes ?? '')
+      .split(' ')
+      .filter(Boolean),
+  );
   if ([...hb].some((h) => !ha.has(h))) kinds.push('comments-added');
   if ([...ha].some((h) => !hb.has(h))) kinds.push('comments-removed');
   if (kinds.length === 0) kinds.push('unchanged');
@@ -226,7 +262,10 @@ export function searchObjects(idx: Db, f: ObjectFilters): { rows: ObjectListRow[
 
 /** Hosts with their object counts, for the site filter. */
 export function listSites(idx: Db): Array<{ host: string; objects: number }> {
-  return idx.prepare('SELECT host, count(*) AS objects FROM obj GROUP BY host ORDER BY host').all() as Array<{ host: string; objects: number }>;
+  return idx.prepare('SELECT host, count(*) AS objects FROM obj GROUP BY host ORDER BY host').all() as Array<{
+    host: string;
+    objects: number;
+  }>;
 }
 
 /** Change kinds present, for the kind filter. */

@@ -46,7 +46,9 @@ export function renderListPage(opts: {
 ${f.feedId !== undefined ? `<input type="hidden" name="feed" value="${f.feedId}">` : ''}
 <button type="submit">Search</button></form>`;
   const rows = opts.rows.map(
-    (r) => `<tr><td><a class="object-link" href="/object/${r.objectId}">${e(r.title ?? r.url)}</a><br><small class="muted">${e(r.url)}</small></td>
+    (
+      r,
+    ) => `<tr><td><a class="object-link" href="/object/${r.objectId}">${e(r.title ?? r.url)}</a><br><small class="muted">${e(r.url)}</small></td>
 <td>${e(r.host)}</td><td>${r.versions}</td><td>${kindBadges(r.kinds)}</td><td>${e(r.lastTime)}</td></tr>`,
   );
   const page = f.page ?? 0;
@@ -65,8 +67,10 @@ ${(page + 1) * PAGE_SIZE < opts.total ? `<a href="/?${qs({ ...base, page: page +
 
 function feedList(feeds: readonly FeedView[]): string {
   return `<ul class="feeds">${feeds
-    .map((fd) => `<li><a href="/?feed=${fd.id}">${e(fd.title ?? fd.url)}</a> <small class="muted">${e(fd.url)} · ${fd.objects} objects ·
-<a href="/channel?${qs({ feed: fd.id })}">channel now</a></small></li>`)
+    .map(
+      (fd) => `<li><a href="/?feed=${fd.id}">${e(fd.title ?? fd.url)}</a> <small class="muted">${e(fd.url)} · ${fd.objects} objects ·
+<a href="/channel?${qs({ feed: fd.id })}">channel now</a></small></li>`,
+    )
     .join('')}</ul>`;
 }
 
@@ -155,7 +159,11 @@ export function renderDiffPage(opts: {
   const meta = (['author', 'published', 'updated'] as const)
     .filter((k) => a[k] !== b[k])
     .map((k) => `<li>${k}: <del>${e(a[k] ?? '—')}</del> → <ins>${e(b[k] ?? '—')}</ins></li>`)
-    .concat(a.categories.join(', ') !== b.categories.join(', ') ? [`<li>categories: <del>${e(a.categories.join(', '))}</del> → <ins>${e(b.categories.join(', '))}</ins></li>`] : [])
+    .concat(
+      a.categories.join(', ') !== b.categories.join(', ')
+        ? [`<li>categories: <del>${e(a.categories.join(', '))}</del> → <ins>${e(b.categories.join(', '))}</ins></li>`]
+        : [],
+    )
     .join('');
   return layout(
     `Diff: ${b.title ?? b.url}`,

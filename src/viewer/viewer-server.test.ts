@@ -11,10 +11,13 @@ import { startViewer, type Viewer } from './viewer-server.js';
 function raw(url: string, opts: { method?: string; host?: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'GET', headers: opts.host ? { host: opts.host } : {} }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      { host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'GET', headers: opts.host ? { host: opts.host } : {} },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -88,8 +91,15 @@ describe('viewer server on the overlay of the sample Pelican crawls', () => {
     expect(page).toContain(`src="${viewer.replayUrl}replay.html?`);
     expect(page).toContain(commentText); // the latest version is shown, with its comment
     const db = openStore(dir, { writable: false });
-    const ids = (db.prepare("SELECT id FROM versions WHERE object_id = ? AND method = 'fused' ORDER BY capture_time").all(Number(id)) as Array<{ id: number }>).map((r) => r.id);
-    const similarity = db.prepare('SELECT similarity FROM changes WHERE object_id = ? AND to_version_id = ?').pluck().get(Number(id), ids[1]) as number;
+    const ids = (
+      db.prepare("SELECT id FROM versions WHERE object_id = ? AND method = 'fused' ORDER BY capture_time").all(Number(id)) as Array<{
+        id: number;
+      }>
+    ).map((r) => r.id);
+    const similarity = db
+      .prepare('SELECT similarity FROM changes WHERE object_id = ? AND to_version_id = ?')
+      .pluck()
+      .get(Number(id), ids[1]) as number;
     db.close();
     expect(ids).toEqual([fixture.edited.before.id, fixture.edited.after.id]);
     expect(page).toContain(`<option value="${ids[0]}" selected>`);

@@ -179,7 +179,9 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const host = opts.host ?? '127.0.0.1';
   const remote = !isLoopback(host);
   if (remote && opts.allowRemote !== true) {
-    throw new UsageError(`--host ${host} would serve archived content to other machines; add --allow-remote to do that (clients then need the printed access token)`);
+    throw new UsageError(
+      `--host ${host} would serve archived content to other machines; add --allow-remote to do that (clients then need the printed access token)`,
+    );
   }
   const token = remote ? (opts.token ?? newAccessToken()) : null;
   const store = openStore(opts.dir, { writable: false });
@@ -200,7 +202,8 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   const viewerOrigin = `http://${urlHost}:${viewerPort}`;
   const replayOrigin = `http://${urlHost}:${replayPort}`;
   // Host values accepted from loopback clients (DNS rebinding); other clients need the token instead.
-  const allowedHosts = (port: number): Set<string> => new Set([`${urlHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
+  const allowedHosts = (port: number): Set<string> =>
+    new Set([`${urlHost}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]);
   // The costly lists (feeds with object counts, sites, kinds) and rendered list pages, kept a short while.
   const cache = new PageCache(PAGE_CACHE_ENTRIES, PAGE_CACHE_TTL_MS);
   const feedsNow = (): FeedView[] => cache.get('feeds', () => listFeeds(store));
@@ -226,7 +229,11 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       ts: timestamp14(capture.time),
       sel,
     });
-    return { replay: `${replayOrigin}/replay.html?${params}`, raw: `${replayOrigin}/raw/${capture.id}?${new URLSearchParams({ sel })}`, note: null };
+    return {
+      replay: `${replayOrigin}/replay.html?${params}`,
+      raw: `${replayOrigin}/raw/${capture.id}?${new URLSearchParams({ sel })}`,
+      note: null,
+    };
   }
 
   function handleViewer(req: IncomingMessage, res: ServerResponse): void {
@@ -252,7 +259,16 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       const listPage = cache.get(`list ${u.search}`, () => {
         const { rows, total } = searchObjects(idx, filters);
         const feeds = feedsNow();
-        return renderListPage({ filters, rows, total, sites: sitesNow(), kinds: kindsNow(), feeds: feeds.slice(0, FEEDS_ON_HOME), feedsTotal: feeds.length, kindsSource });
+        return renderListPage({
+          filters,
+          rows,
+          total,
+          sites: sitesNow(),
+          kinds: kindsNow(),
+          feeds: feeds.slice(0, FEEDS_ON_HOME),
+          feedsTotal: feeds.length,
+          kindsSource,
+        });
       });
       return html(res, 200, listPage);
     }
@@ -290,7 +306,13 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       const [older, newer] = a.captureTime <= b.captureTime ? [a, b] : [b, a];
       const page = cache.get(`diff ${older.id} ${newer.id}`, () => {
         const stored = listStoredChanges(store, a.objectId).find((c) => c.fromVersionId === older.id && c.toVersionId === newer.id);
-        return renderDiffPage({ a: older, b: newer, commentsA: listComments(store, older.id), commentsB: listComments(store, newer.id), stored });
+        return renderDiffPage({
+          a: older,
+          b: newer,
+          commentsA: listComments(store, older.id),
+          commentsB: listComments(store, newer.id),
+          stored,
+        });
       });
       return html(res, 200, page);
     }
@@ -299,7 +321,11 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       if (feed === undefined) return html(res, 404, renderError(404, 'no such feed'));
       const at = p.get('at') || new Date().toISOString();
       try {
-        return html(res, 200, cache.get(`channel ${feed.id} ${p.get('at') ?? ''}`, () => reconstructChannelPage(store, feed.url, at).html));
+        return html(
+          res,
+          200,
+          cache.get(`channel ${feed.id} ${p.get('at') ?? ''}`, () => reconstructChannelPage(store, feed.url, at).html),
+        );
       } catch (error) {
         return html(res, 400, renderError(400, (error as Error).message));
       }
@@ -342,7 +368,10 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     if (raw) {
       const capture = getCapture(store, Number(raw[1]));
       if (capture === undefined) return send(res, 404, 'text/plain', 'no such capture');
-      const body = await readArchivedBody(files.find((f) => f.stored === capture.file), capture);
+      const body = await readArchivedBody(
+        files.find((f) => f.stored === capture.file),
+        capture,
+      );
       if ('error' in body) return send(res, 404, 'text/plain; charset=utf-8', body.error);
       const sel = u.searchParams.get('sel');
       // archived page, inert: CSP sandbox without allow-scripts (opaque origin), nothing loaded from outside

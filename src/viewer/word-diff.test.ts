@@ -3,7 +3,18 @@ import type { CommentView } from '../store/index.js';
 import { diffComments, diffWordsHtml } from './word-diff.js';
 
 const comment = (hash: string, text: string): CommentView => ({
-  position: 0, commentId: null, parent: null, depth: 0, author: null, authorUrl: null, published: null, text, html: '', permalink: null, source: 'page', hash,
+  position: 0,
+  commentId: null,
+  parent: null,
+  depth: 0,
+  author: null,
+  authorUrl: null,
+  published: null,
+  text,
+  html: '',
+  permalink: null,
+  source: 'page',
+  hash,
 });
 
 describe('diffWordsHtml', () => {

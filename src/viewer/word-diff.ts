@@ -55,8 +55,15 @@ export function diffWordsHtml(oldText: string, newText: string): WordDiff {
 }
 
 /** Comments only in the old version, only in the new one, and how many both hold (by content hash). */
-export function diffComments(a: readonly CommentView[], b: readonly CommentView[]): { removed: CommentView[]; added: CommentView[]; kept: number } {
+export function diffComments(
+  a: readonly CommentView[],
+  b: readonly CommentView[],
+): { removed: CommentView[]; added: CommentView[]; kept: number } {
   const ha = new Set(a.map((c) => c.hash));
   const hb = new Set(b.map((c) => c.hash));
-  return { removed: a.filter((c) => !hb.has(c.hash)), added: b.filter((c) => !ha.has(c.hash)), kept: b.filter((c) => ha.has(c.hash)).length };
+  return {
+    removed: a.filter((c) => !hb.has(c.hash)),
+    added: b.filter((c) => !ha.has(c.hash)),
+    kept: b.filter((c) => ha.has(c.hash)).length,
+  };
 }

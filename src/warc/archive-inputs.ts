@@ -57,7 +57,12 @@ async function inspectFile(path: string, diagnostics: Diagnostics): Promise<Arch
     }
     const format = sniffFormat(await readHead(path));
     if (format === null) {
-      diagnostics.report(new InputError('input.not-warc', 'not a WARC, WARC.gz or WACZ file (no WARC/ version line, gzip or zip header at byte 0)', { file: path, offset: 0 }));
+      diagnostics.report(
+        new InputError('input.not-warc', 'not a WARC, WARC.gz or WACZ file (no WARC/ version line, gzip or zip header at byte 0)', {
+          file: path,
+          offset: 0,
+        }),
+      );
       return null;
     }
     return { path, name: basename(path), bytes: info.size, format };

@@ -12,7 +12,8 @@ async function scan(name: string): Promise<{ records: ScannedRecord[]; diagnosti
   const records: ScannedRecord[] = [];
   let stats: ScanStats | undefined;
   if (input === undefined) return { records, diagnostics, stats };
-  for await (const record of scanArchive(input, { diagnostics, wantBody: () => true, onProgress: (s) => (stats = s) })) records.push(record);
+  for await (const record of scanArchive(input, { diagnostics, wantBody: () => true, onProgress: (s) => (stats = s) }))
+    records.push(record);
   return { records, diagnostics, stats };
 }
 
@@ -38,7 +39,9 @@ describe('bad input: each defect is reported with its place and the scan goes on
     const { records, diagnostics } = await scan('corrupt-gzip-member.warc.gz');
     expect(diagnostics.count('warc.gzip-corrupt')).toBe(1);
     expect(diagnostics.count()).toBe(1);
-    expect(examples(diagnostics, 'warc.gzip-corrupt')[0]).toMatch(/^gzip member skipped \(\d+ bytes\): .*\(.*corrupt-gzip-member\.warc\.gz @ \d+\)$/);
+    expect(examples(diagnostics, 'warc.gzip-corrupt')[0]).toMatch(
+      /^gzip member skipped \(\d+ bytes\): .*\(.*corrupt-gzip-member\.warc\.gz @ \d+\)$/,
+    );
     // 5 responses written, the third one damaged: the two after it are still there.
     expect(records).toHaveLength(4);
     const offsets = records.map((r) => r.entry.offset);
@@ -65,14 +68,19 @@ describe('bad input: each defect is reported with its place and the scan goes on
     expect(records.map((r) => r.entry.url)).toHaveLength(3);
     expect(diagnostics.count('warc.bad-length')).toBe(1);
     // 50 bytes short + the CRLFCRLF that ends the record.
-    expect(examples(diagnostics, 'warc.bad-length')[0]).toMatch(/the next record starts 54 bytes after the declared end.*wrong-content-length\.warc @ \d+, http/);
+    expect(examples(diagnostics, 'warc.bad-length')[0]).toMatch(
+      /the next record starts 54 bytes after the declared end.*wrong-content-length\.warc @ \d+, http/,
+    );
     const third = records[2];
     expect(third && (await readCapture(third.entry)).body.equals(third.capture?.body ?? Buffer.alloc(0))).toBe(true);
   });
 
   it('a file that is not a WARC and an empty file are reported and left out', async () => {
     const diagnostics = new Diagnostics();
-    const inputs = await listArchiveInputs([fixture('not-a-warc.warc'), fixture('empty.warc.gz'), fixture('missing.warc.gz'), fixture('revisit-record.warc.gz')], diagnostics);
+    const inputs = await listArchiveInputs(
+      [fixture('not-a-warc.warc'), fixture('empty.warc.gz'), fixture('missing.warc.gz'), fixture('revisit-record.warc.gz')],
+      diagnostics,
+    );
     expect(inputs.map((i) => i.name)).toEqual(['revisit-record.warc.gz']);
     expect(diagnostics.count('input.not-warc')).toBe(1);
     expect(diagnostics.count('input.empty')).toBe(1);
@@ -81,7 +89,11 @@ describe('bad input: each defect is reported with its place and the scan goes on
     // Scanned anyway (e.g. a library caller skipping listArchiveInputs): reported, nothing yielded.
     const direct = new Diagnostics();
     const yielded = [];
-    for await (const r of scanArchive({ path: fixture('not-a-warc.warc'), name: 'not-a-warc.warc', bytes: 30977, format: 'warc' }, { diagnostics: direct })) yielded.push(r);
+    for await (const r of scanArchive(
+      { path: fixture('not-a-warc.warc'), name: 'not-a-warc.warc', bytes: 30977, format: 'warc' },
+      { diagnostics: direct },
+    ))
+      yielded.push(r);
     expect(yielded).toHaveLength(0);
     expect(direct.count('input.not-warc')).toBe(1);
   });
@@ -90,7 +102,9 @@ describe('bad input: each defect is reported with its place and the scan goes on
     const { records, diagnostics } = await scan('gzip-bomb-body.warc.gz');
     expect(records).toHaveLength(2);
     expect(diagnostics.count('http.decompression-bomb')).toBe(1);
-    expect(examples(diagnostics, 'http.decompression-bomb')[0]).toMatch(/inflate to more than 67108864 bytes.*http:\/\/devblog\.test:8081\/bomb\//);
+    expect(examples(diagnostics, 'http.decompression-bomb')[0]).toMatch(
+      /inflate to more than 67108864 bytes.*http:\/\/devblog\.test:8081\/bomb\//,
+    );
     expect(records[0]?.capture?.body.length).toBe(0);
     expect(records[1]?.capture?.text()).toContain('</html>');
   });

@@ -22,7 +22,16 @@ export interface ParsedRecord {
 
 const LF_LF = Buffer.from('\n\n');
 const HTTP_PREFIX = Buffer.from('HTTP/');
-const KNOWN_TYPES: ReadonlySet<string> = new Set<WarcRecordType>(['warcinfo', 'response', 'resource', 'request', 'metadata', 'revisit', 'conversion', 'continuation']);
+const KNOWN_TYPES: ReadonlySet<string> = new Set<WarcRecordType>([
+  'warcinfo',
+  'response',
+  'resource',
+  'request',
+  'metadata',
+  'revisit',
+  'conversion',
+  'continuation',
+]);
 
 export function isCaptureType(type: string): type is CaptureRecordType {
   return CAPTURE_RECORD_TYPES.has(type);
@@ -52,7 +61,11 @@ export function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes
     const url = warc.get('warc-target-uri');
     if (end < 0) {
       // A revisit may hold only the header block without its final blank line.
-      if (warcType !== 'revisit' || !raw.isContentKept) throw new InputError('http.bad-header', `HTTP header block not terminated within ${searched.length} bytes`, { ...where, ...(url ? { url } : {}) });
+      if (warcType !== 'revisit' || !raw.isContentKept)
+        throw new InputError('http.bad-header', `HTTP header block not terminated within ${searched.length} bytes`, {
+          ...where,
+          ...(url ? { url } : {}),
+        });
       end = raw.content.length;
       sepLength = 0;
     }
@@ -65,7 +78,14 @@ export function parseRecord(raw: RawRecord, where: InputLocation, maxHeaderBytes
 /** The bytes a record's digests cover: the block, and the payload after the HTTP headers (none for revisits). */
 export function digestSubjectOf(parsed: ParsedRecord): DigestSubject {
   const { raw, warc, warcType, http } = parsed;
-  const payload = warcType === 'revisit' ? null : http !== null ? raw.content.subarray(parsed.payloadStart) : warcType === 'resource' ? raw.content : null;
+  const payload =
+    warcType === 'revisit'
+      ? null
+      : http !== null
+        ? raw.content.subarray(parsed.payloadStart)
+        : warcType === 'resource'
+          ? raw.content
+          : null;
   return { blockDigest: warc.get('warc-block-digest'), payloadDigest: warc.get('warc-payload-digest'), block: raw.content, payload };
 }
 
@@ -105,10 +125,15 @@ export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): In
   const time = isoTime(warc.get('warc-date'));
   if (time === null) {
     const shown = warc.get('warc-date') === undefined ? 'missing' : JSON.stringify(warc.get('warc-date')?.slice(0, 40));
-    throw new InputError('warc.bad-date', `WARC-Date ${shown} is not an ISO 8601 date; record skipped`, { file: location.file, offset: location.offset, ...(url ? { url } : {}) });
+    throw new InputError('warc.bad-date', `WARC-Date ${shown} is not an ISO 8601 date; record skipped`, {
+      file: location.file,
+      offset: location.offset,
+      ...(url ? { url } : {}),
+    });
   }
   const status = http !== null ? parseStatusCode(http.statusLine) : null;
-  const contentType = http !== null ? http.fields.get('content-type') : parsed.warcType === 'resource' ? warc.get('content-type') : undefined;
+  const contentType =
+    http !== null ? http.fields.get('content-type') : parsed.warcType === 'resource' ? warc.get('content-type') : undefined;
   const rawLocation = http?.fields.get('location');
   const isRedirect = status !== null && status >= 300 && status < 400;
   const location_ = isRedirect && rawLocation !== undefined ? (parseUrl(rawLocation, url)?.toString() ?? null) : null;
@@ -149,7 +174,8 @@ export function toCapture(entry: IndexEntry, parsed: ParsedRecord, config: WarcC
   let body = parsed.raw.content.subarray(parsed.payloadStart);
   if (/\bchunked\b/i.test(headers['transfer-encoding'] ?? '')) {
     const result = dechunk(body);
-    if (result.problem !== null) warn('http.bad-chunked', `broken chunked transfer encoding: ${result.problem}; kept ${result.body.length} bytes`);
+    if (result.problem !== null)
+      warn('http.bad-chunked', `broken chunked transfer encoding: ${result.problem}; kept ${result.body.length} bytes`);
     body = result.body;
   }
   const decoded = decodeContentEncoding(body, headers['content-encoding'], config.maxDecodedBytes);
@@ -160,7 +186,8 @@ export function toCapture(entry: IndexEntry, parsed: ParsedRecord, config: WarcC
   if (isTextual(entry.mime, body)) {
     const resolved = resolveCharset(body, contentType, config);
     charset = resolved.charset;
-    if (resolved.unknownLabel !== null) warn('http.charset-unknown', `unknown charset "${resolved.unknownLabel}", decoded as ${resolved.charset} (${resolved.source})`);
+    if (resolved.unknownLabel !== null)
+      warn('http.charset-unknown', `unknown charset "${resolved.unknownLabel}", decoded as ${resolved.charset} (${resolved.source})`);
   }
   let text: string | null = null;
   const finalBody = body;

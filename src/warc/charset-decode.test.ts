@@ -2,7 +2,8 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeText } from './charset-decode.js';
 
-const RUSSIAN = 'Съешь же ещё этих мягких французских булок, да выпей чаю. Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства.';
+const RUSSIAN =
+  'Съешь же ещё этих мягких французских булок, да выпей чаю. Широкая электрификация южных губерний даст мощный толчок подъёму сельского хозяйства.';
 
 describe('decodeText', () => {
   it('follows the Content-Type charset', () => {

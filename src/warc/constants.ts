@@ -36,6 +36,18 @@ export const ZIP_LOCAL_HEADER_BYTES = 30;
 export const MAX_INFLATED_WACZ_ENTRY_BYTES = 16 * 1024 ** 3;
 
 /** MIME types whose bodies are text (charset applies). */
-export const TEXT_MIME = /^(text\/|application\/([\w.+-]*\+)?(xml|json|javascript|ecmascript|xhtml\+xml|rss\+xml|atom\+xml|rdf\+xml|x-javascript|ld\+json|feed\+json)$)|^image\/svg\+xml$/;
+export const TEXT_MIME =
+  /^(text\/|application\/([\w.+-]*\+)?(xml|json|javascript|ecmascript|xhtml\+xml|rss\+xml|atom\+xml|rdf\+xml|x-javascript|ld\+json|feed\+json)$)|^image\/svg\+xml$/;
 /** Labels meaning windows-1252 in practice (WHATWG Encoding: latin1/ascii labels decode as windows-1252). */
-export const WINDOWS_1252_ALIASES: ReadonlySet<string> = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'l1', 'us-ascii', 'ascii', 'cp819', 'ibm819', 'iso_8859-1', 'x-cp1252']);
+export const WINDOWS_1252_ALIASES: ReadonlySet<string> = new Set([
+  'iso-8859-1',
+  'iso8859-1',
+  'latin1',
+  'l1',
+  'us-ascii',
+  'ascii',
+  'cp819',
+  'ibm819',
+  'iso_8859-1',
+  'x-cp1252',
+]);

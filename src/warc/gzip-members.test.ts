@@ -2,7 +2,8 @@ import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MemberInflater } from './gzip-members.js';
 
-const text = (n: number, seed: string): Buffer => Buffer.from(Array.from({ length: n }, (_, i) => `${seed}-${i * 7919 % 1000} `).join(''));
+const text = (n: number, seed: string): Buffer =>
+  Buffer.from(Array.from({ length: n }, (_, i) => `${seed}-${(i * 7919) % 1000} `).join(''));
 
 describe('MemberInflater: one reused native handle for every member', () => {
   it('runs on this Node (else every member would take the slow inflateRawSync path)', () => {
@@ -30,7 +31,10 @@ describe('MemberInflater: one reused native handle for every member', () => {
     const deflated = deflateRawSync(plain);
     expect(inflater.inflate(deflated.subarray(0, deflated.length >> 1), 1 << 26)).toMatchObject({ ok: false, code: 'need-more' });
     expect(inflater.inflate(Buffer.concat([deflated, Buffer.alloc(8)]), 1000)).toMatchObject({ ok: false, code: 'too-large' });
-    expect(inflater.inflate(Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), 1 << 26)).toMatchObject({ ok: false, code: 'corrupt' });
+    expect(inflater.inflate(Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]), 1 << 26)).toMatchObject({
+      ok: false,
+      code: 'corrupt',
+    });
     const again = inflater.inflate(Buffer.concat([deflated, Buffer.alloc(8)]), 1 << 26);
     expect(again.ok && again.data.equals(plain)).toBe(true);
   });

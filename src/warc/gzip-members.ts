@@ -52,7 +52,9 @@ export function gzipHeaderLength(buf: Buffer): number | null {
   return p <= buf.length ? p : null;
 }
 
-type InflateResult = { ok: true; data: Buffer; consumed: number } | { ok: false; code: 'need-more' | 'too-large' | 'corrupt'; message: string };
+type InflateResult =
+  | { ok: true; data: Buffer; consumed: number }
+  | { ok: false; code: 'need-more' | 'too-large' | 'corrupt'; message: string };
 
 /** Initial size of the reused output buffer of MemberInflater (grown up to maxMemberInflateBytes). */
 const INFLATE_OUTPUT_BYTES = 1024 * 1024;
@@ -82,7 +84,10 @@ export class MemberInflater {
   /** True when the native handle can be driven directly (else every call uses inflateRawSync). */
   static readonly isSupported: boolean = (() => {
     const probe = zlib.createInflateRaw() as zlib.InflateRaw & NativeInflate;
-    const ok = typeof probe._handle?.writeSync === 'function' && typeof probe._handle.reset === 'function' && probe._writeState instanceof Uint32Array;
+    const ok =
+      typeof probe._handle?.writeSync === 'function' &&
+      typeof probe._handle.reset === 'function' &&
+      probe._writeState instanceof Uint32Array;
     probe.close();
     return ok;
   })();
@@ -218,7 +223,13 @@ export async function* walkGzipMembers(window: FileWindow, options: MemberWalkOp
           break;
         }
         const data = inflatePartial(view, options.maxMemberInflateBytes);
-        yield { type: 'truncated', offset: pos, length: window.size - pos, data, reason: `file ends inside a gzip member after ${window.size - pos} bytes` };
+        yield {
+          type: 'truncated',
+          offset: pos,
+          length: window.size - pos,
+          data,
+          reason: `file ends inside a gzip member after ${window.size - pos} bytes`,
+        };
         pos = window.size;
         break;
       }
@@ -267,9 +278,18 @@ async function findNextMember(window: FileWindow, from: number, options: MemberW
  * Deviation from the one-call path: a corrupt or truncated streamed member is reported after the
  * records already streamed out of it.
  */
-async function* streamMember(window: FileWindow, offset: number, dataStart: number, options: MemberWalkOptions): AsyncGenerator<MemberEvent, number> {
+async function* streamMember(
+  window: FileWindow,
+  offset: number,
+  dataStart: number,
+  options: MemberWalkOptions,
+): AsyncGenerator<MemberEvent, number> {
   const inflater = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
-  const source = createReadStream(options.path, { start: options.rangeStart + dataStart, end: options.rangeStart + window.size - 1, highWaterMark: 1024 * 1024 });
+  const source = createReadStream(options.path, {
+    start: options.rangeStart + dataStart,
+    end: options.rangeStart + window.size - 1,
+    highWaterMark: 1024 * 1024,
+  });
   source.pipe(inflater);
   let failure: string | null = null;
   let truncated = false;
@@ -289,7 +309,13 @@ async function* streamMember(window: FileWindow, offset: number, dataStart: numb
   const trailerAt = dataStart + inflater.bytesWritten;
   window.bytesRead += inflater.bytesWritten;
   if (truncated) {
-    yield { type: 'truncated', offset, length: window.size - offset, data: Buffer.alloc(0), reason: `file ends inside a gzip member after ${window.size - offset} bytes` };
+    yield {
+      type: 'truncated',
+      offset,
+      length: window.size - offset,
+      data: Buffer.alloc(0),
+      reason: `file ends inside a gzip member after ${window.size - offset} bytes`,
+    };
     return window.size;
   }
   if (failure !== null) {

@@ -6,7 +6,10 @@ const HTML = Buffer.from('<html><body><p>Hello, archive.</p></body></html>'.repe
 
 describe('dechunk', () => {
   it('joins chunks, with extensions, and leaves already de-chunked bodies alone', () => {
-    expect(dechunk(Buffer.from('5;ext=1\r\nHello\r\n7\r\n, world\r\n0\r\n\r\n'))).toEqual({ body: Buffer.from('Hello, world'), problem: null });
+    expect(dechunk(Buffer.from('5;ext=1\r\nHello\r\n7\r\n, world\r\n0\r\n\r\n'))).toEqual({
+      body: Buffer.from('Hello, world'),
+      problem: null,
+    });
     expect(dechunk(HTML)).toEqual({ body: HTML, problem: null });
   });
 

@@ -79,12 +79,17 @@ function decoderFor(token: string, input: Buffer): Decoder | null {
 export function decodeContentEncoding(body: Buffer, contentEncoding: string | undefined, maxDecodedBytes: number): DecodedPayload {
   const problems: PayloadProblem[] = [];
   if (contentEncoding === undefined || body.length === 0) return { body, problems };
-  const tokens = contentEncoding.toLowerCase().split(',').map((t) => t.trim()).filter((t) => t !== '' && t !== 'identity');
+  const tokens = contentEncoding
+    .toLowerCase()
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '' && t !== 'identity');
   let current = body;
   for (const token of tokens.reverse()) {
     const decode = decoderFor(token, current);
     if (decode === null) {
-      if (token !== 'gzip' && token !== 'x-gzip') problems.push({ kind: 'http.bad-encoding', message: `Content-Encoding "${token}" is not supported; body kept encoded` });
+      if (token !== 'gzip' && token !== 'x-gzip')
+        problems.push({ kind: 'http.bad-encoding', message: `Content-Encoding "${token}" is not supported; body kept encoded` });
       return { body: current, problems };
     }
     try {
@@ -92,11 +97,17 @@ export function decodeContentEncoding(body: Buffer, contentEncoding: string | un
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       if (e.code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-        problems.push({ kind: 'http.decompression-bomb', message: `Content-Encoding ${token}: ${current.length} bytes inflate to more than ${maxDecodedBytes} bytes; body dropped` });
+        problems.push({
+          kind: 'http.decompression-bomb',
+          message: `Content-Encoding ${token}: ${current.length} bytes inflate to more than ${maxDecodedBytes} bytes; body dropped`,
+        });
         return { body: Buffer.alloc(0), problems };
       }
       const partial = decodePartial(decode, current, maxDecodedBytes);
-      problems.push({ kind: 'http.bad-encoding', message: `Content-Encoding ${token}: ${e.message}; kept ${partial.length} decoded bytes` });
+      problems.push({
+        kind: 'http.bad-encoding',
+        message: `Content-Encoding ${token}: ${e.message}; kept ${partial.length} decoded bytes`,
+      });
       return { body: partial, problems };
     }
   }

@@ -31,7 +31,11 @@ function withContentLength(offset: number, length: (declared: number) => number)
   if (match?.[1] === undefined) throw new Error('no Content-Length');
   const start = offset + match.index;
   const old = Buffer.from(match[0]);
-  return Buffer.concat([PLAIN.subarray(0, start), Buffer.from(`\r\nContent-Length: ${length(Number(match[1]))}`), PLAIN.subarray(start + old.length)]);
+  return Buffer.concat([
+    PLAIN.subarray(0, start),
+    Buffer.from(`\r\nContent-Length: ${length(Number(match[1]))}`),
+    PLAIN.subarray(start + old.length),
+  ]);
 }
 
 async function scan(name: string, bytes: Buffer, config: WarcConfig = DEFAULT_WARC_CONFIG) {

@@ -44,7 +44,10 @@ export function checkDigest(declared: string, data: Buffer): DigestCheck {
   if (colon <= 0) return { result: 'unsupported' };
   const algorithm = ALGORITHMS.get(declared.slice(0, colon).trim().toLowerCase());
   if (algorithm === undefined || !AVAILABLE.has(algorithm)) return { result: 'unsupported' };
-  const value = declared.slice(colon + 1).trim().replace(/=+$/, '');
+  const value = declared
+    .slice(colon + 1)
+    .trim()
+    .replace(/=+$/, '');
   const digest = createHash(algorithm).update(data).digest();
   const encodings = [
     { text: base32(digest), caseless: true },
@@ -82,7 +85,11 @@ export function verifyRecordDigests(subject: DigestSubject, where: InputLocation
     if (declared === undefined || data === null) continue;
     const check = checkDigest(declared, data);
     if (check.result === 'mismatch') {
-      return new InputError('warc.digest-mismatch', `${field} mismatch: declared ${declared}, computed ${check.computed} over ${data.length} bytes (record damaged)`, where);
+      return new InputError(
+        'warc.digest-mismatch',
+        `${field} mismatch: declared ${declared}, computed ${check.computed} over ${data.length} bytes (record damaged)`,
+        where,
+      );
     }
   }
   return null;

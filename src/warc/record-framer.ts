@@ -79,7 +79,12 @@ export async function* frameRecords(queue: ByteQueue, options: FrameOptions): As
     if (headerEnd < 0) {
       const atEnd = queue.available < options.maxHeaderBytes;
       const skipped = atEnd ? await queue.drain() : await resync(queue, options.maxHeaderBytes, 1);
-      yield { type: 'skipped', start, bytes: skipped, reason: atEnd ? 'stream ends inside the WARC header block' : `WARC header block longer than ${options.maxHeaderBytes} bytes` };
+      yield {
+        type: 'skipped',
+        start,
+        bytes: skipped,
+        reason: atEnd ? 'stream ends inside the WARC header block' : `WARC header block longer than ${options.maxHeaderBytes} bytes`,
+      };
       continue;
     }
     const header = await queue.take(headerEnd + CRLFCRLF.length);
@@ -101,7 +106,11 @@ function declaredLengthOf(header: Buffer): number {
  * keepContentBytes), which frameRecords then handles.
  */
 export function frameSingleRecord(buf: Buffer, options: Pick<FrameOptions, 'keepContentBytes' | 'maxHeaderBytes'>): RawRecord | null {
-  if (buf.length < WARC_VERSION_PREFIX.length || buf.compare(WARC_VERSION_PREFIX, 0, WARC_VERSION_PREFIX.length, 0, WARC_VERSION_PREFIX.length) !== 0) return null;
+  if (
+    buf.length < WARC_VERSION_PREFIX.length ||
+    buf.compare(WARC_VERSION_PREFIX, 0, WARC_VERSION_PREFIX.length, 0, WARC_VERSION_PREFIX.length) !== 0
+  )
+    return null;
   const headerEnd = buf.indexOf(CRLFCRLF);
   if (headerEnd < 0 || headerEnd > options.maxHeaderBytes) return null;
   const header = buf.subarray(0, headerEnd + CRLFCRLF.length);
@@ -124,7 +133,13 @@ export function frameSingleRecord(buf: Buffer, options: Pick<FrameOptions, 'keep
   };
 }
 
-async function readBlock(queue: ByteQueue, start: number, header: Buffer, declaredLength: number, options: FrameOptions): Promise<RawRecord> {
+async function readBlock(
+  queue: ByteQueue,
+  start: number,
+  header: Buffer,
+  declaredLength: number,
+  options: FrameOptions,
+): Promise<RawRecord> {
   const declared = Number.isFinite(declaredLength) ? declaredLength : 0;
   if (!options.isEndAuthoritative && options.isBoundaryAt !== undefined && !(await options.isBoundaryAt(queue.position + declared))) {
     const cut = await cutAtNextRecord(queue, start, header, declaredLength, options);
@@ -132,7 +147,9 @@ async function readBlock(queue: ByteQueue, start: number, header: Buffer, declar
   }
   // Above keepContentBytes only a prefix is kept, unless the stream, whose end is the record's
   // end, holds less than that: then the declared length is wrong and the record is repaired below.
-  const isContentKept = declared <= options.keepContentBytes || (options.isEndAuthoritative && (await queue.ensure(options.keepContentBytes + 1)) <= options.keepContentBytes);
+  const isContentKept =
+    declared <= options.keepContentBytes ||
+    (options.isEndAuthoritative && (await queue.ensure(options.keepContentBytes + 1)) <= options.keepContentBytes);
   let content: Buffer;
   let contentBytes: number;
   if (isContentKept) {
@@ -171,7 +188,13 @@ async function readBlock(queue: ByteQueue, start: number, header: Buffer, declar
  * record ends there. Null when there is none (a record cut by the end of the file, or too short:
  * handled by the caller as before).
  */
-async function cutAtNextRecord(queue: ByteQueue, start: number, header: Buffer, declaredLength: number, options: FrameOptions): Promise<RawRecord | null> {
+async function cutAtNextRecord(
+  queue: ByteQueue,
+  start: number,
+  header: Buffer,
+  declaredLength: number,
+  options: FrameOptions,
+): Promise<RawRecord | null> {
   const declared = Number.isFinite(declaredLength) ? declaredLength : 0;
   const next = await queue.indexOf(NEXT_RECORD, Math.min(declared, options.keepContentBytes) + NEXT_RECORD.length);
   if (next < 0 || next >= declared) return null;

@@ -30,7 +30,12 @@ describe('parseHeaderBlock reads header bytes as warcio does', () => {
   it('first line, lower-cased names, repeats joined, folded lines kept as written, empty values and junk lines ignored', () => {
     const parsed = parseHeaderBlock(Buffer.from(BLOCKS[0] ?? ''));
     expect(parsed?.statusLine).toBe('HTTP/1.1 200 OK');
-    expect(Object.fromEntries(parsed?.fields ?? [])).toEqual({ 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'a=1, b=2', 'x-folded': 'one  two', title: 'Ünïcode' });
+    expect(Object.fromEntries(parsed?.fields ?? [])).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'set-cookie': 'a=1, b=2',
+      'x-folded': 'one  two',
+      title: 'Ünïcode',
+    });
     expect(parseStatusCode('HTTP/1.1 404 Not Found')).toBe(404);
   });
 

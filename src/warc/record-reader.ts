@@ -74,10 +74,17 @@ export async function readCapture(location: RecordLocation, options: ReadCapture
     const raw = first.value;
     if (first.done === true || raw === undefined) throw new InputError('warc.bad-header', 'no WARC record at this offset', where);
     if (raw.type === 'skipped') throw new InputError('warc.bad-header', `no WARC record at this offset: ${raw.reason}`, where);
-    if (!raw.isContentKept) throw new InputError('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}`, where);
-    if (raw.isTruncated) throw new InputError('warc.truncated', `WARC record truncated: Content-Length ${raw.declaredLength}, got ${raw.contentBytes} bytes`, where);
+    if (!raw.isContentKept)
+      throw new InputError('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}`, where);
+    if (raw.isTruncated)
+      throw new InputError(
+        'warc.truncated',
+        `WARC record truncated: Content-Length ${raw.declaredLength}, got ${raw.contentBytes} bytes`,
+        where,
+      );
     const parsed = parseRecord(raw, where, config.maxHeaderBytes);
-    if (!isCaptureType(parsed.warcType)) throw new InputError('warc.bad-header', `record at this offset is a ${parsed.warcType || 'untyped'} record, not a capture`, where);
+    if (!isCaptureType(parsed.warcType))
+      throw new InputError('warc.bad-header', `record at this offset is a ${parsed.warcType || 'untyped'} record, not a capture`, where);
     const entry = toIndexEntry(parsed, location);
     // Pass 2 decodes this record anyway: its digests are checked unless switched off.
     const diagnostics = options.diagnostics;

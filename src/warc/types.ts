@@ -1,13 +1,5 @@
 /** Record types a WARC file may hold (WARC 1.1 §6). */
-export type WarcRecordType =
-  | 'warcinfo'
-  | 'response'
-  | 'resource'
-  | 'request'
-  | 'metadata'
-  | 'revisit'
-  | 'conversion'
-  | 'continuation';
+export type WarcRecordType = 'warcinfo' | 'response' | 'resource' | 'request' | 'metadata' | 'revisit' | 'conversion' | 'continuation';
 
 /** Record types that become captures (the others are counted and skipped). */
 export type CaptureRecordType = 'response' | 'resource' | 'revisit';

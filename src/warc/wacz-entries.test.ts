@@ -100,13 +100,18 @@ describe('WACZ: every safe entry is read, unsafe ones are skipped and reported',
     expect(records.every((r) => r.entry.file === `${path}#archive/data.warc.gz`)).toBe(true);
     expect(diagnostics.count('wacz.unsafe-entry')).toBe(3);
     const messages = diagnostics.summary().find((s) => s.kind === 'wacz.unsafe-entry')?.examples ?? [];
-    expect(messages[0]).toMatch(/^zip entry "\.\.\/\.\.\/evil\.txt" skipped: "\.\." segment climbs out of the folder \(.*zip-slip-names\.wacz @ \d+\)$/);
+    expect(messages[0]).toMatch(
+      /^zip entry "\.\.\/\.\.\/evil\.txt" skipped: "\.\." segment climbs out of the folder \(.*zip-slip-names\.wacz @ \d+\)$/,
+    );
     expect(diagnostics.count()).toBe(3);
     await expectRereadable(records);
   });
 
   it('cut short (no central directory): the entries are found from their local headers', async () => {
-    const whole = zip([DATAPACKAGE, { name: 'archive/data.warc.gz', data: WARC_GZ }, { name: 'pages/pages.jsonl', data: Buffer.from('{}\n') }], { centralDirectory: false });
+    const whole = zip(
+      [DATAPACKAGE, { name: 'archive/data.warc.gz', data: WARC_GZ }, { name: 'pages/pages.jsonl', data: Buffer.from('{}\n') }],
+      { centralDirectory: false },
+    );
     const { records, diagnostics } = await scan('no-central-directory.wacz', whole);
     expect(records).toHaveLength(RESPONSES);
     expect(diagnostics.count('wacz.bad-zip')).toBe(1);
@@ -124,7 +129,10 @@ describe('WACZ: every safe entry is read, unsafe ones are skipped and reported',
   });
 
   it('a DEFLATE-compressed archive entry is read, and its records read back by offset', async () => {
-    const { records, diagnostics } = await scan('deflated-entry.wacz', zip([DATAPACKAGE, { name: 'archive/data.warc.gz', data: WARC_GZ, method: 8 }]));
+    const { records, diagnostics } = await scan(
+      'deflated-entry.wacz',
+      zip([DATAPACKAGE, { name: 'archive/data.warc.gz', data: WARC_GZ, method: 8 }]),
+    );
     expect(records).toHaveLength(RESPONSES);
     expect(diagnostics.errorCount()).toBe(0);
     await expectRereadable(records);

@@ -9,7 +9,14 @@ import { createInflateRaw } from 'node:zlib';
 import yauzl from 'yauzl';
 import { InputError } from '../core/errors.js';
 import { MAX_INFLATED_WACZ_ENTRY_BYTES } from './constants.js';
-import { decodeEntryName, LOCAL_HEADER_BYTES, LOCAL_HEADER_SIGNATURE, readLocalEntries, unsafeNameReason, type ZipEntry } from './zip-directory.js';
+import {
+  decodeEntryName,
+  LOCAL_HEADER_BYTES,
+  LOCAL_HEADER_SIGNATURE,
+  readLocalEntries,
+  unsafeNameReason,
+  type ZipEntry,
+} from './zip-directory.js';
 
 /** A WARC stored inside a WACZ: where its bytes can be read by offset. */
 export interface WaczWarcEntry {
@@ -101,23 +108,44 @@ export async function listWaczWarcs(path: string): Promise<WaczListing> {
     } catch (error) {
       entries = await readLocalEntries(handle, fileSize);
       fromCentral = false;
-      if (entries.length === 0) throw new InputError('wacz.bad-zip', `not a readable zip: ${(error as Error).message}`, { file: path }, { cause: error });
-      listing.warnings.push(new InputError('wacz.bad-zip', `zip central directory unreadable (${(error as Error).message}): ${entries.length} entries read from their local file headers`, { file: path }));
+      if (entries.length === 0)
+        throw new InputError('wacz.bad-zip', `not a readable zip: ${(error as Error).message}`, { file: path }, { cause: error });
+      listing.warnings.push(
+        new InputError(
+          'wacz.bad-zip',
+          `zip central directory unreadable (${(error as Error).message}): ${entries.length} entries read from their local file headers`,
+          { file: path },
+        ),
+      );
     }
     const found: ZipEntry[] = [];
     for (const entry of entries) {
       const unsafe = unsafeNameReason(entry.name);
       if (unsafe !== null) {
-        listing.problems.push(new InputError('wacz.unsafe-entry', `zip entry ${JSON.stringify(entry.name)} skipped: ${unsafe}`, { file: path, offset: entry.headerOffset }));
+        listing.problems.push(
+          new InputError('wacz.unsafe-entry', `zip entry ${JSON.stringify(entry.name)} skipped: ${unsafe}`, {
+            file: path,
+            offset: entry.headerOffset,
+          }),
+        );
         continue;
       }
       if (ARCHIVE_ENTRY.test(entry.name)) found.push(entry);
     }
-    if (found.length === 0) listing.problems.push(new InputError('wacz.missing-entry', 'WACZ holds no archive/*.warc or archive/*.warc.gz entry', { file: path }));
+    if (found.length === 0)
+      listing.problems.push(
+        new InputError('wacz.missing-entry', 'WACZ holds no archive/*.warc or archive/*.warc.gz entry', { file: path }),
+      );
     for (const entry of found.sort((a, b) => a.name.localeCompare(b.name))) {
       const where = { file: `${path}#${entry.name}`, offset: entry.headerOffset };
       if (entry.method !== METHOD_STORED && entry.method !== METHOD_DEFLATE) {
-        listing.problems.push(new InputError('wacz.bad-zip', `entry compressed with method ${entry.method} (only STORED and DEFLATE are read); entry skipped`, where));
+        listing.problems.push(
+          new InputError(
+            'wacz.bad-zip',
+            `entry compressed with method ${entry.method} (only STORED and DEFLATE are read); entry skipped`,
+            where,
+          ),
+        );
         continue;
       }
       let dataStart = entry.dataStart;
@@ -127,7 +155,9 @@ export async function listWaczWarcs(path: string): Promise<WaczListing> {
         const header = Buffer.alloc(LOCAL_HEADER_BYTES);
         await handle.read(header, 0, header.length, entry.headerOffset);
         if (header.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) {
-          listing.problems.push(new InputError('wacz.bad-zip', 'no local file header at the offset the central directory gives; entry skipped', where));
+          listing.problems.push(
+            new InputError('wacz.bad-zip', 'no local file header at the offset the central directory gives; entry skipped', where),
+          );
           continue;
         }
         dataStart = entry.headerOffset + LOCAL_HEADER_BYTES + header.readUInt16LE(26) + header.readUInt16LE(28);
@@ -138,7 +168,10 @@ export async function listWaczWarcs(path: string): Promise<WaczListing> {
         continue;
       }
       const inflated = await inflateEntry(path, entry.name, dataStart, size);
-      if (inflated.problem !== null) listing.warnings.push(new InputError('wacz.bad-zip', `DEFLATE entry: ${inflated.problem}; ${inflated.size} bytes inflated are read`, where));
+      if (inflated.problem !== null)
+        listing.warnings.push(
+          new InputError('wacz.bad-zip', `DEFLATE entry: ${inflated.problem}; ${inflated.size} bytes inflated are read`, where),
+        );
       listing.entries.push({ name: entry.name, path: inflated.path, dataStart: 0, size: inflated.size });
     }
   } finally {
@@ -152,7 +185,12 @@ export async function listWaczWarcs(path: string): Promise<WaczListing> {
  * mtime and the entry, so later reads by offset, in this process or another, reuse it), at most
  * MAX_INFLATED_WACZ_ENTRY_BYTES. Damaged or cut data keeps what inflated.
  */
-async function inflateEntry(waczPath: string, name: string, dataStart: number, size: number): Promise<{ path: string; size: number; problem: string | null }> {
+async function inflateEntry(
+  waczPath: string,
+  name: string,
+  dataStart: number,
+  size: number,
+): Promise<{ path: string; size: number; problem: string | null }> {
   const info = await stat(waczPath);
   const key = createHash('sha1').update(`${waczPath}\u0000${info.size}\u0000${info.mtimeMs}\u0000${name}\u0000${dataStart}`).digest('hex');
   const dir = join(tmpdir(), 'warc-overlay-wacz');
@@ -174,7 +212,10 @@ async function inflateEntry(waczPath: string, name: string, dataStart: number, s
     },
   });
   try {
-    const source = size > 0 ? createReadStream(waczPath, { start: dataStart, end: dataStart + size - 1 }) : createReadStream(waczPath, { start: 0, end: -1 });
+    const source =
+      size > 0
+        ? createReadStream(waczPath, { start: dataStart, end: dataStart + size - 1 })
+        : createReadStream(waczPath, { start: 0, end: -1 });
     await pipeline(source, createInflateRaw(), cap, createWriteStream(partial));
   } catch (error) {
     problem = (error as Error).message;

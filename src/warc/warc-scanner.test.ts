@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
-import { DEFAULT_WARC_CONFIG, listArchiveInputs, readCapture, scanArchive, type ScannedRecord, type ScanStats, type WarcConfig } from './index.js';
+import {
+  DEFAULT_WARC_CONFIG,
+  listArchiveInputs,
+  readCapture,
+  scanArchive,
+  type ScannedRecord,
+  type ScanStats,
+  type WarcConfig,
+} from './index.js';
 
 // The shipped sample is a copy of ../shared/corpus/pelican-dev/crawl-1.warc.gz.
 const CORPUS = join(import.meta.dirname, '../../samples/pelican-crawl-1.warc.gz');
@@ -21,7 +29,11 @@ async function scanFile(path: string, config: WarcConfig = DEFAULT_WARC_CONFIG) 
 
 /** Capture records counted straight from the inflated file, independently of the scanner. */
 function countCaptureRecords(path: string): number {
-  return (gunzipSync(readFileSync(path)).toString('latin1').match(/^WARC-Type: (response|resource|revisit)\r$/gm) ?? []).length;
+  return (
+    gunzipSync(readFileSync(path))
+      .toString('latin1')
+      .match(/^WARC-Type: (response|resource|revisit)\r$/gm) ?? []
+  ).length;
 }
 
 async function expectRereadable(records: ScannedRecord[]): Promise<void> {
@@ -79,7 +91,9 @@ describe('whole-file gzip, plain WARC and WACZ', () => {
     const atOnce = await scanFile(path);
     const streamed = await scanFile(path, { ...DEFAULT_WARC_CONFIG, maxMemberInflateBytes: 4096 });
     expect(atOnce.records).toHaveLength(3);
-    expect(streamed.records.map((r) => [r.entry.url, r.entry.inflatedOffset])).toEqual(atOnce.records.map((r) => [r.entry.url, r.entry.inflatedOffset]));
+    expect(streamed.records.map((r) => [r.entry.url, r.entry.inflatedOffset])).toEqual(
+      atOnce.records.map((r) => [r.entry.url, r.entry.inflatedOffset]),
+    );
     expect(atOnce.records.every((r) => r.entry.offset === 0 && (r.entry.inflatedOffset ?? 0) > 0)).toBe(true);
     await expectRereadable(streamed.records);
     expect(atOnce.diagnostics.count() + streamed.diagnostics.count()).toBe(0);

@@ -91,7 +91,13 @@ async function* scanRange(range: WarcRange, state: ScanState): AsyncGenerator<Sc
     const format = sniffFormat((await window.view(0, SNIFF_FILE_BYTES)).subarray(0, SNIFF_FILE_BYTES));
     if (format === 'warc.gz') yield* scanGzip(range, window, state);
     else if (format === 'warc') yield* scanPlain(range, handle, state);
-    else state.options.diagnostics.report(new InputError('input.not-warc', 'not a WARC or WARC.gz (no WARC/ version line or gzip header at byte 0)', { file: range.file, offset: 0 }));
+    else
+      state.options.diagnostics.report(
+        new InputError('input.not-warc', 'not a WARC or WARC.gz (no WARC/ version line or gzip header at byte 0)', {
+          file: range.file,
+          offset: 0,
+        }),
+      );
   } finally {
     await handle.close();
   }
@@ -104,7 +110,12 @@ async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState)
     state.stats.bytesRead = state.bytesBefore + Math.min(range.size, event.offset + ('length' in event ? event.length : 0));
     if (event.type === 'corrupt') {
       state.stats.recordsSkipped++;
-      options.diagnostics.report(new InputError('warc.gzip-corrupt', `gzip member skipped (${event.length} bytes): ${event.reason}`, { file: range.file, offset: event.offset }));
+      options.diagnostics.report(
+        new InputError('warc.gzip-corrupt', `gzip member skipped (${event.length} bytes): ${event.reason}`, {
+          file: range.file,
+          offset: event.offset,
+        }),
+      );
       continue;
     }
     // The common case, one well-formed record in the member, without the general framer.
@@ -140,7 +151,12 @@ async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState)
     await queue.drain();
     if (event.type === 'truncated' && !sawRecord) {
       state.stats.recordsSkipped++;
-      options.diagnostics.report(new InputError('warc.truncated', `WARC record truncated: ${event.reason}, nothing readable`, { file: range.file, offset: event.offset }));
+      options.diagnostics.report(
+        new InputError('warc.truncated', `WARC record truncated: ${event.reason}, nothing readable`, {
+          file: range.file,
+          offset: event.offset,
+        }),
+      );
     }
     maybeProgress(state);
   }
@@ -153,7 +169,11 @@ const LF = 10;
 
 async function* scanPlain(range: WarcRange, handle: FileHandle, state: ScanState): AsyncGenerator<ScannedRecord> {
   const { config } = state;
-  const stream = createReadStream(range.path, { start: range.start, end: range.start + range.size - 1, highWaterMark: Math.min(config.readChunkBytes, 1024 * 1024) });
+  const stream = createReadStream(range.path, {
+    start: range.start,
+    end: range.start + range.size - 1,
+    highWaterMark: Math.min(config.readChunkBytes, 1024 * 1024),
+  });
   const queue = ByteQueue.fromChunks(stream);
   const probe = Buffer.alloc(BOUNDARY_PROBE_BYTES);
   // A record may end at `offset` when CRLFCRLF follows and then the data ends, a blank line or the next `WARC/`.
@@ -166,7 +186,12 @@ async function* scanPlain(range: WarcRange, handle: FileHandle, state: ScanState
     return after[0] === CR || after[0] === LF || WARC_VERSION_PREFIX.subarray(0, after.length).equals(after);
   };
   try {
-    for await (const item of frameRecords(queue, { keepContentBytes: config.maxRecordBytes, maxHeaderBytes: config.maxHeaderBytes, isEndAuthoritative: false, isBoundaryAt })) {
+    for await (const item of frameRecords(queue, {
+      keepContentBytes: config.maxRecordBytes,
+      maxHeaderBytes: config.maxHeaderBytes,
+      isEndAuthoritative: false,
+      isBoundaryAt,
+    })) {
       state.stats.bytesRead = state.bytesBefore + queue.position;
       if (item.type === 'skipped') {
         reportSkipped(state, { file: range.file, offset: item.start, length: item.bytes }, `${item.bytes} bytes skipped: ${item.reason}`);
@@ -197,7 +222,9 @@ function reportTruncated(state: ScanState, raw: RawRecord, location: RecordLocat
   state.stats.recordsSkipped++;
   const url = TARGET_URI.exec(raw.header.toString('latin1'))?.[1]?.trim();
   const message = `WARC record truncated: Content-Length ${raw.declaredLength}, got ${raw.contentBytes} bytes; ${why}`;
-  state.options.diagnostics.report(new InputError('warc.truncated', message, { file: location.file, offset: location.offset, ...(url ? { url } : {}) }));
+  state.options.diagnostics.report(
+    new InputError('warc.truncated', message, { file: location.file, offset: location.offset, ...(url ? { url } : {}) }),
+  );
 }
 
 /** Count a framed record, and turn a capture record into its index entry (and capture). */
@@ -226,14 +253,23 @@ function processRecord(raw: RawRecord, location: RecordLocation, file: string, s
     const wantsBody = entry !== null && options.wantBody?.(entry) === true;
     // A record whose length was already reported is not checked again: one report per bad record.
     const policy = config.verifyDigests;
-    if ((policy === 'all' || (policy === 'auto' && (isPlain || wantsBody))) && raw.isContentKept && !raw.isTruncated && raw.lengthMismatch === null) {
+    if (
+      (policy === 'all' || (policy === 'auto' && (isPlain || wantsBody))) &&
+      raw.isContentKept &&
+      !raw.isTruncated &&
+      raw.lengthMismatch === null
+    ) {
       const problem = verifyRecordDigests(digestSubjectOf(parsed), located);
       if (problem !== null) options.diagnostics.report(problem);
     }
     if (entry === null) return null;
     if (!wantsBody) return { entry };
     if (!raw.isContentKept) {
-      options.diagnostics.warn('warc.too-large', `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}; indexed, body not decoded`, { ...where, url: entry.url });
+      options.diagnostics.warn(
+        'warc.too-large',
+        `record content ${raw.declaredLength} bytes > maxRecordBytes ${config.maxRecordBytes}; indexed, body not decoded`,
+        { ...where, url: entry.url },
+      );
       return { entry };
     }
     // The record's bytes may be a view of the inflater's reused buffer: the capture gets its own copy.

@@ -30,7 +30,14 @@ describe('corpus gold (truth.json)', () => {
   it('reads posts per crawl with groups, comments and schemeless keys', () => {
     expect(corpus.warcs.map((w) => w.split('/').pop())).toEqual(['crawl-1.warc.gz', 'crawl-2.warc.gz']);
     expect(corpus.pages).toHaveLength(6);
-    expect(corpus.pages.map((p) => p.group).sort()).toEqual(['in-feed', 'in-feed', 'not-in-feed', 'not-in-feed', 'not-in-feed', 'not-in-feed']);
+    expect(corpus.pages.map((p) => p.group).sort()).toEqual([
+      'in-feed',
+      'in-feed',
+      'not-in-feed',
+      'not-in-feed',
+      'not-in-feed',
+      'not-in-feed',
+    ]);
     expect(corpus.pages[0]?.key).toBe('devblog.test:8081/2026/10/frontends-aptitude-synaptic-synaptic');
     expect(corpus.nonPosts).toHaveLength(4);
     expect(corpus.changes?.map((c) => c.kind).sort()).toEqual(['boilerplate-only', 'content-edit', 'title-edit']);
@@ -52,7 +59,15 @@ describe('page-set gold (pages.jsonl)', () => {
 describe('comment scores', () => {
   it('scores a perfect extraction as perfect and a dropped comment as missing', () => {
     const perfect = scoreComments(corpus.pages, (p) => ({ articleText: p.text, comments: objectFor(p).comments }));
-    expect(perfect).toMatchObject({ pagesWithComments: 2, countExact: 1, matchedRecall: 1, authorExact: 1, dateRight: 1, leakPosts: 0, invented: 0 });
+    expect(perfect).toMatchObject({
+      pagesWithComments: 2,
+      countExact: 1,
+      matchedRecall: 1,
+      authorExact: 1,
+      dateRight: 1,
+      leakPosts: 0,
+      invented: 0,
+    });
     expect(perfect?.text.f1).toBe(1);
 
     const dropped = scoreComments(corpus.pages, (p) => ({ articleText: p.text, comments: objectFor(p).comments.slice(1) }));
@@ -69,7 +84,10 @@ describe('comment scores', () => {
     expect(leaksComment(withComments, withComments.text)).toBe(false);
     expect(leaksComment(withComments, `${withComments.text}\n${longest}`)).toBe(true);
 
-    const scores = scoreComments([without], () => ({ articleText: without.text, comments: [{ author: 'x', published: null, text: 'Great post!' }] }));
+    const scores = scoreComments([without], () => ({
+      articleText: without.text,
+      comments: [{ author: 'x', published: null, text: 'Great post!' }],
+    }));
     expect(scores).toMatchObject({ invented: 1, inventedInGoldArticle: 0, inventedOutsideGold: 1 });
     // A "comment" whose text the gold has as the article's: labelled as content, not made up.
     const quoted = without.text.split(/\s+/).slice(0, 30).join(' ');
@@ -82,7 +100,10 @@ describe('comment scores', () => {
       { author: 'A', published: null, text: 'the first comment about apt pinning' },
       { author: 'B', published: null, text: 'a reply about dpkg triggers' },
     ];
-    const pairs = matchComments(gold, [{ author: 'B', published: null, text: 'a reply about dpkg triggers' }, { author: 'Z', published: null, text: 'spam spam' }]);
+    const pairs = matchComments(gold, [
+      { author: 'B', published: null, text: 'a reply about dpkg triggers' },
+      { author: 'Z', published: null, text: 'spam spam' },
+    ]);
     expect(pairs.map((p) => p.gold.author)).toEqual(['B']);
   });
 });
@@ -117,7 +138,11 @@ describe('post detection and change kinds', () => {
 });
 
 describe('baselines on a real page', () => {
-  const gold = JSON.parse(readFileSync(join(FIXTURES, 'readability-001.gold.json'), 'utf8')) as { url: string; gold_text: string; title: string };
+  const gold = JSON.parse(readFileSync(join(FIXTURES, 'readability-001.gold.json'), 'utf8')) as {
+    url: string;
+    gold_text: string;
+    title: string;
+  };
   const html = readFileSync(join(FIXTURES, 'readability-001.html'), 'utf8');
 
   it('Readability reproduces its own gold (through the block-aware text conversion)', async () => {
@@ -136,12 +161,18 @@ describe('baselines on a real page', () => {
   });
 
   it('keeps paragraph boundaries as line breaks', () => {
-    expect(htmlToText('<p>end.</p><p>Start <b>bold</b></p><script>x()</script><ul><li>a</li><li>b</li></ul>')).toBe('end.\nStart bold\na\nb');
+    expect(htmlToText('<p>end.</p><p>Start <b>bold</b></p><script>x()</script><ul><li>a</li><li>b</li></ul>')).toBe(
+      'end.\nStart bold\na\nb',
+    );
   });
 });
 
 describe('floors', () => {
-  const result = { name: 'd', articles: { 'in-feed': { ours: { f1: 0.97 }, baselines: { margin: -0.01 } } }, postDetection: { nonPostObjects: ['x'] } };
+  const result = {
+    name: 'd',
+    articles: { 'in-feed': { ours: { f1: 0.97 }, baselines: { margin: -0.01 } } },
+    postDetection: { nonPostObjects: ['x'] },
+  };
 
   it('reads dotted metric paths, array lengths, and missing as null', () => {
     expect(readMetric(result, 'articles.in-feed.ours.f1')).toBe(0.97);

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scoreArticles } from '../../bench/quality/article-metrics.js';
 import { isAuthorRight, isDateRight, isTitleExact } from '../../bench/quality/property-metrics.js';
-import {
-  averagePrf,
-  cosineSimilarity,
-  matchTexts,
-  shingleCounts,
-  tokenize,
-} from '../../bench/quality/text-metrics.js';
+import { averagePrf, cosineSimilarity, matchTexts, shingleCounts, tokenize } from '../../bench/quality/text-metrics.js';
 import type { GoldPage } from '../../bench/quality/gold.js';
 
 const page = (text: string, extra: Partial<GoldPage> = {}): GoldPage => ({

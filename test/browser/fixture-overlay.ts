@@ -70,7 +70,7 @@ export function addFixtureComment(
     // The comment goes into the evidence row the fused version's text comes from; the fuse stage
     // then gives it to the fused version (same id), as a build does.
     const evidence = db
-      .prepare("SELECT id, page_digest FROM versions WHERE object_id = ? AND crawl_id = ? AND method = ?")
+      .prepare('SELECT id, page_digest FROM versions WHERE object_id = ? AND crawl_id = ? AND method = ?')
       .get(version.objectId, version.crawlId, version.method) as { id: number; page_digest: string | null };
     const pageDigest = evidence.page_digest;
     const id = new OverlayWriter(db).addVersion({

@@ -37,7 +37,9 @@ async function replayFrame(page: Page): Promise<Frame> {
   for (;;) {
     const frame = page.frames().find((f) => f.url().includes('/replay.html'));
     if (frame) {
-      await frame.waitForFunction(() => (globalThis as unknown as Dom).document.body.dataset.state !== undefined, undefined, { timeout: 45_000 });
+      await frame.waitForFunction(() => (globalThis as unknown as Dom).document.body.dataset.state !== undefined, undefined, {
+        timeout: 45_000,
+      });
       return frame;
     }
     if (Date.now() > deadline) throw new Error('replay frame never appeared');
@@ -61,7 +63,14 @@ describe.skipIf(skip)(title, () => {
     viewer = await startViewer({ dir });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
     });
   });
   afterAll(async () => {
@@ -98,19 +107,21 @@ describe.skipIf(skip)(title, () => {
     expect(await replay.evaluate(() => (globalThis as unknown as Dom).document.body.dataset.state)).toBe('replayed');
     expect(await replay.evaluate(() => (globalThis as unknown as Dom).document.body.dataset.highlighted)).toBe('1');
     const archived = replay.childFrames()[0];
-    expect(await archived?.evaluate(() => (globalThis as unknown as Dom).document.querySelector('[data-wo-extracted]')?.textContent ?? '')).toContain(
-      after.text.slice(0, 40),
-    );
+    expect(
+      await archived?.evaluate(() => (globalThis as unknown as Dom).document.querySelector('[data-wo-extracted]')?.textContent ?? ''),
+    ).toContain(after.text.slice(0, 40));
     await page.locator('iframe.replay').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS, 'viewer-object-replay.png'), fullPage: true });
     // the replay runs in another origin: the viewer page cannot reach into it
-    expect(await page.evaluate(() => {
-      try {
-        return (globalThis as unknown as Dom).document.querySelector('iframe.replay')?.contentDocument === null;
-      } catch {
-        return true;
-      }
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        try {
+          return (globalThis as unknown as Dom).document.querySelector('iframe.replay')?.contentDocument === null;
+        } catch {
+          return true;
+        }
+      }),
+    ).toBe(true);
 
     await page.click('form[action="/diff"] button');
     await page.waitForURL(/\/diff\?/);
@@ -118,7 +129,10 @@ describe.skipIf(skip)(title, () => {
     const addedWords = after.text.split(/\s+/).filter((w) => !before.text.includes(w));
     expect(addedWords.length).toBeGreaterThan(0);
     for (const w of addedWords.slice(0, 5)) expect(inserted).toContain(w);
-    const bg = await page.locator('.diff-new ins').first().evaluate((el) => (globalThis as unknown as Dom).getComputedStyle(el).backgroundColor);
+    const bg = await page
+      .locator('.diff-new ins')
+      .first()
+      .evaluate((el) => (globalThis as unknown as Dom).getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgba(0, 0, 0, 0)');
     await page.screenshot({ path: join(ARTIFACTS, 'viewer-diff.png'), fullPage: true });
     expect(blockedOutside).toEqual([]);
@@ -128,13 +142,25 @@ describe.skipIf(skip)(title, () => {
   it('loads the overlay WACZ with wabac.js and replays a reconstructed page', async () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     const { after } = fixture.edited;
-    const params = new URLSearchParams({ coll: 'overlay', src: `${viewer.replayUrl}warc/overlay.wacz`, url: overlayUrl(after.canonicalUrl), ts: timestamp14(after.captureTime), sel: 'article.wo-object' });
+    const params = new URLSearchParams({
+      coll: 'overlay',
+      src: `${viewer.replayUrl}warc/overlay.wacz`,
+      url: overlayUrl(after.canonicalUrl),
+      ts: timestamp14(after.captureTime),
+      sel: 'article.wo-object',
+    });
     await page.goto(`${viewer.replayUrl}replay.html?${params}`);
-    await page.waitForFunction(() => (globalThis as unknown as Dom).document.body.dataset.state !== undefined, undefined, { timeout: 45_000 });
+    await page.waitForFunction(() => (globalThis as unknown as Dom).document.body.dataset.state !== undefined, undefined, {
+      timeout: 45_000,
+    });
     expect(await page.evaluate(() => (globalThis as unknown as Dom).document.body.dataset.state)).toBe('replayed');
-    const pages = await page.evaluate(async () => ((await (await fetch('/w/api/c/overlay/pages')).json()) as { pages: unknown[] }).pages.length);
+    const pages = await page.evaluate(
+      async () => ((await (await fetch('/w/api/c/overlay/pages')).json()) as { pages: unknown[] }).pages.length,
+    );
     expect(pages).toBe(fixture.versions);
-    const h1 = await page.frames()[1]?.evaluate(() => (globalThis as unknown as Dom).document.querySelector('article.wo-object h1')?.textContent);
+    const h1 = await page
+      .frames()[1]
+      ?.evaluate(() => (globalThis as unknown as Dom).document.querySelector('article.wo-object h1')?.textContent);
     expect(h1).toBe(after.title);
     await page.screenshot({ path: join(ARTIFACTS, 'overlay-wacz-replay.png') });
     await page.close();

@@ -16,7 +16,12 @@ const CRAWL_2 = join(ROOT, 'samples', 'pelican-crawl-2.warc.gz');
 function cli(...args: string[]): { code: number; stdout: string; stderr: string } {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+    ],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
@@ -32,7 +37,9 @@ function rowCounts(dir: string): Record<string, number> {
   const db = new Database(join(dir, 'overlay.sqlite'), { readonly: true });
   try {
     const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
-    return Object.fromEntries(['crawls', 'captures', 'feeds', 'items', 'objects', 'versions', 'comments', 'changes'].map((t) => [t, count(t)]));
+    return Object.fromEntries(
+      ['crawls', 'captures', 'feeds', 'items', 'objects', 'versions', 'comments', 'changes'].map((t) => [t, count(t)]),
+    );
   } finally {
     db.close();
   }
@@ -75,7 +82,25 @@ describe('warc-overlay CLI on the shipped sample', () => {
     expect(objects.length).toBeGreaterThan(10);
     for (const o of objects) {
       expect(Object.keys(o)).toEqual(
-        expect.arrayContaining(['url', 'canonical_url', 'feed_url', 'guid', 'crawl', 'capture_time', 'title', 'author', 'published', 'updated', 'categories', 'text', 'html', 'references', 'comments', 'method', 'confidence']),
+        expect.arrayContaining([
+          'url',
+          'canonical_url',
+          'feed_url',
+          'guid',
+          'crawl',
+          'capture_time',
+          'title',
+          'author',
+          'published',
+          'updated',
+          'categories',
+          'text',
+          'html',
+          'references',
+          'comments',
+          'method',
+          'confidence',
+        ]),
       );
       expect(['full-feed', 'feed-guided', 'template', 'mcst', 'segmentation']).toContain(o.method);
       expect((o.text as string).length).toBeGreaterThan(0);
@@ -117,7 +142,9 @@ describe('warc-overlay CLI on the shipped sample', () => {
       const objectsFile = join(work, 'objects.parquet').replace(/'/g, "''");
       const count = (await duck.runAndReadAll(`SELECT count(*) FROM read_parquet('${objectsFile}')`)).getRows()[0]?.[0];
       expect(Number(count)).toBe(jsonl(cli('export', out, '--what', 'objects').stdout).length);
-      const types = (await duck.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${objectsFile}'))`)).getRows();
+      const types = (
+        await duck.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${objectsFile}'))`)
+      ).getRows();
       expect(Object.fromEntries(types.map(([n, t]) => [String(n), String(t)]))).toMatchObject({
         warc_file: 'VARCHAR',
         warc_offset: 'BIGINT',
@@ -135,7 +162,9 @@ describe('warc-overlay CLI on the shipped sample', () => {
     const db = new Database(join(out, 'overlay.sqlite'), { readonly: true });
     try {
       const rows = db
-        .prepare("SELECT s.capture_id, s.method, s.permalink FROM segments s JOIN captures c ON c.id = s.capture_id WHERE c.url = 'http://pelican-dev.test:8090/'")
+        .prepare(
+          "SELECT s.capture_id, s.method, s.permalink FROM segments s JOIN captures c ON c.id = s.capture_id WHERE c.url = 'http://pelican-dev.test:8090/'",
+        )
         .all() as Array<{ capture_id: number; method: string; permalink: string | null }>;
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => r.method === 'feed-guided')).toBe(true);

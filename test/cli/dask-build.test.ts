@@ -34,7 +34,12 @@ function exportsOf(dir: string): Record<'objects' | 'changes' | 'pages' | 'comme
   const db = openStore(dir, { writable: false });
   try {
     const lines = (rows: Iterable<unknown>) => [...rows].map((r) => JSON.stringify(r)).sort();
-    return { objects: lines(readObjectVersions(db)), changes: lines(readChanges(db)), pages: lines(readPages(db)), comments: lines(readComments(db)) };
+    return {
+      objects: lines(readObjectVersions(db)),
+      changes: lines(readChanges(db)),
+      pages: lines(readPages(db)),
+      comments: lines(readComments(db)),
+    };
   } finally {
     db.close();
   }

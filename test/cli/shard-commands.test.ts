@@ -14,7 +14,12 @@ const CRAWL_1 = join(ROOT, 'samples', 'pelican-crawl-1.warc.gz');
 function cli(args: string[], input = ''): { code: number; stdout: string; stderr: string } {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+    ],
     { cwd: ROOT, encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 },
   );
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
@@ -31,7 +36,10 @@ describe('index, shard-build and merge commands', () => {
 
   it('index reads crawl<TAB>path<TAB>order lines and labels every row', () => {
     expect(index.code).toBe(0);
-    const rows = index.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; crawl: string; crawl_order: number });
+    const rows = index.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; crawl: string; crawl_order: number });
     expect(rows.every((r) => r.crawl === 'first crawl' && r.crawl_order === 7)).toBe(true);
     expect(rows.at(-1)?.type).toBe('file');
     expect(index.stderr).toMatch(/index: 1 files, 74 captures, 2 feeds, 20 feed items/);

@@ -141,7 +141,10 @@ ${latest.map((p) => `<div class="inlinepage"><div class="inlineheader"><span cla
 
 /** A list page (tag or month): each post as a link and its opening paragraph. */
 function listPage(title: string, posts: readonly Post[]): string {
-  return page(title, `<p>Pages in ${title}:</p><ul>${posts.map((p) => `<li><a href="${postPath(p)}">${p.title}</a><p>${p.paragraphs[0]}</p></li>`).join('\n')}</ul>`);
+  return page(
+    title,
+    `<p>Pages in ${title}:</p><ul>${posts.map((p) => `<li><a href="${postPath(p)}">${p.title}</a><p>${p.paragraphs[0]}</p></li>`).join('\n')}</ul>`,
+  );
 }
 
 function feed(): string {
@@ -156,11 +159,41 @@ function feed(): string {
 
 const NON_POSTS: FixtureCapture[] = [
   { url: `${SITE}/`, body: homePage() },
-  { url: `${SITE}/about/`, body: page('About', '<p>This site is a notebook kept by two people with a small garden, an allotment on the edge of town and too many cookery books.</p><p>It is written in a plain text wiki and published with a static site generator every Sunday evening.</p>') },
-  { url: `${SITE}/tags/garden/`, body: listPage('garden', POSTS.filter((p) => p.tag === 'garden')) },
-  { url: `${SITE}/tags/kitchen/`, body: listPage('kitchen', POSTS.filter((p) => p.tag === 'kitchen')) },
-  { url: `${SITE}/archives/2026/01/`, body: listPage('January 2026', POSTS.filter((p) => p.month === '2026/01')) },
-  { url: `${SITE}/archives/2026/02/`, body: listPage('February 2026', POSTS.filter((p) => p.month === '2026/02')) },
+  {
+    url: `${SITE}/about/`,
+    body: page(
+      'About',
+      '<p>This site is a notebook kept by two people with a small garden, an allotment on the edge of town and too many cookery books.</p><p>It is written in a plain text wiki and published with a static site generator every Sunday evening.</p>',
+    ),
+  },
+  {
+    url: `${SITE}/tags/garden/`,
+    body: listPage(
+      'garden',
+      POSTS.filter((p) => p.tag === 'garden'),
+    ),
+  },
+  {
+    url: `${SITE}/tags/kitchen/`,
+    body: listPage(
+      'kitchen',
+      POSTS.filter((p) => p.tag === 'kitchen'),
+    ),
+  },
+  {
+    url: `${SITE}/archives/2026/01/`,
+    body: listPage(
+      'January 2026',
+      POSTS.filter((p) => p.month === '2026/01'),
+    ),
+  },
+  {
+    url: `${SITE}/archives/2026/02/`,
+    body: listPage(
+      'February 2026',
+      POSTS.filter((p) => p.month === '2026/02'),
+    ),
+  },
 ];
 
 describe('a site where every page shares one template: non-posts are told apart by the site evidence', () => {

@@ -45,9 +45,24 @@ const POSTS: Post[] = [
       'Last winter the mice took a third of them, so this year the rows are covered with a tunnel of chicken wire until the shoots show.',
     ],
     replies: [
-      { name: 'Maureen Ellis', at: '18:40', day: '3 November 2025', text: 'We always lose a few to the mice as well. Soaking the seed in paraffin was what my grandfather swore by, though I never dared.' },
-      { name: 'Tom Whitcombe', at: '07:55', day: '4 November 2025', text: 'Aquadulce has never let me down on heavy clay. Do you pinch out the tops in spring or leave them for the blackfly?' },
-      { name: 'Priya Raman', at: '21:02', day: '5 November 2025', text: 'Chicken wire tunnels are a good idea. I lost every pea I sowed last October and blamed the pigeons, but it may have been mice all along.' },
+      {
+        name: 'Maureen Ellis',
+        at: '18:40',
+        day: '3 November 2025',
+        text: 'We always lose a few to the mice as well. Soaking the seed in paraffin was what my grandfather swore by, though I never dared.',
+      },
+      {
+        name: 'Tom Whitcombe',
+        at: '07:55',
+        day: '4 November 2025',
+        text: 'Aquadulce has never let me down on heavy clay. Do you pinch out the tops in spring or leave them for the blackfly?',
+      },
+      {
+        name: 'Priya Raman',
+        at: '21:02',
+        day: '5 November 2025',
+        text: 'Chicken wire tunnels are a good idea. I lost every pea I sowed last October and blamed the pigeons, but it may have been mice all along.',
+      },
     ],
     feedCaptured: true,
   },
@@ -62,9 +77,24 @@ const POSTS: Post[] = [
       'If the weather stays mild the first pale stems should be ready in about six weeks, long before the uncovered crowns wake up.',
     ],
     replies: [
-      { name: 'Gwen Howell', at: '12:15', day: '19 January 2026', text: 'Forced rhubarb with a little ginger is the best thing about February. Remember to rest that crown next year or it will sulk.' },
-      { name: 'Tom Whitcombe', at: '16:48', day: '20 January 2026', text: 'Chimney pots look far better than the upturned dustbin I use. Did you need to weigh the slates down in the wind?' },
-      { name: 'Daniel Okafor', at: '08:20', day: '22 January 2026', text: 'Our allotment society sells forcing jars but they cost a fortune. Salvage yards are worth a look for anyone else trying this.' },
+      {
+        name: 'Gwen Howell',
+        at: '12:15',
+        day: '19 January 2026',
+        text: 'Forced rhubarb with a little ginger is the best thing about February. Remember to rest that crown next year or it will sulk.',
+      },
+      {
+        name: 'Tom Whitcombe',
+        at: '16:48',
+        day: '20 January 2026',
+        text: 'Chimney pots look far better than the upturned dustbin I use. Did you need to weigh the slates down in the wind?',
+      },
+      {
+        name: 'Daniel Okafor',
+        at: '08:20',
+        day: '22 January 2026',
+        text: 'Our allotment society sells forcing jars but they cost a fortune. Salvage yards are worth a look for anyone else trying this.',
+      },
     ],
     feedCaptured: true,
   },
@@ -79,9 +109,24 @@ const POSTS: Post[] = [
       'By the end of March the sprouts should be short, dark and sturdy, which is exactly what you want when they go into the trench.',
     ],
     replies: [
-      { name: 'Maureen Ellis', at: '10:02', day: '14 February 2026', text: 'Pink Fir Apple is worth every awkward knobbly minute of peeling. Mine always go in a week after everybody else on the site.' },
-      { name: 'Priya Raman', at: '13:37', day: '15 February 2026', text: 'Sarpo Mira saved my crop in the wet summer two years ago when the blight took everything else on our row.' },
-      { name: 'Gwen Howell', at: '19:10', day: '16 February 2026', text: 'Egg boxes on the windowsill, the sign that spring is nearly here. I keep mine in the porch, which is a little too cold some years.' },
+      {
+        name: 'Maureen Ellis',
+        at: '10:02',
+        day: '14 February 2026',
+        text: 'Pink Fir Apple is worth every awkward knobbly minute of peeling. Mine always go in a week after everybody else on the site.',
+      },
+      {
+        name: 'Priya Raman',
+        at: '13:37',
+        day: '15 February 2026',
+        text: 'Sarpo Mira saved my crop in the wet summer two years ago when the blight took everything else on our row.',
+      },
+      {
+        name: 'Gwen Howell',
+        at: '19:10',
+        day: '16 February 2026',
+        text: 'Egg boxes on the windowsill, the sign that spring is nearly here. I keep mine in the porch, which is a little too cold some years.',
+      },
     ],
     feedCaptured: true,
   },
@@ -96,9 +141,24 @@ const POSTS: Post[] = [
       'The only casualty was a row of late lettuces under fleece that I had forgotten about until I saw them collapsed and glassy.',
     ],
     replies: [
-      { name: 'Daniel Okafor', at: '09:14', day: '2 March 2026', text: 'Purple sprouting always seems to taste sweeter after a frost. We had our first pickings at the weekend and they were lovely.' },
-      { name: 'Maureen Ellis', at: '11:30', day: '2 March 2026', text: 'Fleece is not much use below minus four in my experience. A double layer and a cloche over the top might have saved the lettuces.' },
-      { name: 'Tom Whitcombe', at: '20:05', day: '3 March 2026', text: 'Minus eight here in the valley. The leeks did not mind at all but the chard turned to mush overnight.' },
+      {
+        name: 'Daniel Okafor',
+        at: '09:14',
+        day: '2 March 2026',
+        text: 'Purple sprouting always seems to taste sweeter after a frost. We had our first pickings at the weekend and they were lovely.',
+      },
+      {
+        name: 'Maureen Ellis',
+        at: '11:30',
+        day: '2 March 2026',
+        text: 'Fleece is not much use below minus four in my experience. A double layer and a cloche over the top might have saved the lettuces.',
+      },
+      {
+        name: 'Tom Whitcombe',
+        at: '20:05',
+        day: '3 March 2026',
+        text: 'Minus eight here in the valley. The leeks did not mind at all but the chard turned to mush overnight.',
+      },
     ],
     feedCaptured: false,
   },
@@ -112,7 +172,14 @@ const POSTS: Post[] = [
       'Their tips were pinched out on Sunday so that each plant makes two or three strong side shoots before it goes out against the canes in April.',
       'Spencer varieties again this year, mostly for the scent, with a row of Cupani along the fence because the bees seem to prefer it.',
     ],
-    replies: [{ name: 'Gwen Howell', at: '07:30', day: '5 March 2026', text: 'Cupani is the one for scent. Mine flowered until October last year once I kept picking them every other day.' }],
+    replies: [
+      {
+        name: 'Gwen Howell',
+        at: '07:30',
+        day: '5 March 2026',
+        text: 'Cupani is the one for scent. Mine flowered until October last year once I kept picking them every other day.',
+      },
+    ],
     feedCaptured: false,
   },
 ];
@@ -136,7 +203,10 @@ function page(title: string, main: string, head = ''): string {
 
 function postPage(p: Post): string {
   const replies = p.replies
-    .map((r) => `<div class="note"><blockquote><p>${r.text}</p></blockquote><cite>${r.name} &mdash; Submitted at ${r.at} on ${r.day}</cite></div>`)
+    .map(
+      (r) =>
+        `<div class="note"><blockquote><p>${r.text}</p></blockquote><cite>${r.name} &mdash; Submitted at ${r.at} on ${r.day}</cite></div>`,
+    )
     .join('\n');
   const main = `<div class="entry"><h2>${p.title}</h2><p class="when">Written on ${p.date}</p>
 <div class="text">${p.paragraphs.map((x) => `<p>${x}</p>`).join('\n')}</div></div>
@@ -147,13 +217,17 @@ ${replies}
 }
 
 function homePage(): string {
-  const entries = POSTS.map((p) => `<div class="entry"><h2><a href="/${p.slug}">${p.title}</a></h2><p class="when">Written on ${p.date}</p><p>${p.paragraphs[0]}</p></div>`).join('\n');
+  const entries = POSTS.map(
+    (p) =>
+      `<div class="entry"><h2><a href="/${p.slug}">${p.title}</a></h2><p class="when">Written on ${p.date}</p><p>${p.paragraphs[0]}</p></div>`,
+  ).join('\n');
   return page('Home', entries);
 }
 
 function articleFeed(): string {
   const items = POSTS.map(
-    (p) => `<item><title>${escapeXml(p.title)}</title><link>${postUrl(p)}</link><guid>${postUrl(p)}</guid><pubDate>${p.pubDate}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`,
+    (p) =>
+      `<item><title>${escapeXml(p.title)}</title><link>${postUrl(p)}</link><guid>${postUrl(p)}</guid><pubDate>${p.pubDate}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`,
   ).join('\n');
   return `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Allotment Diary</title><link>${SITE}/</link><description>Notes from plot 14</description>
 ${items}</channel></rss>`;
@@ -161,7 +235,10 @@ ${items}</channel></rss>`;
 
 function commentFeed(p: Post): string {
   const items = p.replies
-    .map((r, i) => `<item><title>${escapeXml(r.name)}</title><link>${SITE}/</link><guid isPermaLink="false">${p.slug}-reply-${i + 1}</guid><description>${escapeXml(r.text)}</description></item>`)
+    .map(
+      (r, i) =>
+        `<item><title>${escapeXml(r.name)}</title><link>${SITE}/</link><guid isPermaLink="false">${p.slug}-reply-${i + 1}</guid><description>${escapeXml(r.text)}</description></item>`,
+    )
     .join('\n');
   return `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Allotment Diary</title><link>${SITE}/</link><description>Comments on ${escapeXml(p.title)}</description>
 ${items}</channel></rss>`;
@@ -172,7 +249,13 @@ const RSS = 'application/rss+xml';
 function captures(): FixtureCapture[] {
   return [
     { url: `${SITE}/`, body: homePage() },
-    { url: `${SITE}/about`, body: page('About', '<div class="entry"><h2>About</h2><p>This diary follows one allotment plot through the seasons: what was sown, what came up and what the slugs ate first.</p></div>') },
+    {
+      url: `${SITE}/about`,
+      body: page(
+        'About',
+        '<div class="entry"><h2>About</h2><p>This diary follows one allotment plot through the seasons: what was sown, what came up and what the slugs ate first.</p></div>',
+      ),
+    },
     { url: `${SITE}/index.rss`, body: articleFeed(), type: RSS },
     ...POSTS.map((p) => ({ url: postUrl(p), body: postPage(p) })),
     ...POSTS.filter((p) => p.feedCaptured).map((p) => ({ url: feedUrl(p), body: commentFeed(p), type: RSS })),

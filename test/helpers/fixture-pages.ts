@@ -13,5 +13,9 @@ export function fixtureText(name: string): string {
 export function fixturePage(name: string): ParsedPage {
   const html = fixtureText(name);
   const url = /^<!-- (\S+) -->/.exec(html)?.[1] ?? `http://fixture.test/${name}`;
-  return { url, document: parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }), language: null };
+  return {
+    url,
+    document: parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }),
+    language: null,
+  };
 }

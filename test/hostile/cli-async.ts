@@ -10,7 +10,12 @@ export interface RunningCli {
 export function startCli(...args: string[]): RunningCli {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

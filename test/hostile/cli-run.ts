@@ -14,7 +14,12 @@ export interface CliRun {
 export function cli(...args: string[]): CliRun {
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '-e', `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`],
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+    ],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
@@ -27,7 +32,9 @@ export const STACK_FRAME = /^\s+at .+[:(]\d+/m;
 export function objectUrls(dir: string): string[] {
   const db = new Database(join(dir, 'overlay.sqlite'), { readonly: true });
   try {
-    return (db.prepare('SELECT canonical_url AS url FROM objects ORDER BY canonical_url').all() as Array<{ url: string }>).map((r) => r.url);
+    return (db.prepare('SELECT canonical_url AS url FROM objects ORDER BY canonical_url').all() as Array<{ url: string }>).map(
+      (r) => r.url,
+    );
   } finally {
     db.close();
   }

@@ -8,7 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, objectUrls, STACK_FRAME } from './cli-run.js';
-import { isResponse, readSampleRecords, replacePayload, SAMPLE_1, targetUri, withHeader, withManyItems, writeSampleRecords } from './sample-records.js';
+import {
+  isResponse,
+  readSampleRecords,
+  replacePayload,
+  SAMPLE_1,
+  targetUri,
+  withHeader,
+  withManyItems,
+  writeSampleRecords,
+} from './sample-records.js';
 
 const HOME = 'http://pelican-dev.test:8090/';
 const PAGE_2 = 'http://pelican-dev.test:8090/page/2/';
@@ -33,7 +42,10 @@ describe('hostile input from the sample crawl', () => {
 
   it('skips an RSS feed nested 120 deep, reports it located, keeps every object', () => {
     const file = join(work, 'deep-rss-feed.warc.gz');
-    writeSampleRecords(file, replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => xml.replace('</item>', `<extra>${nested(120)}</extra></item>`)));
+    writeSampleRecords(
+      file,
+      replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => xml.replace('</item>', `<extra>${nested(120)}</extra></item>`)),
+    );
     const { out, run } = build('deep', file);
     expect(run.stderr).not.toMatch(STACK_FRAME);
     expect(run.code).toBe(1);
@@ -47,26 +59,35 @@ describe('hostile input from the sample crawl', () => {
   it.each([
     ['impossible', HOME, '99999-99-99T11:17:39Z'],
     ['one flipped byte', PAGE_2, '2026-11-2\u0002T11:17:40Z'],
-  ])('skips a channel page with an %s WARC-Date and keeps every object', (_defect, url, date) => {
-    const file = join(work, `bad-warc-date-${url.length}.warc.gz`);
-    const records = readSampleRecords(SAMPLE_1).map((r) => (isResponse(r) && targetUri(r) === url ? withHeader(r, 'WARC-Date', date) : r));
-    writeSampleRecords(file, records);
-    const { out, run } = build(`date-${url.length}`, file);
-    expect(run.stderr).not.toMatch(STACK_FRAME);
-    expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/warc\.bad-date \(error\) x1/);
-    expect(run.stdout).toContain(`WARC-Date ${JSON.stringify(date)} is not an ISO 8601 date; record skipped (${file} @ `);
-    expect(objectUrls(out)).toEqual(cleanObjects);
-    // A rerun does not crash again either: the crawl is known and skipped.
-    const again = cli('build', file, '--out', out, '--no-pages', '--workers', '1');
-    expect(again.stderr).not.toMatch(STACK_FRAME);
-    expect(again.code).toBe(0);
-  }, 60_000);
+  ])(
+    'skips a channel page with an %s WARC-Date and keeps every object',
+    (_defect, url, date) => {
+      const file = join(work, `bad-warc-date-${url.length}.warc.gz`);
+      const records = readSampleRecords(SAMPLE_1).map((r) =>
+        isResponse(r) && targetUri(r) === url ? withHeader(r, 'WARC-Date', date) : r,
+      );
+      writeSampleRecords(file, records);
+      const { out, run } = build(`date-${url.length}`, file);
+      expect(run.stderr).not.toMatch(STACK_FRAME);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toMatch(/warc\.bad-date \(error\) x1/);
+      expect(run.stdout).toContain(`WARC-Date ${JSON.stringify(date)} is not an ISO 8601 date; record skipped (${file} @ `);
+      expect(objectUrls(out)).toEqual(cleanObjects);
+      // A rerun does not crash again either: the crawl is known and skipped.
+      const again = cli('build', file, '--out', out, '--no-pages', '--workers', '1');
+      expect(again.stderr).not.toMatch(STACK_FRAME);
+      expect(again.code).toBe(0);
+    },
+    60_000,
+  );
 
   // Linear-time limits: both took minutes before (104 s and 224 s); a quadratic regression fails the 90 s budget (generous: the machine may be shared).
   it('builds with a 20,000-item feed in seconds: every real object kept, the synthetic items unpaired', () => {
     const file = join(work, 'feed-20000-items.warc.gz');
-    writeSampleRecords(file, replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => withManyItems(xml, 20_000)));
+    writeSampleRecords(
+      file,
+      replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => withManyItems(xml, 20_000)),
+    );
     const started = Date.now();
     const { out, run } = build('items', file);
     expect(Date.now() - started).toBeLessThan(90_000);
@@ -79,7 +100,12 @@ describe('hostile input from the sample crawl', () => {
   it('builds with a post page of 300,000 unclosed nested inline tags in seconds: cap reported, every object kept', () => {
     const file = join(work, 'page-300000-unclosed-tags.warc.gz');
     const post = 'http://pelican-dev.test:8090/posts/2026/11/configuring-the-network/';
-    writeSampleRecords(file, replacePayload(readSampleRecords(SAMPLE_1), post, (html) => html.replace('<body', `<body><div>${'<b>x '.repeat(300_000)}</div></body></html><body`)));
+    writeSampleRecords(
+      file,
+      replacePayload(readSampleRecords(SAMPLE_1), post, (html) =>
+        html.replace('<body', `<body><div>${'<b>x '.repeat(300_000)}</div></body></html><body`),
+      ),
+    );
     const started = Date.now();
     const { out, run } = build('tags', file);
     expect(Date.now() - started).toBeLessThan(90_000);

@@ -78,7 +78,11 @@ export function withPayload(r: SampleRecord, payload: Buffer | string): SampleRe
 export function writeSampleRecords(path: string, records: SampleRecord[], options: { gzip?: boolean } = {}): void {
   const bytes = records.map((r) => {
     const head = r.head.filter((h) => !/^content-length:/i.test(h));
-    const raw = Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\nContent-Length: ${r.block.length}\r\n\r\n`, 'utf8'), r.block, Buffer.from('\r\n\r\n')]);
+    const raw = Buffer.concat([
+      Buffer.from(`${head.join('\r\n')}\r\nContent-Length: ${r.block.length}\r\n\r\n`, 'utf8'),
+      r.block,
+      Buffer.from('\r\n\r\n'),
+    ]);
     return options.gzip === false ? raw : zlib.gzipSync(raw, { level: 6 });
   });
   writeFileSync(path, Buffer.concat(bytes));

@@ -21,7 +21,9 @@ function tableCounts(dir: string): Record<string, number> {
   const db = new Database(join(dir, 'overlay.sqlite'), { readonly: true });
   try {
     const count = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
-    return Object.fromEntries(['crawls', 'captures', 'feeds', 'items', 'objects', 'versions', 'comments', 'changes', 'segments'].map((t) => [t, count(t)]));
+    return Object.fromEntries(
+      ['crawls', 'captures', 'feeds', 'items', 'objects', 'versions', 'comments', 'changes', 'segments'].map((t) => [t, count(t)]),
+    );
   } finally {
     db.close();
   }
@@ -63,7 +65,17 @@ describe('interrupted and concurrent builds', () => {
     // Kill once the first crawl's row exists and before the build ends.
     for (let i = 0; i < 600; i++) {
       await sleep(50);
-      if (existsSync(join(out, 'overlay.sqlite')) && (() => { try { return unfinishedCrawls(out) > 0; } catch { return false; } })()) break;
+      if (
+        existsSync(join(out, 'overlay.sqlite')) &&
+        (() => {
+          try {
+            return unfinishedCrawls(out) > 0;
+          } catch {
+            return false;
+          }
+        })()
+      )
+        break;
     }
     running.child.kill('SIGKILL');
     const killed = await running.done;
@@ -72,7 +84,9 @@ describe('interrupted and concurrent builds', () => {
 
     const stats = cli('stats', out);
     expect(stats.code).toBe(0);
-    expect(stats.stderr).toMatch(/warning: overlay .* holds 1 unfinished crawl\(s\), whose build was interrupted: .*pelican-crawl-\d\.warc\.gz .*rerun 'warc-overlay build'/);
+    expect(stats.stderr).toMatch(
+      /warning: overlay .* holds 1 unfinished crawl\(s\), whose build was interrupted: .*pelican-crawl-\d\.warc\.gz .*rerun 'warc-overlay build'/,
+    );
     const exported = cli('export', out, '--what', 'objects');
     expect(exported.code).toBe(0);
     expect(exported.stderr).toMatch(/unfinished crawl/);
@@ -95,13 +109,23 @@ describe('interrupted and concurrent builds', () => {
   it('two builds at once: one writes, the other refuses in one line (exit 2); the overlay equals a clean build', async () => {
     const out = join(work, 'concurrent');
     const args = ['build', SAMPLE_1, SAMPLE_2, '--out', out, '--no-pages', '--workers', '1'];
-    const [a, b] = await Promise.all([startCli(...args).done, (async () => { await sleep(300); return startCli(...args).done; })()]);
+    const [a, b] = await Promise.all([
+      startCli(...args).done,
+      (async () => {
+        await sleep(300);
+        return startCli(...args).done;
+      })(),
+    ]);
     for (const r of [a, b]) expect(r.stderr).not.toMatch(STACK_FRAME);
     const codes = [a.code, b.code].sort();
     // Normally the second refuses; if the first had already finished, the second finds both crawls built.
-    expect([[0, 2], [0, 0]]).toContainEqual(codes);
+    expect([
+      [0, 2],
+      [0, 0],
+    ]).toContainEqual(codes);
     const refused = [a, b].find((r) => r.code === 2);
-    if (refused !== undefined) expect(refused.stderr).toMatch(/^warc-overlay: overlay .* is being written by process \d+ on .*; wait for that build to finish/);
+    if (refused !== undefined)
+      expect(refused.stderr).toMatch(/^warc-overlay: overlay .* is being written by process \d+ on .*; wait for that build to finish/);
     expect(objectUrls(out)).toEqual(clean.objects);
     expect(tableCounts(out)).toEqual(clean.counts);
   }, 180_000);
@@ -112,9 +136,14 @@ describe('interrupted and concurrent builds', () => {
     writeFileSync(join(out, 'overlay.lock'), JSON.stringify({ pid: process.pid, host: hostname(), started: '2026-11-24T00:00:00Z' }));
     const refused = cli('build', SAMPLE_1, '--out', out, '--no-pages');
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`overlay ${out} is being written by process ${process.pid} on ${hostname()} since 2026-11-24T00:00:00Z`);
+    expect(refused.stderr).toContain(
+      `overlay ${out} is being written by process ${process.pid} on ${hostname()} since 2026-11-24T00:00:00Z`,
+    );
     const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    writeFileSync(join(out, 'overlay.lock'), JSON.stringify({ pid: Number(gone.stdout), host: hostname(), started: '2026-11-24T00:00:00Z' }));
+    writeFileSync(
+      join(out, 'overlay.lock'),
+      JSON.stringify({ pid: Number(gone.stdout), host: hostname(), started: '2026-11-24T00:00:00Z' }),
+    );
     const taken = cli('build', SAMPLE_1, '--out', out, '--no-pages', '--workers', '1');
     expect(taken.code).toBe(0);
     expect(existsSync(join(out, 'overlay.lock'))).toBe(false);

@@ -34,9 +34,13 @@ describe('viewer on hostile overlays', () => {
     // Items whose pages are not in the crawl: /channel shows their feed content (no object). Each
     // has text besides the payload, so it is a valid item [002: date and description].
     const items = PAYLOADS.map(
-      (p, i) => `<item><title>Hostile ${i}</title><link>http://pelican-dev.test:8090/posts/hostile/${i}/</link><description>${xmlEscape(`<p>Item text ${i}.</p>${p}`)}</description><pubDate>Mon, 09 Nov 2026 15:38:18 +0100</pubDate></item>`,
+      (p, i) =>
+        `<item><title>Hostile ${i}</title><link>http://pelican-dev.test:8090/posts/hostile/${i}/</link><description>${xmlEscape(`<p>Item text ${i}.</p>${p}`)}</description><pubDate>Mon, 09 Nov 2026 15:38:18 +0100</pubDate></item>`,
     ).join('');
-    writeSampleRecords(file, replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => xml.replace('<item>', `${items}<item>`)));
+    writeSampleRecords(
+      file,
+      replacePayload(readSampleRecords(SAMPLE_1), RSS, (xml) => xml.replace('<item>', `${items}<item>`)),
+    );
     out = join(work, 'overlay');
     expect(cli('build', file, '--out', out, '--no-pages', '--workers', '1').code).toBe(0);
   }, 120_000);

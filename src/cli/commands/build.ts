@@ -7,8 +7,18 @@ import { createBuildProgress } from '../progress-bar.js';
 
 export function buildCommand(yargs: Argv) {
   return yargs
-    .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files, or directories of them (one crawl each unless --crawl-by says otherwise)', type: 'string', array: true, demandOption: true })
-    .option('out', { alias: 'o', describe: 'overlay directory (created; an existing overlay is extended)', type: 'string', demandOption: true })
+    .positional('inputs', {
+      describe: 'WARC, WARC.gz or WACZ files, or directories of them (one crawl each unless --crawl-by says otherwise)',
+      type: 'string',
+      array: true,
+      demandOption: true,
+    })
+    .option('out', {
+      alias: 'o',
+      describe: 'overlay directory (created; an existing overlay is extended)',
+      type: 'string',
+      demandOption: true,
+    })
     .option('explain', { describe: 'print the extraction decision trail for pages whose URL contains this text', type: 'string' })
     .option('progress', {
       describe:
@@ -17,7 +27,8 @@ export function buildCommand(yargs: Argv) {
     })
     .option('json', { describe: 'print the build report as JSON instead of text', type: 'boolean', default: false })
     .option('verify-digests', {
-      describe: 'check the WARC-Block-Digest and WARC-Payload-Digest of every record (default: where cheap: every record of an uncompressed WARC and each record the build decodes; --no-verify-digests: none)',
+      describe:
+        'check the WARC-Block-Digest and WARC-Payload-Digest of every record (default: where cheap: every record of an uncompressed WARC and each record the build decodes; --no-verify-digests: none)',
       type: 'boolean',
     })
     .option('crawl', {
@@ -37,7 +48,11 @@ export function buildCommand(yargs: Argv) {
       choices: HINT_SELECTIONS,
       default: 'all' as HintSelection,
     })
-    .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
+    .option('pages', {
+      describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)',
+      type: 'boolean',
+      default: true,
+    })
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions')
     .example('$0 build a.warc.gz b.warc.gz --crawl 2024-05 --crawl 2024-06 --out overlay/', 'name the two crawls')
@@ -88,7 +103,9 @@ export function formatBuildReport(report: BuildReport, out: string): string {
       lines.push(`${c.name}: already in the overlay, skipped`);
       continue;
     }
-    const types = Object.entries(c.recordsByType).map(([k, v]) => `${k} ${v}`).join(', ');
+    const types = Object.entries(c.recordsByType)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     lines.push(`${c.name} (${c.seconds.toFixed(1)} s)`);
     lines.push(`  records   ${c.records} (${types})`);
     lines.push(`  feeds     ${c.feeds.article} article (${c.feeds.fullContent} full-content), ${c.feeds.comments} comment feeds`);
@@ -109,7 +126,9 @@ export function formatBuildReport(report: BuildReport, out: string): string {
     const d = c.discoveredFeeds;
     lines.push(`  discovery ${d.advertised} feeds advertised by archived pages, ${d.missing} not in the archive`);
     for (const m of d.missingExamples) lines.push(`            missing: ${m}`);
-    const kinds = Object.entries(c.changes).map(([k, n]) => `${n} ${k}`).join(', ');
+    const kinds = Object.entries(c.changes)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
     if (kinds !== '') lines.push(`  changes   ${kinds} (details: warc-overlay changes ${out})`);
   }
   if (report.errors.length > 0) {

@@ -18,7 +18,15 @@ const CHANGE_KINDS = [
   'deleted',
 ] as const;
 /** What an archivist reads by default: changes of the article itself, its comments, appearance and removal. */
-const RELEVANT_KINDS: ChangeKind[] = ['content-edit', 'title-edit', 'metadata-edit', 'comments-added', 'comments-removed', 'new', 'deleted'];
+const RELEVANT_KINDS: ChangeKind[] = [
+  'content-edit',
+  'title-edit',
+  'metadata-edit',
+  'comments-added',
+  'comments-removed',
+  'new',
+  'deleted',
+];
 
 export function changesCommand(yargs: Argv) {
   return yargs
@@ -28,7 +36,11 @@ export function changesCommand(yargs: Argv) {
     .option('kind', { describe: 'only these change kinds', choices: CHANGE_KINDS, type: 'array' })
     .option('all', { describe: 'also list boilerplate-only and unchanged versions', type: 'boolean', default: false })
     .option('min-significance', { describe: 'only changes at least this significant (0..1)', type: 'number' })
-    .option('format', { describe: 'text report, JSON lines, or one JSON array', choices: ['text', 'jsonl', 'json'] as const, default: 'text' as const })
+    .option('format', {
+      describe: 'text report, JSON lines, or one JSON array',
+      choices: ['text', 'jsonl', 'json'] as const,
+      default: 'text' as const,
+    })
     .option('color', { describe: 'colour insertions and deletions', type: 'boolean', default: process.stdout.isTTY === true })
     .option('context', { describe: 'words of unchanged text around each edit', type: 'number', default: 8 })
     .example('$0 changes overlay/', 'article edits, title edits, new comments, new and deleted posts')

@@ -48,7 +48,11 @@ export type ExportKind = (typeof EXPORT_KINDS)[number];
 export function exportCommand(yargs: Argv) {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
-    .option('what', { describe: 'what to export (reconstructed: standalone HTML pages of every version)', choices: EXPORT_KINDS, default: 'objects' as ExportKind })
+    .option('what', {
+      describe: 'what to export (reconstructed: standalone HTML pages of every version)',
+      choices: EXPORT_KINDS,
+      default: 'objects' as ExportKind,
+    })
     .option('format', {
       describe:
         'jsonl / csv / parquet rows (parquet goes to --output, default <dir>/<what>.parquet), or wacz: the whole overlay as a WACZ collection to replay next to the original',
@@ -56,13 +60,21 @@ export function exportCommand(yargs: Argv) {
       default: 'jsonl' as const,
     })
     .option('evidence', {
-      describe: 'objects and comments: list the per-method candidates (full-feed, feed-guided, template, ...) behind each fused version instead',
+      describe:
+        'objects and comments: list the per-method candidates (full-feed, feed-guided, template, ...) behind each fused version instead',
       type: 'boolean',
       default: false,
     })
     .option('strict', STRICT_OPTION)
-    .option('output', { alias: ['O', 'out'], describe: 'file to write instead of stdout (for reconstructed pages: the directory that gets pages/)', type: 'string' })
-    .example('$0 export overlay/ --what objects > objects.jsonl', 'one JSON object per article and crawl (the fused version), with its WARC provenance')
+    .option('output', {
+      alias: ['O', 'out'],
+      describe: 'file to write instead of stdout (for reconstructed pages: the directory that gets pages/)',
+      type: 'string',
+    })
+    .example(
+      '$0 export overlay/ --what objects > objects.jsonl',
+      'one JSON object per article and crawl (the fused version), with its WARC provenance',
+    )
     .example('$0 export overlay/ --what objects --evidence', 'the per-method candidates behind the fused versions')
     .example('$0 export overlay/ --what changes --format csv', 'changes between versions, with their kinds')
     .example('$0 export overlay/ --what objects --format parquet -O objects.parquet', 'the same rows as Parquet (DuckDB, pandas, Spark)')
@@ -72,7 +84,11 @@ export function exportCommand(yargs: Argv) {
 
 export type ExportArgs = CommandArgs<typeof exportCommand>;
 
-function rowsOf(db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'reconstructed'>, evidence: boolean): Iterable<Record<string, unknown>> {
+function rowsOf(
+  db: ReturnType<typeof openStore>,
+  what: Exclude<ExportKind, 'reconstructed'>,
+  evidence: boolean,
+): Iterable<Record<string, unknown>> {
   switch (what) {
     case 'objects':
       return readObjectVersions(db, { evidence }) as Iterable<unknown> as Iterable<Record<string, unknown>>;
@@ -119,7 +135,10 @@ export async function runExport(args: ExportArgs): Promise<number> {
     try {
       const file = args.output ?? join(args.dir, `${args.what}.parquet`);
       const columns = args.what === 'comments' ? COMMENT_COLUMNS : args.what === 'objects' ? OBJECT_COLUMNS : undefined;
-      const rows = await writeParquet(rowsOf(db, args.what, args.evidence), file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) });
+      const rows = await writeParquet(rowsOf(db, args.what, args.evidence), file, {
+        integerColumns: INTEGER_COLUMNS,
+        ...(columns ? { columns } : {}),
+      });
       process.stderr.write(`wrote ${file}: ${rows} rows\n`);
       return 0;
     } finally {

@@ -8,8 +8,15 @@ import { lineWriter, printDiagnostics } from '../shard-io.js';
 
 export function indexCommand(yargs: Argv) {
   return yargs
-    .positional('inputs', { describe: 'WARC, WARC.gz or WACZ files or directories (else `crawl<TAB>path[<TAB>order]` lines on stdin)', type: 'string', array: true })
-    .option('crawl', { describe: 'crawl label of the files given as arguments (default: each file its own crawl, named by its file name)', type: 'string' })
+    .positional('inputs', {
+      describe: 'WARC, WARC.gz or WACZ files or directories (else `crawl<TAB>path[<TAB>order]` lines on stdin)',
+      type: 'string',
+      array: true,
+    })
+    .option('crawl', {
+      describe: 'crawl label of the files given as arguments (default: each file its own crawl, named by its file name)',
+      type: 'string',
+    })
     .example('$0 index crawl-1.warc.gz > crawl-1.index.jsonl', 'one JSON row per capture and per feed item, then one per file')
     .example("printf 'c1\\tcrawl-1.warc.gz\\t0\\n' | $0 index", 'the same, crawl label and order given on stdin');
 }
@@ -22,9 +29,11 @@ export function parseIndexTasks(lines: readonly string[]): IndexTask[] {
   lines.forEach((line, i) => {
     if (line.trim() === '' || line.startsWith('#')) return;
     const [crawl, path, order] = line.split('\t');
-    if (crawl === undefined || path === undefined || crawl === '' || path === '') throw new UsageError(`stdin line ${i + 1}: expected crawl<TAB>path[<TAB>order], got ${JSON.stringify(line)}`);
+    if (crawl === undefined || path === undefined || crawl === '' || path === '')
+      throw new UsageError(`stdin line ${i + 1}: expected crawl<TAB>path[<TAB>order], got ${JSON.stringify(line)}`);
     const crawlOrder = order === undefined || order === '' ? null : Number(order);
-    if (crawlOrder !== null && !Number.isInteger(crawlOrder)) throw new UsageError(`stdin line ${i + 1}: crawl order ${JSON.stringify(order)} is not an integer`);
+    if (crawlOrder !== null && !Number.isInteger(crawlOrder))
+      throw new UsageError(`stdin line ${i + 1}: crawl order ${JSON.stringify(order)} is not an integer`);
     tasks.push({ crawl, path, crawlOrder });
   });
   return tasks;
@@ -45,6 +54,9 @@ export async function runIndex(args: IndexArgs): Promise<number> {
   const out = lineWriter(process.stdout);
   const summary = await indexArchives(tasks, diagnostics, (row) => out.write(JSON.stringify(row)));
   await out.end();
-  printDiagnostics(diagnostics, `index: ${summary.files} files, ${summary.captures} captures, ${summary.feeds} feeds, ${summary.items} feed items`);
+  printDiagnostics(
+    diagnostics,
+    `index: ${summary.files} files, ${summary.captures} captures, ${summary.feeds} feeds, ${summary.items} feed items`,
+  );
   return diagnostics.errorCount() > 0 ? 1 : 0;
 }

@@ -5,8 +5,17 @@ import type { CommandArgs } from '../command-args.js';
 export function mergeCommand(yargs: Argv) {
   return yargs
     .positional('shards', { describe: 'shard directories written by shard-build', type: 'string', array: true, demandOption: true })
-    .option('out', { alias: 'o', describe: 'overlay directory to write (the schema of build: serve, export, changes, stats work on it)', type: 'string', demandOption: true })
-    .option('pages', { describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)', type: 'boolean', default: true })
+    .option('out', {
+      alias: 'o',
+      describe: 'overlay directory to write (the schema of build: serve, export, changes, stats work on it)',
+      type: 'string',
+      demandOption: true,
+    })
+    .option('pages', {
+      describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)',
+      type: 'boolean',
+      default: true,
+    })
     .example('$0 merge shards/* --out overlay/', 'one overlay from the shards; prints a JSON summary');
 }
 
@@ -14,7 +23,12 @@ export type MergeArgs = CommandArgs<typeof mergeCommand>;
 
 /** Runs `merge`; returns the exit code (0 ok). */
 export async function runMerge(args: MergeArgs): Promise<number> {
-  const summary = mergeShards({ shardDirs: args.shards, outDir: args.out, writePages: args.pages, onLog: (m) => process.stderr.write(`${m}\n`) });
+  const summary = mergeShards({
+    shardDirs: args.shards,
+    outDir: args.out,
+    writePages: args.pages,
+    onLog: (m) => process.stderr.write(`${m}\n`),
+  });
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   return 0;
 }

@@ -7,9 +7,20 @@ import { printDiagnostics } from '../shard-io.js';
 
 export function shardBuildCommand(yargs: Argv) {
   return yargs
-    .option('shard', { describe: 'shard directory (created; a shard holding earlier crawls is extended)', type: 'string', demandOption: true })
-    .option('workers', { describe: 'worker threads for page extraction (default 1: the engine runs one task per core)', type: 'number', default: 1 })
-    .example('$0 shard-build --shard shards/0 < bucket-0.jsonl', 'build the sites of one bucket from their index rows; prints a JSON summary');
+    .option('shard', {
+      describe: 'shard directory (created; a shard holding earlier crawls is extended)',
+      type: 'string',
+      demandOption: true,
+    })
+    .option('workers', {
+      describe: 'worker threads for page extraction (default 1: the engine runs one task per core)',
+      type: 'number',
+      default: 1,
+    })
+    .example(
+      '$0 shard-build --shard shards/0 < bucket-0.jsonl',
+      'build the sites of one bucket from their index rows; prints a JSON summary',
+    );
 }
 
 export type ShardBuildArgs = CommandArgs<typeof shardBuildCommand>;
@@ -25,7 +36,10 @@ export async function runShardBuild(args: ShardBuildArgs): Promise<number> {
     workers: Math.max(1, Math.floor(args.workers)),
     onLog: (m) => process.stderr.write(`${m}\n`),
   });
-  printDiagnostics(diagnostics, `shard-build ${args.shard}: ${summary.rows.captures} captures, ${summary.crawls.length} crawls, ${summary.crawls.reduce((n, c) => n + c.objects, 0)} objects`);
+  printDiagnostics(
+    diagnostics,
+    `shard-build ${args.shard}: ${summary.rows.captures} captures, ${summary.crawls.length} crawls, ${summary.crawls.reduce((n, c) => n + c.objects, 0)} objects`,
+  );
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   return diagnostics.errorCount() > 0 ? 1 : 0;
 }

@@ -9,8 +9,15 @@ export function statsCommand(yargs: Argv) {
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
     .option('json', { describe: 'print JSON instead of text', type: 'boolean', default: false })
     .option('strict', STRICT_OPTION)
-    .option('missing-feeds', { describe: 'only list feeds the archived pages advertise but the archive lacks', type: 'boolean', default: false })
-    .example('$0 stats overlay/', 'the crawls with their time ranges; per feed: format, kind, full/partial, items, pairing, update intervals, recrawl advice')
+    .option('missing-feeds', {
+      describe: 'only list feeds the archived pages advertise but the archive lacks',
+      type: 'boolean',
+      default: false,
+    })
+    .example(
+      '$0 stats overlay/',
+      'the crawls with their time ranges; per feed: format, kind, full/partial, items, pairing, update intervals, recrawl advice',
+    )
     .example('$0 stats overlay/ --missing-feeds', 'feed URLs a crawler should add');
 }
 
@@ -34,7 +41,8 @@ export async function runStats(args: StatsArgs): Promise<number> {
       if (args.json) process.stdout.write(`${JSON.stringify(missing, null, 2)}\n`);
       else {
         process.stdout.write(`${missing.length} advertised feed(s) not in the archive\n`);
-        for (const m of missing) process.stdout.write(`${m.url}\t${m.host}\t${m.via}${m.comment_feed ? ', comment feed' : ''}\t(first seen on ${m.first_page})\n`);
+        for (const m of missing)
+          process.stdout.write(`${m.url}\t${m.host}\t${m.via}${m.comment_feed ? ', comment feed' : ''}\t(first seen on ${m.first_page})\n`);
       }
       return 0;
     }

@@ -3,9 +3,18 @@ import { dateTextIndex, hasDateText, isBareDateText, parseDateText, parseYearles
 
 describe('comment dates', () => {
   it('finds the date lines comment entries print', () => {
-    for (const t of ['January 31, 2011 at 9:59 am', 'Brandt Schneider10/28/12 5:41 PM', '25 Oct 2012 at 7:20 pm', 'Thu, 08/09/2012 - 14:32', '7:28 PM', '3 days ago', 'October 12th, 2012 at 6:14 am'])
+    for (const t of [
+      'January 31, 2011 at 9:59 am',
+      'Brandt Schneider10/28/12 5:41 PM',
+      '25 Oct 2012 at 7:20 pm',
+      'Thu, 08/09/2012 - 14:32',
+      '7:28 PM',
+      '3 days ago',
+      'October 12th, 2012 at 6:14 am',
+    ])
       expect(hasDateText(t), t).toBe(true);
-    for (const t of ['Reply', 'I have met very few millionaires', 'Posted in October 2026', 'version 2.6.32', 'release 11.05.12']) expect(hasDateText(t), t).toBe(false);
+    for (const t of ['Reply', 'I have met very few millionaires', 'Posted in October 2026', 'version 2.6.32', 'release 11.05.12'])
+      expect(hasDateText(t), t).toBe(false);
     // A dotted short date is one when a time follows it.
     expect(hasDateText('11.05.12 at 1:55 pm')).toBe(true);
   });
@@ -21,7 +30,8 @@ describe('comment dates', () => {
   });
 
   it('tells a bare date from a text holding one, and where the date begins', () => {
-    for (const t of ['November 6th, 2012', '10:11 am', 'Thu, 08/09/2012 - 14:32', 'on 25 Oct 2012 at 7:20 pm']) expect(isBareDateText(t), t).toBe(true);
+    for (const t of ['November 6th, 2012', '10:11 am', 'Thu, 08/09/2012 - 14:32', 'on 25 Oct 2012 at 7:20 pm'])
+      expect(isBareDateText(t), t).toBe(true);
     for (const t of ['See you on July 4, 2012!', 'Posted by Kathy on April 2, 2007', 'Reply', '']) expect(isBareDateText(t), t).toBe(false);
     expect(dateTextIndex('2. Lettraggad - 29 August, 2011')).toBe(16);
     expect(dateTextIndex('nomaduk 10.29.2012')).toBe(8);

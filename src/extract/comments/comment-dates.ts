@@ -6,8 +6,22 @@
  */
 import type { Element } from 'domhandler';
 
-const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
-const MONTH_INDEX: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11 };
+const MONTHS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH_INDEX: Record<string, number> = {
+  jan: 0,
+  feb: 1,
+  mar: 2,
+  apr: 3,
+  may: 4,
+  jun: 5,
+  jul: 6,
+  aug: 7,
+  sep: 8,
+  oct: 9,
+  nov: 10,
+  dec: 11,
+};
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const TIME = '(?:\\D{0,6}?(\\d{1,2})[:.h](\\d{2})(?::\\d{2})?\\s*([ap]\\.?m\\.?)?)?';
 
@@ -36,11 +50,21 @@ function isNumericDate(text: string): boolean {
 
 /** Whether a short text prints a date. */
 export function hasDateText(text: string): boolean {
-  return TIME_ONLY.test(text) || MONTH_DAY_YEAR.test(text) || DAY_MONTH_YEAR.test(text) || YEAR_MONTH_DAY.test(text) || isNumericDate(text) || RELATIVE_DATE.test(text);
+  return (
+    TIME_ONLY.test(text) ||
+    MONTH_DAY_YEAR.test(text) ||
+    DAY_MONTH_YEAR.test(text) ||
+    YEAR_MONTH_DAY.test(text) ||
+    isNumericDate(text) ||
+    RELATIVE_DATE.test(text)
+  );
 }
 
 /** Words a printed date is made of: numbers, month and weekday names, am/pm, "at"/"on". */
-const DATE_WORD = new RegExp(`^(?:\\d+(?:st|nd|rd|th)?|${MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun|[ap]\\.?m\\.?|at|on|of|utc|gmt)$`, 'i');
+const DATE_WORD = new RegExp(
+  `^(?:\\d+(?:st|nd|rd|th)?|${MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun|[ap]\\.?m\\.?|at|on|of|utc|gmt)$`,
+  'i',
+);
 
 /** Whether a text is nothing but a date ("November 6th, 2012", "10:11 am"). */
 export function isBareDateText(text: string): boolean {
@@ -60,7 +84,8 @@ export function parseYearlessDate(text: string, reference: string): string | nul
   const ref = new Date(reference);
   // The time is required: a bare "July 4" is as likely a date the comment talks about.
   if (m === null || m[3] === undefined || Number.isNaN(ref.getTime())) return null;
-  const at = (year: number): string | null => utc(year, MONTH_INDEX[(m[1] as string).slice(0, 3).toLowerCase()] ?? -1, Number(m[2]), hour(m[3], m[5]), Number(m[4] ?? 0));
+  const at = (year: number): string | null =>
+    utc(year, MONTH_INDEX[(m[1] as string).slice(0, 3).toLowerCase()] ?? -1, Number(m[2]), hour(m[3], m[5]), Number(m[4] ?? 0));
   const same = at(ref.getUTCFullYear());
   if (same === null) return null;
   return Date.parse(same) >= ref.getTime() - 86_400_000 ? same : at(ref.getUTCFullYear() + 1);
@@ -111,9 +136,23 @@ const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Num
  */
 export function parseDateText(text: string): string | null {
   let m = MONTH_DAY_YEAR.exec(text);
-  if (m !== null) return utc(Number(m[3]), MONTH_INDEX[(m[1] as string).slice(0, 3).toLowerCase()] ?? -1, Number(m[2]), hour(m[4], m[6]), Number(m[5] ?? 0));
+  if (m !== null)
+    return utc(
+      Number(m[3]),
+      MONTH_INDEX[(m[1] as string).slice(0, 3).toLowerCase()] ?? -1,
+      Number(m[2]),
+      hour(m[4], m[6]),
+      Number(m[5] ?? 0),
+    );
   m = DAY_MONTH_YEAR.exec(text);
-  if (m !== null) return utc(Number(m[3]), MONTH_INDEX[(m[2] as string).slice(0, 3).toLowerCase()] ?? -1, Number(m[1]), hour(m[4], m[6]), Number(m[5] ?? 0));
+  if (m !== null)
+    return utc(
+      Number(m[3]),
+      MONTH_INDEX[(m[2] as string).slice(0, 3).toLowerCase()] ?? -1,
+      Number(m[1]),
+      hour(m[4], m[6]),
+      Number(m[5] ?? 0),
+    );
   m = YEAR_MONTH_DAY.exec(text);
   if (m !== null) return utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hour(m[4], m[6]), Number(m[5] ?? 0));
   m = NUMERIC_DATE.exec(text);

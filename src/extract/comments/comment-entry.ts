@@ -39,7 +39,8 @@ export interface EntryContent {
 }
 
 /** Last word of a class token naming meta parts of an entry (byline, date, actions). */
-const META_PART = /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
+const META_PART =
+  /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
 /** Whole class tokens of a meta part (hint list). */
 const META_TOKEN = hintMatcher(COMMENT_META_TOKENS, (a) => `^(?:${a})$`);
 /** Class token naming the body of an entry ("comment-body", "comment_text"; not "secondary-text"). */
@@ -102,7 +103,13 @@ function printedText(el: Element): string {
   const parts: string[] = [];
   const visit = (n: AnyNode): void => {
     if (isText(n)) parts.push(n.data);
-    else if (isTag(n) && !isIgnoredElement(n) && !LEFT_OUT_TAGS.has(n.name) && !(n.name === 'a' && COMMENT_WIDGET_TEXT().test(plainText(n)))) n.children.forEach(visit);
+    else if (
+      isTag(n) &&
+      !isIgnoredElement(n) &&
+      !LEFT_OUT_TAGS.has(n.name) &&
+      !(n.name === 'a' && COMMENT_WIDGET_TEXT().test(plainText(n)))
+    )
+      n.children.forEach(visit);
   };
   visit(el);
   return collapseWhitespace(parts.join(' '));
@@ -138,7 +145,13 @@ function* walk(nodes: readonly Element[], skip: ReadonlySet<Element>): Generator
 }
 
 function cleanAuthor(raw: string): string | null {
-  const t = collapseWhitespace(raw).replace(URL_PREFIX, '').replace(BY_PREFIX, '').replace(LABEL_TAIL, '').replace(SAYS, '').replace(/[\s:|,–—-]+$/, '').trim();
+  const t = collapseWhitespace(raw)
+    .replace(URL_PREFIX, '')
+    .replace(BY_PREFIX, '')
+    .replace(LABEL_TAIL, '')
+    .replace(SAYS, '')
+    .replace(/[\s:|,–—-]+$/, '')
+    .trim();
   const n = words(t);
   return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
 }
@@ -166,7 +179,11 @@ function nameBeforeDate(byline: string): string | null {
   return BYLINE_LABEL.test(name) ? null : cleanAuthor(name);
 }
 
-function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseUrl: string): { name: string | null; url: string | null; node: Element | null; guessed: boolean } {
+function findAuthor(
+  nodes: readonly Element[],
+  skip: ReadonlySet<Element>,
+  baseUrl: string,
+): { name: string | null; url: string | null; node: Element | null; guessed: boolean } {
   const link = (el: Element): string | null => {
     const a = el.name === 'a' ? el : [...walk([el], skip)].find((e) => e.name === 'a');
     const href = a?.attribs.href;
@@ -176,7 +193,9 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
   for (const el of walk(nodes, skip)) {
     if (!classTokens(el).some((t) => AUTHOR_PART.test(t) && !NOT_AUTHOR.test(t.replace(/author/i, '')))) continue;
     // The innermost named part holds the bare name ("comment-author" > "fn").
-    const inner = [...walk([el], skip)].reverse().find((e) => e !== el && classTokens(e).some((t) => /(?:^|[-_])(?:fn|name|nick|username)$/i.test(t)));
+    const inner = [...walk([el], skip)]
+      .reverse()
+      .find((e) => e !== el && classTokens(e).some((t) => /(?:^|[-_])(?:fn|name|nick|username)$/i.test(t)));
     const name = cleanAuthor(plainText(inner ?? el));
     if (name !== null) return { name, url: link(inner ?? el), node: el, guessed: false };
     // A named box of lines (name, date, reply link): its first line that is a name.
@@ -196,14 +215,17 @@ function findAuthor(nodes: readonly Element[], skip: ReadonlySet<Element>, baseU
   };
   for (const el of walk(nodes, skip)) {
     const rel = el.attribs.rel ?? '';
-    const metaLink = /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
+    const metaLink =
+      /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
     if (el.name === 'cite' || (el.name === 'a' && (/\b(?:external|ugc|author)\b/i.test(rel) || metaLink))) {
       const name = cleanAuthor(plainText(el)) ?? (el.name === 'cite' ? nameBeforeSeparator(plainText(el)) : null);
       if (name !== null) return { name, url: link(el), node: el, guessed: false };
     }
   }
   // 3. A byline: "by X on <date>", "X says:", "<date> by X"; 4. failing that, "X <date>".
-  const bylines = [...walk(nodes, skip)].filter((el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b');
+  const bylines = [...walk(nodes, skip)].filter(
+    (el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b',
+  );
   const printed = bylines.map((el) => collapseWhitespace(plainText(el)));
   const short = (t: string): boolean => t !== '' && words(t) <= MAX_BYLINE_WORDS;
   for (const [i, el] of bylines.entries()) {
@@ -299,7 +321,9 @@ function renderBody(
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
       (isMetaElement(el) && words(plainText(el)) <= MAX_META_WORDS && !holdsBodyPart(el)) ||
       (/^h[1-6]$/.test(el.name) && words(plainText(el)) <= 12) ||
-      ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') && isDateLine(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)));
+      ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') &&
+        isDateLine(el) &&
+        !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)));
     if (isByline) {
       bylineParts.push(printedText(el));
       return true;
@@ -339,9 +363,23 @@ function renderBody(
     else visit(n, false);
   }
   newline();
-  const text = lines.map(collapseWhitespace).filter((l) => l !== '' && !COMMENT_WIDGET_TEXT().test(l)).join('\n');
-  const byline = bylineParts.map(collapseWhitespace).filter((l) => l !== '').join(' ');
-  return { text, byline: byline === '' ? null : byline, html: html.join('').replace(/\s*(<\/?(?:p|ul|ol|blockquote|pre|h[1-6]|table|tr|td|th)\b[^>]*>)\s*/g, '$1').trim(), linkChars };
+  const text = lines
+    .map(collapseWhitespace)
+    .filter((l) => l !== '' && !COMMENT_WIDGET_TEXT().test(l))
+    .join('\n');
+  const byline = bylineParts
+    .map(collapseWhitespace)
+    .filter((l) => l !== '')
+    .join(' ');
+  return {
+    text,
+    byline: byline === '' ? null : byline,
+    html: html
+      .join('')
+      .replace(/\s*(<\/?(?:p|ul|ol|blockquote|pre|h[1-6]|table|tr|td|th)\b[^>]*>)\s*/g, '$1')
+      .trim(),
+    linkChars,
+  };
 }
 
 function depthHintOf(entry: Entry): number | null {

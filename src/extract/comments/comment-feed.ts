@@ -95,7 +95,10 @@ export function textOverlap(a: readonly string[], b: readonly string[]): number 
 }
 
 /** Pairs page comments with feed comments: same id first, then the best text overlap. Returns page index -> feed index. */
-export function pairWithFeed(page: ReadonlyArray<{ id: string | null; tokens: string[]; author: string | null }>, feed: readonly FeedComment[]): Map<number, number> {
+export function pairWithFeed(
+  page: ReadonlyArray<{ id: string | null; tokens: string[]; author: string | null }>,
+  feed: readonly FeedComment[],
+): Map<number, number> {
   const pairs = new Map<number, number>();
   const used = new Set<number>();
   page.forEach((p, i) => {

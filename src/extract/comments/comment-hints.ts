@@ -5,7 +5,15 @@
  * using heuristics"].
  */
 import type { Element } from 'domhandler';
-import { COMMENT_CLASS_WORDS, COMMENT_WIDGET_LABELS, COMMENT_ZONE_TOKENS, hintMatcher, PERMALINK_FRAGMENTS, PERMALINK_PARAMS, SIDEBAR_TOKENS } from '../../core/hint-vocabulary.js';
+import {
+  COMMENT_CLASS_WORDS,
+  COMMENT_WIDGET_LABELS,
+  COMMENT_ZONE_TOKENS,
+  hintMatcher,
+  PERMALINK_FRAGMENTS,
+  PERMALINK_PARAMS,
+  SIDEBAR_TOKENS,
+} from '../../core/hint-vocabulary.js';
 import { contains } from '../page-dom.js';
 
 /** The comment id an element carries: its id, or the name of an `<a name>` anchor ("comment184238"). */
@@ -58,7 +66,6 @@ export function isZoneHinted(el: Element): boolean {
   if (el.attribs.itemtype !== undefined && /schema\.org\/UserComments/i.test(el.attribs.itemtype)) return true;
   return tokens(el).some((t) => ZONE_TOKEN().test(t));
 }
-
 
 /** Whether this element is, or sits in, a sidebar / widget / navigation. The page's own classes
  *  (`<body class="sidebar-content-sidebar">`: the layout) say nothing about one element. */

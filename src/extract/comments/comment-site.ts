@@ -17,7 +17,12 @@ export interface ZoneDecision {
  * included); `postPages`: post pages of the host in the crawl.
  */
 export function decideStructureOnlyZone(pagesWithStructure: number, postPages: number): ZoneDecision {
-  if (postPages < MIN_STRUCTURE_PAGES) return { keep: true, reason: `structure only, and the host has ${postPages} post page(s): no site evidence, the page decides` };
-  if (pagesWithStructure >= MIN_STRUCTURE_PAGES) return { keep: true, reason: `structure only, recurring on ${pagesWithStructure} of the host's ${postPages} post pages` };
-  return { keep: false, reason: `structure only, found on no other of the host's ${postPages} post pages: not the site's comment structure` };
+  if (postPages < MIN_STRUCTURE_PAGES)
+    return { keep: true, reason: `structure only, and the host has ${postPages} post page(s): no site evidence, the page decides` };
+  if (pagesWithStructure >= MIN_STRUCTURE_PAGES)
+    return { keep: true, reason: `structure only, recurring on ${pagesWithStructure} of the host's ${postPages} post pages` };
+  return {
+    keep: false,
+    reason: `structure only, found on no other of the host's ${postPages} post pages: not the site's comment structure`,
+  };
 }

@@ -26,7 +26,8 @@ export interface EntryGroup {
 
 /** Class tokens that vary between entries of one list (parity, thread depth, author and state
  *  flags; a counter: "c1", "c2", and "c" where the count is 0). */
-const VARIANT_TOKEN = /\d|^[a-z]$|odd|even|^alt|-alt|depth|thread|parent|child|nested|^reply$|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
+const VARIANT_TOKEN =
+  /\d|^[a-z]$|odd|even|^alt|-alt|depth|thread|parent|child|nested|^reply$|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
 
 function signatureStep(el: Element): string {
   const cls = (el.attribs.class ?? '')
@@ -43,12 +44,15 @@ const LIST_TAGS = new Set(['ul', 'ol', 'dl']);
  *  classes, its ancestors' (a list's classes differ between top-level and nested replies). */
 function signature(el: Element): string {
   const steps: string[] = [signatureStep(el)];
-  for (let e = el.parent as Element | null, i = 1; e !== null && e.type === 'tag' && i < SIGNATURE_STEPS; e = e.parent as Element | null, i++) {
+  for (
+    let e = el.parent as Element | null, i = 1;
+    e !== null && e.type === 'tag' && i < SIGNATURE_STEPS;
+    e = e.parent as Element | null, i++
+  ) {
     steps.push(LIST_TAGS.has(e.name) ? e.name : signatureStep(e));
   }
   return steps.reverse().join('|');
 }
-
 
 /** Date nodes under `root`: machine-readable dates, and short text blocks printing a date. */
 function dateNodes(root: Element): Element[] {
@@ -292,7 +296,12 @@ const ENTRY_TAGS = new Set(['li', 'dt', 'dd', 'article']);
 /** A date node's tag and classes (only its tag when it is a list entry), its ancestors' tag names. */
 function coarseSignature(el: Element): string {
   const steps: string[] = [ENTRY_TAGS.has(el.name) ? el.name : signatureStep(el)];
-  for (let e = el.parent as Element | null, i = 1; e !== null && e.type === 'tag' && i < SIGNATURE_STEPS; e = e.parent as Element | null, i++) steps.push(e.name);
+  for (
+    let e = el.parent as Element | null, i = 1;
+    e !== null && e.type === 'tag' && i < SIGNATURE_STEPS;
+    e = e.parent as Element | null, i++
+  )
+    steps.push(e.name);
   return steps.reverse().join('|');
 }
 
@@ -308,7 +317,13 @@ export function structureKey(zone: Element, how: string): string {
  * ancestor of the date whose structure the site shows on other post pages holds it (issue #12: a
  * post with one comment, the structure learnt from the site's other pages).
  */
-function siteEntry(marker: Element, article: Element | null, root: Element, how: string, structures: ReadonlySet<string>): { entries: Entry[]; lca: Element } | null {
+function siteEntry(
+  marker: Element,
+  article: Element | null,
+  root: Element,
+  how: string,
+  structures: ReadonlySet<string>,
+): { entries: Entry[]; lca: Element } | null {
   for (let child: Element = marker, p = marker.parent; p !== null && isTag(p) && p !== root; child = p, p = p.parent) {
     if (article !== null && contains(p, article)) return null;
     if (structures.has(structureKey(p, how))) return { entries: [{ nodes: [child], marker }], lca: p };
@@ -341,7 +356,9 @@ export function findEntryGroups(root: Element, article: Element | null, siteStru
     }
     if (markers.length === 0) continue;
     if (markers.length === 1) {
-      const lone = loneEntry(markers[0] as Element, article, root) ?? (siteStructures.size === 0 ? null : siteEntry(markers[0] as Element, article, root, how, siteStructures));
+      const lone =
+        loneEntry(markers[0] as Element, article, root) ??
+        (siteStructures.size === 0 ? null : siteEntry(markers[0] as Element, article, root, how, siteStructures));
       if (lone !== null) groups.push({ ...lone, how });
       continue;
     }

@@ -13,9 +13,24 @@ const commentItems = JSON.parse(read('wp-threaded.comment-items.json')) as FeedI
 
 function articleItem(title: string, description: string | null, link: string): FeedItem {
   return {
-    guid: null, guidIsPermalink: false, link, origLink: null, title, author: null, published: null, updated: null, categories: [],
-    description, content: null, commentsUrl: `${link}#comments`, commentFeedUrl: null, commentCount: null, enclosures: [],
-    inReplyTo: null, isValid: true, invalidReason: null,
+    guid: null,
+    guidIsPermalink: false,
+    link,
+    origLink: null,
+    title,
+    author: null,
+    published: null,
+    updated: null,
+    categories: [],
+    description,
+    content: null,
+    commentsUrl: `${link}#comments`,
+    commentFeedUrl: null,
+    commentCount: null,
+    enclosures: [],
+    inReplyTo: null,
+    isValid: true,
+    invalidReason: null,
   };
 }
 
@@ -28,7 +43,8 @@ const wpItem = articleItem(
 function extract(file: string, url: string, item: FeedItem, items: FeedItem[] = []) {
   const page = parsePage(read(file), url);
   const result = extractObject(page, item, { comments: { feedItems: items } });
-  const extraction = result.ok && result.comments !== null ? result.comments : extractComments(page, { article: null, item, commentItems: items });
+  const extraction =
+    result.ok && result.comments !== null ? result.comments : extractComments(page, { article: null, item, commentItems: items });
   return { page, result, extraction };
 }
 
@@ -68,13 +84,20 @@ describe('extractComments on a WordPress page', () => {
     expect(feedOnly.map((x) => x.id)).toEqual(['comment-29', 'comment-30']);
     expect(feedOnly[0]).toMatchObject({ parent: 'comment-4', depth: 1, author: 'Bea', position: 4 });
     // "In reply to Bea." is the feed's threading note, not comment text.
-    expect(feedOnly[0]?.text).toBe('Since Falcot Corp has many computers but only limited manpower, its administrators try to make upgrades as automatic as possible.');
+    expect(feedOnly[0]?.text).toBe(
+      'Since Falcot Corp has many computers but only limited manpower, its administrators try to make upgrades as automatic as possible.',
+    );
   });
 
   it('gives the same hash to the same comment across crawls and sources, another to an edit', () => {
     const a = extract('wp-crawl1.html', POST, wpItem).extraction.comments;
     const b = extract('wp-threaded.html', POST, wpItem, commentItems).extraction.comments;
-    expect(a.map((x) => x.hash)).toEqual(b.slice(0, 3).map((x) => x.hash).concat(b[4]?.hash ?? ''));
+    expect(a.map((x) => x.hash)).toEqual(
+      b
+        .slice(0, 3)
+        .map((x) => x.hash)
+        .concat(b[4]?.hash ?? ''),
+    );
     const feedOnly = extract('wp-crawl1.html', POST, wpItem, commentItems).extraction.comments.find((x) => x.id === 'comment-29');
     expect(feedOnly?.hash).toBe(b[3]?.hash);
     expect(new Set(b.map((x) => x.hash)).size).toBe(6);
@@ -111,7 +134,11 @@ describe('extractComments elsewhere', () => {
 
   it('keeps comments inside a wrapper grown over them, without the article dated like them', () => {
     const url = 'https://dragnet-r197.test/article/R197';
-    const { result, extraction } = extract('dragnet-inside-wrapper.html', url, articleItem('Econbrowser: Yet another discouraging GDP report', null, url));
+    const { result, extraction } = extract(
+      'dragnet-inside-wrapper.html',
+      url,
+      articleItem('Econbrowser: Yet another discouraging GDP report', null, url),
+    );
     const c = extraction.comments;
     expect(c).toHaveLength(13);
     // The wrapper grew over the comments: their entries are left out of the article's text.
@@ -126,7 +153,11 @@ describe('extractComments elsewhere', () => {
 
   it('keeps flat comments (siblings of the article paragraphs in one block) out of the article', () => {
     const url = 'https://dragnet-r531.test/article/R531';
-    const item = articleItem('My Favorite Graphs... and the future', 'This blog has always been about optimism, creating better user experiences, helping users spend more time in flow, and learning.', url);
+    const item = articleItem(
+      'My Favorite Graphs... and the future',
+      'This blog has always been about optimism, creating better user experiences, helping users spend more time in flow, and learning.',
+      url,
+    );
     const { result, extraction } = extract('dragnet-flat-siblings.html', url, item);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -186,7 +217,11 @@ describe('extractComments elsewhere', () => {
 
   it('finds no comments in an article whose sections each carry a dated byline', () => {
     const url = 'https://readability-lwn-1.test/article/lwn-1';
-    const item = articleItem('LWN.net Weekly Edition for March 26, 2015', 'A trademark battle in the Arduino community. The Arduino has been one of the biggest success stories of the open-hardware movement.', url);
+    const item = articleItem(
+      'LWN.net Weekly Edition for March 26, 2015',
+      'A trademark battle in the Arduino community. The Arduino has been one of the biggest success stories of the open-hardware movement.',
+      url,
+    );
     const { result, extraction } = extract('readability-lwn-bylined-sections.html', url, item);
     expect(extraction.comments).toEqual([]);
     expect(result.ok && result.object.text).toMatch(/The Arduino has been one of the biggest success stories/);
@@ -194,7 +229,11 @@ describe('extractComments elsewhere', () => {
 
   it('reads comments marked by <a name> anchors, the author after the date ("posted on <date> by X")', () => {
     const url = 'http://onstartups.com/tabid/3339/bid/91227/Startup-Psychology-Why-Awareness-Is-Awesome.aspx';
-    const item = articleItem('Startup Psychology: Why Awareness Is Awesome', "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.", url);
+    const item = articleItem(
+      'Startup Psychology: Why Awareness Is Awesome',
+      "Awareness is not about being intelligent -- it's about recognizing and relating to the situation at hand.",
+      url,
+    );
     const c = extract('dragnet-anchor-names.html', url, item).extraction.comments;
     expect(c).toHaveLength(11);
     expect(c[0]).toMatchObject({ id: 'comment184238', author: 'Darren', published: '2012-10-24T19:26:00.000Z' });
@@ -203,11 +242,23 @@ describe('extractComments elsewhere', () => {
 
   it('finds a lone comment: by its hex id in a hinted list, or named "comment" without one', () => {
     const typepad = 'https://dragnet-r399.test/article/R399';
-    const t = extract('dragnet-lone-hex-id.html', typepad, articleItem('Im in.. Are YOU in? - Virtual Geek', 'www.humanfaceofbigdata.com Download the IOS/Android app today', typepad)).extraction.comments;
+    const t = extract(
+      'dragnet-lone-hex-id.html',
+      typepad,
+      articleItem('Im in.. Are YOU in? - Virtual Geek', 'www.humanfaceofbigdata.com Download the IOS/Android app today', typepad),
+    ).extraction.comments;
     expect(t.map((x) => [x.id, x.author])).toEqual([['comment-6a00e552e53bd28833017ee3cc53f7970d', 'Netbacker']]);
     expect(t[0]?.text).toMatch(/^Really\? How can you be in\?/);
     const named = 'http://www.oncewed.com/65628/wedding-blog/diy-wedding/fishtail-bun-wedding-hair-tutorial/';
-    const n = extract('dragnet-lone-named.html', named, articleItem('Fishtail Bun Wedding Hair Tutorial', 'Looking for pretty wedding updos hair ideas? Check out this post for a tutorial on a beautiful, fishtail bun.', named)).extraction.comments;
+    const n = extract(
+      'dragnet-lone-named.html',
+      named,
+      articleItem(
+        'Fishtail Bun Wedding Hair Tutorial',
+        'Looking for pretty wedding updos hair ideas? Check out this post for a tutorial on a beautiful, fishtail bun.',
+        named,
+      ),
+    ).extraction.comments;
     expect(n.map((x) => x.text)).toEqual(['This is so pretty and looks simple enough! I’ll have to give it a try this weekend!']);
     // The printed byline is kept apart from the text.
     expect(n[0]?.byline).toBe('Jennie - Duryea Place Designs writes 11/09/12 at 11:18 am');
@@ -215,7 +266,11 @@ describe('extractComments elsewhere', () => {
 
   it('reads the body inside a meta-named wrapper ("comment-meta comment_text"), the name beside a "Profile" link', () => {
     const url = 'http://filmdrunk.uproxx.com/2012/11/miami-connections-for-your-consideration-trailer-maurice-smith';
-    const item = articleItem('Miami Connection’s For Your Consideration trailer requires some serious considering', "TRAILER: A for your consideration trailer for Miami Connection's Maurice Smith, plus Miami Connection tour dates and ticketing information.", url);
+    const item = articleItem(
+      'Miami Connection’s For Your Consideration trailer requires some serious considering',
+      "TRAILER: A for your consideration trailer for Miami Connection's Maurice Smith, plus Miami Connection tour dates and ticketing information.",
+      url,
+    );
     const c = extract('dragnet-meta-wrapped-body.html', url, item).extraction.comments;
     expect(c).toHaveLength(10);
     expect(c[1]).toMatchObject({ author: 'Torgo', text: 'No San Francisco or Seattle :-(', published: '2012-11-05T14:01:00.000Z' });
@@ -223,14 +278,25 @@ describe('extractComments elsewhere', () => {
 
   it('finds comments in a main column classed "sidebar", replies classed "child" like their parents', () => {
     const url = 'https://dragnet-r45.test/article/R45';
-    const c = extract('dragnet-sidebar-main-column.html', url, articleItem("FBI: Crime reported to police fell last year - www's column on Newsvine", null, url)).extraction.comments;
+    const c = extract(
+      'dragnet-sidebar-main-column.html',
+      url,
+      articleItem("FBI: Crime reported to police fell last year - www's column on Newsvine", null, url),
+    ).extraction.comments;
     expect(c.length).toBeGreaterThanOrEqual(3);
-    expect(c.find((x) => x.id === 'c71520080')).toMatchObject({ author: 'SomeDude68.', text: 'That was for 2010 and 2011. For 2012 violent crime is up.' });
+    expect(c.find((x) => x.id === 'c71520080')).toMatchObject({
+      author: 'SomeDude68.',
+      text: 'That was for 2010 and 2011. For 2012 violent crime is up.',
+    });
   });
 
-  it('keeps the blog owner\'s replies styled apart (li.authorpost between li.commentpost) in the list', () => {
+  it("keeps the blog owner's replies styled apart (li.authorpost between li.commentpost) in the list", () => {
     const url = 'https://dragnet-r740.test/article/R740';
-    const item = articleItem('Ed Brill - November 13- Notes and Domino Social Edition webcast', 'November 13- Notes and Domino Social Edition webcast', url);
+    const item = articleItem(
+      'Ed Brill - November 13- Notes and Domino Social Edition webcast',
+      'November 13- Notes and Domino Social Edition webcast',
+      url,
+    );
     const c = extract('dragnet-owner-styled-apart.html', url, item).extraction.comments;
     expect(c).toHaveLength(10);
     expect(c[5]?.text).toMatch(/@3 Yes - It is a Notes client/);
@@ -239,16 +305,32 @@ describe('extractComments elsewhere', () => {
 
   it('invents no comments on pages without them', () => {
     const pelican = 'http://pelican-dev.test:8090/posts/2025/12/principles/';
-    const p = extract('pelican-no-comments.html', pelican, articleItem('Principles', 'Principles of Debian packaging.', pelican)).extraction;
+    const p = extract(
+      'pelican-no-comments.html',
+      pelican,
+      articleItem('Principles', 'Principles of Debian packaging.', pelican),
+    ).extraction;
     expect(p.comments).toEqual([]);
     expect(p.zone).toBeNull();
     const news = 'http://www.cbsnews.com/8301-201_162-57478379/latest-amelia-earhart-search-falls-short/';
-    const n = extract('dragnet-news-no-comments.html', news, articleItem('Latest Amelia Earhart search falls short', "A $2.2M expedition to find wreckage from famed aviator's final flight 75 years ago ends without conclusive evidence", news)).extraction;
+    const n = extract(
+      'dragnet-news-no-comments.html',
+      news,
+      articleItem(
+        'Latest Amelia Earhart search falls short',
+        "A $2.2M expedition to find wreckage from famed aviator's final flight 75 years ago ends without conclusive evidence",
+        news,
+      ),
+    ).extraction;
     expect(n.comments).toEqual([]);
     expect(n.reason).toMatch(/^no comment zone/);
     // The comment form's preview of a comment being written (a dated `article#comment-0`) is none.
     const ball = 'http://www.neatorama.com/2012/08/09/Ball/';
-    const item = articleItem('Ball', "Sports balls, disco balls, meatballs, they're all here in this short film by Everynone. There's no plot to follow, just a treat for your eyes.", ball);
+    const item = articleItem(
+      'Ball',
+      "Sports balls, disco balls, meatballs, they're all here in this short film by Everynone. There's no plot to follow, just a treat for your eyes.",
+      ball,
+    );
     expect(extract('dragnet-form-preview.html', ball, item).extraction.comments).toEqual([]);
   });
 });

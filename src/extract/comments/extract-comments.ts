@@ -9,7 +9,13 @@ import { contains, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
 import { tokenize } from '../text-normalize.js';
 import type { ParsedPage } from '../types.js';
-import { MAX_BYLINE_WORDS, MAX_ENTRY_ARTICLE_SHARE, MAX_ENTRY_LINK_DENSITY, MIN_UNHINTED_AUTHOR_SHARE, MIN_UNHINTED_ENTRIES } from './constants.js';
+import {
+  MAX_BYLINE_WORDS,
+  MAX_ENTRY_ARTICLE_SHARE,
+  MAX_ENTRY_LINK_DENSITY,
+  MIN_UNHINTED_AUTHOR_SHARE,
+  MIN_UNHINTED_ENTRIES,
+} from './constants.js';
 import { type Entry, type EntryContent, readEntry } from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
 import { hasDateText, isBareDateText } from './comment-dates.js';
@@ -125,7 +131,12 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
   const article = opts.article;
   const fragment = fragmentOf(opts.item?.commentsUrl);
   let best: ZoneChoice | null = null;
-  const rank = (c: ZoneChoice): number[] => [c.feedMatches, c.hinted || c.site ? 1 : 0, c.comments.length, c.comments.reduce((n, x) => n + x.tokens.length, 0)];
+  const rank = (c: ZoneChoice): number[] => [
+    c.feedMatches,
+    c.hinted || c.site ? 1 : 0,
+    c.comments.length,
+    c.comments.reduce((n, x) => n + x.tokens.length, 0),
+  ];
   const siteStructures = new Set(opts.siteStructures ?? []);
   for (const group of findEntryGroups(body, article, siteStructures)) {
     // Entries are never around the article (their common ancestor may be: entries after it as siblings).
@@ -165,7 +176,9 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
 /** An entry whose whole text is a date, or a dated "posted by" line (the article's byline printed
  *  like the comments' bylines, among them), is no comment. */
 function isOwnDateLine(content: EntryContent, tokens: readonly string[]): boolean {
-  return tokens.length <= MAX_BYLINE_WORDS && (isBareDateText(content.text) || (BYLINE_START.test(content.text) && hasDateText(content.text)));
+  return (
+    tokens.length <= MAX_BYLINE_WORDS && (isBareDateText(content.text) || (BYLINE_START.test(content.text) && hasDateText(content.text)))
+  );
 }
 
 /** An entry inside the article wrapper holding most of the wrapper's text besides the other
