@@ -5,22 +5,15 @@
  */
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
-import { type Feed, looksLikeFeed, parseFeed } from '../feeds/index.js';
+import { type Feed, looksLikeFeed, isFeedCandidate, parseFeed } from '../feeds/index.js';
 import type { Capture, IndexEntry } from '../warc/index.js';
 
-/** URLs whose bodies pass 1 reads to look for feeds even when their MIME type says HTML. */
-const FEED_URL_HINT = /(feed|rss|atom|rdf|\.xml)(\/|\?|$|\.)/i;
-/** MIME types whose bodies pass 1 sniffs for feeds. */
-const FEED_MIME_HINT = /(xml|rss|atom|rdf|json|octet-stream|text\/plain)/i;
 /** Bytes given to feed sniffing. */
 const SNIFF_BYTES = 1024;
 
 /** Whether pass 1 reads this record's body to look for a feed (status, MIME and URL hints). */
 export function mayHoldFeed(e: IndexEntry): boolean {
-  return (
-    (e.status === null || e.status === 200) &&
-    ((e.mime !== null && FEED_MIME_HINT.test(e.mime)) || e.mime === null || FEED_URL_HINT.test(e.url))
-  );
+  return (e.status === null || e.status === 200) && isFeedCandidate(e.mime, e.url);
 }
 
 /**

@@ -14,6 +14,12 @@ export const FEED_MIME =
 export const SNIFFABLE_MIME =
   /^(text\/xml|application\/xml|text\/html|application\/xhtml\+xml|application\/octet-stream|text\/plain|application\/json|text\/json|application\/x-rss\+xml|binary\/octet-stream)\b/i;
 
+/** Weak hint, generic (feed format names in a URL path): a capture served as HTML under such a URL
+ *  is still read and sniffed in pass 1; the sniffer, not this pattern, decides. */
+export const FEED_URL_HINT = /(feed|rss|atom|rdf|\.xml)(\/|\?|$|\.)/i;
+/** MIME types that are pages: sniffed in pass 1 only under a FEED_URL_HINT URL. */
+export const PAGE_MIME = /^(text\/html|application\/xhtml\+xml)\b/i;
+
 /** Root elements of RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom, after an optional prolog. */
 export const FEED_ROOT = /^<([\w-]+:)?(rss|feed|RDF|rdf)[\s>/]/;
 /** An HTML root: pages are never feeds. */

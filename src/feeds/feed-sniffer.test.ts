@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeFeed } from './index.js';
+import { isFeedCandidate, looksLikeFeed } from './index.js';
 import { readFixture } from '../../test/helpers/feed-fixtures.js';
 
 const head = (name: string): string => readFixture(name).slice(0, 1024);
@@ -48,5 +48,16 @@ describe('looksLikeFeed', () => {
       ),
     ).toBe(false);
     expect(looksLikeFeed('image/png', 'http://x.test/feed.png', '<rss version="2.0">')).toBe(false);
+  });
+});
+
+describe('isFeedCandidate: which bodies pass 1 reads to sniff', () => {
+  it('reads feed and sniffable types, and pages only under a feed-like URL', () => {
+    expect(isFeedCandidate(null, 'http://a.test/x')).toBe(true);
+    expect(isFeedCandidate('application/rss+xml', 'http://a.test/x')).toBe(true);
+    expect(isFeedCandidate('text/xml; charset=utf-8', 'http://a.test/x')).toBe(true);
+    expect(isFeedCandidate('text/html', 'http://a.test/blog/feed/')).toBe(true);
+    expect(isFeedCandidate('text/html', 'http://a.test/about/')).toBe(false);
+    expect(isFeedCandidate('image/png', 'http://a.test/logo.png')).toBe(false);
   });
 });

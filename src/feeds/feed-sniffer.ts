@@ -1,4 +1,4 @@
-import { FEED_MIME, FEED_ROOT, HTML_ROOT, JSON_FEED_VERSION, SNIFF_CHARS, SNIFFABLE_MIME } from './constants.js';
+import { FEED_MIME, FEED_ROOT, FEED_URL_HINT, HTML_ROOT, JSON_FEED_VERSION, PAGE_MIME, SNIFF_CHARS, SNIFFABLE_MIME } from './constants.js';
 
 /** Leading noise before the root: BOM, whitespace, XML declaration, comments, PIs, DOCTYPE. */
 const PROLOG = /^(?:\uFEFF|\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(?:\[[\s\S]*?\])?\s*>)*/i;
@@ -26,4 +26,16 @@ export function sniffRoot(head: string): 'feed' | 'html' | 'other' {
   if (FEED_ROOT.test(trimmed)) return 'feed';
   if (HTML_ROOT.test(trimmed)) return 'html';
   return 'other';
+}
+
+/**
+ * Whether a capture's body is worth reading to sniff for a feed (pass 1 reads only these): no MIME
+ * type, a feed MIME type, a sniffable non-page MIME type, or any type under a feed-like URL.
+ * The same MIME tables as `looksLikeFeed`, so pass 1 never skips what the sniffer would accept.
+ */
+export function isFeedCandidate(mime: string | null, url: string): boolean {
+  const type = (mime ?? '').trim();
+  if (type === '' || FEED_MIME.test(type)) return true;
+  if (SNIFFABLE_MIME.test(type) && !PAGE_MIME.test(type)) return true;
+  return FEED_URL_HINT.test(url);
 }

@@ -5,7 +5,7 @@
  * classification (HTML tags, ellipsis endings, lengths). Comment feeds are told apart from article
  * feeds so that they never make articles.
  */
-export { looksLikeFeed } from './feed-sniffer.js';
+export { isFeedCandidate, looksLikeFeed } from './feed-sniffer.js';
 export { DEFAULT_FEED_CONFIG, type FeedConfig } from './config.js';
 export { parseFeed, type ParseFeedContext } from './feed-parser.js';
 export { parseFeedDate } from './feed-date.js';
