@@ -38,14 +38,7 @@ import {
   type WarcConfig,
 } from '../warc/index.js';
 import type { Comment } from '../core/domain.js';
-import {
-  type CaptureSummaryRow,
-  crawlCaptureLookup,
-  CrawlStore,
-  type Db,
-  OverlayWriter,
-  resolvePayloadSource,
-} from '../store/index.js';
+import { type CaptureSummaryRow, crawlCaptureLookup, CrawlStore, type Db, OverlayWriter, resolvePayloadSource } from '../store/index.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
