@@ -98,8 +98,14 @@ const ROW_READERS: Record<
   'discovered-feeds': readDiscoveredFeeds,
 };
 
-const rowsOf = (db: ReturnType<typeof openStore>, what: Exclude<ExportKind, 'reconstructed'>, evidence: boolean) =>
-  ROW_READERS[what](db, evidence);
+/** The rows of one export kind. */
+export function rowsOf(
+  db: ReturnType<typeof openStore>,
+  what: Exclude<ExportKind, 'reconstructed'>,
+  evidence: boolean,
+): Iterable<Record<string, unknown>> {
+  return ROW_READERS[what](db, evidence);
+}
 
 /** Open the overlay of `args.dir`, run `fn` on it, close it. */
 async function withStore<T>(args: ExportArgs, fn: (db: ReturnType<typeof openStore>) => T | Promise<T>): Promise<T> {
@@ -109,6 +115,12 @@ async function withStore<T>(args: ExportArgs, fn: (db: ReturnType<typeof openSto
   } finally {
     db.close();
   }
+}
+
+/** Rows of one kind to Parquet with the columns and types of `export --format parquet` (shard-build --emit too). */
+export function writeExportParquet(rows: Iterable<Record<string, unknown>>, what: ExportKind, file: string): Promise<number> {
+  const columns = what === 'comments' ? COMMENT_COLUMNS : what === 'objects' ? OBJECT_COLUMNS : undefined;
+  return writeParquet(rows, file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) });
 }
 
 export async function runExport(args: ExportArgs): Promise<number> {
@@ -127,10 +139,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
   const what = args.what;
   if (args.format === 'parquet') {
     const file = args.output ?? join(args.dir, `${what}.parquet`);
-    const columns = what === 'comments' ? COMMENT_COLUMNS : what === 'objects' ? OBJECT_COLUMNS : undefined;
-    const rows = await withStore(args, (db) =>
-      writeParquet(rowsOf(db, what, args.evidence), file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) }),
-    );
+    const rows = await withStore(args, (db) => writeExportParquet(rowsOf(db, what, args.evidence), what, file));
     process.stderr.write(`wrote ${file}: ${rows} rows\n`);
     return 0;
   }
