@@ -8,7 +8,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
-import { copyShard, CrawlStore, crawlTotals, openStore, readCrawlReports, STORE_FILE, updateCrawlReport } from '../store/index.js';
+import {
+  copyShard,
+  CrawlStore,
+  crawlTotals,
+  openStore,
+  readCrawlReports,
+  STORE_FILE,
+  storeTotals,
+  updateCrawlReport,
+} from '../store/index.js';
 import { type CrawlReport, discoveredFeedsReport } from './build-overlay.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 
@@ -67,15 +76,7 @@ export function mergeShards(options: MergeOptions): MergeSummary {
         ),
       );
     writeOverlayPages(db, options);
-    const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-    return {
-      out: options.outDir,
-      shards: options.shardDirs.length,
-      crawls: crawls.length,
-      captures: count('captures'),
-      objects: count('objects'),
-      versions: count('versions'),
-    };
+    return { out: options.outDir, shards: options.shardDirs.length, crawls: crawls.length, ...storeTotals(db) };
   } finally {
     overlay.close();
   }
