@@ -39,6 +39,7 @@ import {
   type ScanStats,
   type WarcConfig,
 } from '../warc/index.js';
+import type { Comment } from '../core/domain.js';
 import {
   acquireWriterLock,
   type CaptureSummaryRow,
@@ -49,7 +50,6 @@ import {
   openStore,
   OverlayWriter,
   resolvePayloadSource,
-  type StoredComment,
 } from '../store/index.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
@@ -57,7 +57,7 @@ import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { PageCache } from './page-cache.js';
-import { type PageJob, runPageJob, storedComments } from './page-job.js';
+import { type PageJob, runPageJob } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 
@@ -884,18 +884,16 @@ async function runTemplatesPass(
       pageText,
     );
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const commentsOf = (page: ParsedPage): StoredComment[] =>
-    storedComments(
-      extractComments(page, {
-        article: null,
-        commentItems: commentItemsOf(
-          page.url,
-          discoverFeeds(page.document, page.url).map((f) => f.url),
-          pageTextOf(page),
-        ),
-        siteStructures: extraction.learntStructures(hostOf(page.url)),
-      }),
-    );
+  const commentsOf = (page: ParsedPage): Comment[] =>
+    extractComments(page, {
+      article: null,
+      commentItems: commentItemsOf(
+        page.url,
+        discoverFeeds(page.document, page.url).map((f) => f.url),
+        pageTextOf(page),
+      ),
+      siteStructures: extraction.learntStructures(hostOf(page.url)),
+    }).comments;
   const templates = await runTemplateStage({
     db,
     writer,
@@ -951,7 +949,7 @@ class CommentSites<V extends { comments: Array<{ source: string }> }> {
   /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
   readonly #feedConfirmed = new Map<string, Set<string>>();
   readonly #held: Array<{ host: string; structure: string; version: V }> = [];
-  readonly #empty: Array<{ host: string; job: PageJob; write: (comments: StoredComment[]) => void }> = [];
+  readonly #empty: Array<{ host: string; job: PageJob; write: (comments: Comment[]) => void }> = [];
 
   /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
   observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
@@ -965,7 +963,7 @@ class CommentSites<V extends { comments: Array<{ source: string }> }> {
   }
 
   /** A post page without comments, read again when its host has a learnt unhinted structure. */
-  remember(host: string, job: PageJob, write: (comments: StoredComment[]) => void): void {
+  remember(host: string, job: PageJob, write: (comments: Comment[]) => void): void {
     this.#empty.push({ host, job, write });
   }
 
@@ -984,7 +982,7 @@ class CommentSites<V extends { comments: Array<{ source: string }> }> {
   }
 
   /** The pages without comments whose host has learnt structures, each with those structures. */
-  *retries(): Generator<{ job: PageJob; structures: string[]; write: (comments: StoredComment[]) => void }> {
+  *retries(): Generator<{ job: PageJob; structures: string[]; write: (comments: Comment[]) => void }> {
     const learnt = new Map<string, string[]>();
     for (const { host, job, write } of this.#empty.splice(0)) {
       if (!learnt.has(host)) learnt.set(host, this.learnt(host));
