@@ -428,18 +428,7 @@ async function buildSplitInput(
   }
   if (state.total > 0) writer.clearInputCrawls(prefix);
   const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl; revisits: IndexEntry[] }>();
-  const warcinfoLabels = new Map<string, Promise<string>>();
-  const labelOf = async (entry: IndexEntry): Promise<string> => {
-    const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
-    if (crawlBy === 'file') return file;
-    if (crawlBy === 'day') return `${input.name}@${entry.time.slice(0, 10)}`;
-    let label = warcinfoLabels.get(entry.file);
-    if (label === undefined) {
-      label = warcinfoLabel(input, entry.file).then((partOf) => partOf ?? file);
-      warcinfoLabels.set(entry.file, label);
-    }
-    return label;
-  };
+  const labelOf = crawlLabeller(input, crawlBy);
   let stats: ScanStats | undefined;
   for await (const record of scanArchive(input, {
     diagnostics,
@@ -483,6 +472,25 @@ async function buildSplitInput(
   }
   if (crawls.size === 0 && stats !== undefined) options.onLog?.(`${input.name}: no captures, no crawl`);
   return reports;
+}
+
+/**
+ * The crawl label of each record of an input split --crawl-by file|warcinfo|day (`build`, and
+ * `index` for the scale-out steps); a crawl's identity is `${crawlIdentity(input)}#${crawlBy}:${label}`.
+ */
+export function crawlLabeller(input: ArchiveInput, crawlBy: Exclude<CrawlBy, 'input'>): (entry: IndexEntry) => Promise<string> {
+  const warcinfoLabels = new Map<string, Promise<string>>();
+  return async (entry) => {
+    const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
+    if (crawlBy === 'file') return file;
+    if (crawlBy === 'day') return `${input.name}@${entry.time.slice(0, 10)}`;
+    let label = warcinfoLabels.get(entry.file);
+    if (label === undefined) {
+      label = warcinfoLabel(input, entry.file).then((partOf) => partOf ?? file);
+      warcinfoLabels.set(entry.file, label);
+    }
+    return label;
+  };
 }
 
 /** `isPartOf` of the warcinfo record that opens a WARC file (WARC 1.1 §6.2), or null. */

@@ -84,7 +84,7 @@ export function exportCommand(yargs: Argv) {
 
 export type ExportArgs = CommandArgs<typeof exportCommand>;
 
-function rowsOf(
+export function rowsOf(
   db: ReturnType<typeof openStore>,
   what: Exclude<ExportKind, 'reconstructed'>,
   evidence: boolean,
@@ -105,6 +105,12 @@ function rowsOf(
     case 'discovered-feeds':
       return readDiscoveredFeeds(db);
   }
+}
+
+/** Rows of one kind to Parquet with the columns and types of `export --format parquet` (shard-build --emit too). */
+export function writeExportParquet(rows: Iterable<Record<string, unknown>>, what: ExportKind, file: string): Promise<number> {
+  const columns = what === 'comments' ? COMMENT_COLUMNS : what === 'objects' ? OBJECT_COLUMNS : undefined;
+  return writeParquet(rows, file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) });
 }
 
 export async function runExport(args: ExportArgs): Promise<number> {
@@ -134,11 +140,7 @@ export async function runExport(args: ExportArgs): Promise<number> {
     const db = openChecked(args.dir, args.strict);
     try {
       const file = args.output ?? join(args.dir, `${args.what}.parquet`);
-      const columns = args.what === 'comments' ? COMMENT_COLUMNS : args.what === 'objects' ? OBJECT_COLUMNS : undefined;
-      const rows = await writeParquet(rowsOf(db, args.what, args.evidence), file, {
-        integerColumns: INTEGER_COLUMNS,
-        ...(columns ? { columns } : {}),
-      });
+      const rows = await writeExportParquet(rowsOf(db, args.what, args.evidence), args.what, file);
       process.stderr.write(`wrote ${file}: ${rows} rows\n`);
       return 0;
     } finally {
