@@ -288,7 +288,7 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
   await write('warcinfo', '', new Date(BASE_TIME), info, { 'Content-Type': 'application/warc-fields' }, null);
   const crawl = spec.crawl ?? 1;
   // The edits of a later crawl come from a stream of their own: every page not edited stays as in crawl 1.
-  const edits = crawl === 1 ? null : new TextMaker(prng(1000 + crawl));
+  const edits = crawl === 1 ? null : new TextMaker(seededRandom(1000 + crawl));
   let clock = BASE_TIME + (crawl - 1) * CRAWL_INTERVAL_DAYS * 86_400_000;
   for (let first = 0, siteNo = 0; first < spec.pages; first += spec.pagesPerSite, siteNo++) {
     const host = `site${siteNo}.${t.word()}.test`;
