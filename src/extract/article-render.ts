@@ -5,7 +5,8 @@
  */
 import { COMMENT_COUNTER_LABELS, hintMatcher } from '../core/hint-vocabulary.js';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { escapeAttribute, escapeText } from 'entities';
+import { escapeText } from 'entities';
+import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../core/html-serialize.js';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
 import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
 import {
@@ -43,8 +44,6 @@ const KEPT_ATTRIBUTES = new Set([
   'width',
   'height',
 ]);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
-const VOID_TAGS = new Set(['area', 'br', 'col', 'hr', 'img', 'wbr', 'source', 'track']);
 /** Leftover counters like "12 comments" / "Leave a comment" / "3 Kommentare" inside the article (hint list). */
 const COMMENT_COUNTER = hintMatcher(COMMENT_COUNTER_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
 const MEDIA_TAGS = new Set(['iframe', 'video', 'audio', 'source', 'embed', 'object']);
@@ -129,6 +128,7 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
   const html: string[] = [];
   const references: Reference[] = [];
   const seen = new Set<string>();
+  const tagOptions: StartTagOptions = { keep: KEPT_ATTRIBUTES, resolveUrl: (url) => absolute(url, opts.baseUrl) };
   const newline = (): void => {
     if (current.trim() !== '') lines.push(current);
     current = '';
@@ -165,21 +165,13 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
     if (block) newline();
     if (name === 'a') addRef('link', node.attribs.href, collapse(nodeText(node)) || null);
     else if (name === 'img') addRef('image', node.attribs.src ?? node.attribs['data-src'], node.attribs.alt ?? null);
-    const attrs: string[] = [];
-    for (const [k, v] of Object.entries(node.attribs)) {
-      if (!KEPT_ATTRIBUTES.has(k)) continue;
-      if (URL_ATTRIBUTES.has(k)) {
-        const abs = absolute(v, opts.baseUrl);
-        if (abs !== null) attrs.push(` ${k}="${escapeAttribute(abs)}"`);
-      } else attrs.push(` ${k}="${escapeAttribute(v)}"`);
-    }
-    html.push(`<${name}${attrs.join('')}>`);
+    html.push(startTag(node, tagOptions));
     if (VOID_TAGS.has(name)) {
       if (block) newline();
       return;
     }
     for (const c of node.children) visit(c, inPre || name === 'pre');
-    html.push(`</${name}>`);
+    html.push(endTag(node));
     if (block) newline();
   };
   for (const c of wrapper.children) visit(c, false);

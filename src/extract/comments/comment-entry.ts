@@ -4,7 +4,8 @@
  * reply/permalink links and forms left out.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { escapeAttribute, escapeText } from 'entities';
+import { escapeText } from 'entities';
+import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../../core/html-serialize.js';
 import { COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, breaksLine, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
@@ -52,8 +53,6 @@ const NOT_AUTHOR = /avatar|photo|img|says|url|link|meta|date|time/i;
 const NOT_A_NAME = /^(?:(?:view )?profile|avatar|photo|on|at|by|in|posted|reply)$/i;
 const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetime']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
-const VOID_TAGS = new Set(['br', 'hr', 'img', 'wbr']);
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
 const UNWRAPPED_TAGS = new Set(['div', 'article', 'section', 'main', 'header', 'footer', 'span', 'font', 'center', 'dl', 'dt', 'dd']);
 /** "says:", Blogger's "said..." after the name. */
@@ -308,6 +307,7 @@ function renderBody(
   const html: string[] = [];
   let current = '';
   let linkChars = 0;
+  const tagOptions: StartTagOptions = { keep: KEPT_ATTRIBUTES, resolveUrl: (url) => absolute(url, baseUrl) };
   const newline = (): void => {
     if (current.trim() !== '') lines.push(current);
     current = '';
@@ -344,17 +344,11 @@ function renderBody(
     if (!isTag(node) || isLeftOut(node)) return;
     const block = breaksLine(node.name);
     if (block) newline();
-    const attrs: string[] = [];
-    for (const [k, v] of Object.entries(node.attribs)) {
-      if (!KEPT_ATTRIBUTES.has(k)) continue;
-      const value = URL_ATTRIBUTES.has(k) ? absolute(v, baseUrl) : v;
-      if (value !== null) attrs.push(` ${k}="${escapeAttribute(value)}"`);
-    }
     const unwrapped = UNWRAPPED_TAGS.has(node.name);
-    if (!unwrapped) html.push(`<${node.name}${attrs.join('')}>`);
+    if (!unwrapped) html.push(startTag(node, tagOptions));
     if (!VOID_TAGS.has(node.name)) {
       for (const c of node.children) visit(c, inLink || node.name === 'a');
-      if (!unwrapped) html.push(`</${node.name}>`);
+      if (!unwrapped) html.push(endTag(node));
     }
     if (block) newline();
   };
