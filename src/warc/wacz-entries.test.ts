@@ -23,8 +23,11 @@ interface Entry {
   method?: 0 | 8;
 }
 
-/** A little-endian record of `size` bytes: each field is [offset, width in bytes (2 or 4), value]. */
-function header(size: number, fields: ReadonlyArray<readonly [number, 2 | 4, number]>): Buffer {
+/** A field of a zip header: [offset, width in bytes, value]. */
+type Field = readonly [number, 2 | 4, number];
+
+/** A little-endian record of `size` bytes holding `fields`. */
+function header(size: number, fields: readonly Field[]): Buffer {
   const b = Buffer.alloc(size);
   for (const [at, width, value] of fields) {
     if (width === 2) b.writeUInt16LE(value, at);
@@ -45,29 +48,18 @@ function zip(entries: Entry[], { centralDirectory = true } = {}): Buffer {
     const method = e.method ?? 0;
     const stored = method === 8 ? deflateRawSync(e.data) : e.data;
     const name = Buffer.from(e.name);
-    const crc = crc32(e.data);
-    const local = header(30, [
-      [0, 4, 0x04034b50],
-      [4, 2, 20],
-      [6, 2, 0x0800],
-      [8, 2, method],
-      [14, 4, crc],
-      [18, 4, stored.length],
-      [22, 4, e.data.length],
-      [26, 2, name.length],
-    ]);
-    const central = header(46, [
-      [0, 4, 0x02014b50],
-      [4, 2, 20],
-      [6, 2, 20],
-      [8, 2, 0x0800],
-      [10, 2, method],
-      [16, 4, crc],
-      [20, 4, stored.length],
-      [24, 4, e.data.length],
-      [28, 2, name.length],
-      [42, 4, offset],
-    ]);
+    // The central header repeats the local header's fields from "version needed" on [APPNOTE §4.3.7, §4.3.12].
+    const shared = (at: number): Field[] => [
+      [at, 2, 20],
+      [at + 2, 2, 0x0800],
+      [at + 4, 2, method],
+      [at + 10, 4, crc32(e.data)],
+      [at + 14, 4, stored.length],
+      [at + 18, 4, e.data.length],
+      [at + 22, 2, name.length],
+    ];
+    const local = header(30, [[0, 4, 0x04034b50], ...shared(4)]);
+    const central = header(46, [[0, 4, 0x02014b50], [4, 2, 20], ...shared(6), [42, 4, offset]]);
     locals.push(local, name, stored);
     centrals.push(central, name);
     offset += local.length + name.length + stored.length;
