@@ -16,6 +16,8 @@ import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { seededRandom } from '../test/helpers/seeded-random.js';
+import { sha1Base32 } from '../test/helpers/warc-digest.js';
 
 export type MixKind = 'large' | 'small';
 
@@ -25,7 +27,18 @@ export interface MixSpec {
   pages: number;
   /** Pages per site; each site has one feed listing its pages. */
   pagesPerSite: number;
+  /**
+   * Which crawl of the sites (default 1). A later crawl comes a month after the one before, with the
+   * same pages: `EDITED_SHARE` of them edited (a sentence added to the article, a comment added),
+   * the others byte for byte as in crawl 1. The incremental measure builds crawls 1-3 of a cut.
+   */
+  crawl?: number;
 }
+
+/** Share of the pages a later crawl edits. ours: about what a month changes on an active blog. */
+const EDITED_SHARE = 0.2;
+/** Days between two crawls of a mix. */
+const CRAWL_INTERVAL_DAYS = 30;
 
 /** Default sizes. // ours: large ~ 500 MB raw, small ~ 150,000 records; big enough to be stable, small enough for 2 busy cores. */
 export const MIX_SPECS: Record<MixKind, MixSpec> = {
@@ -34,20 +47,10 @@ export const MIX_SPECS: Record<MixKind, MixSpec> = {
 };
 /** HTML pages in the crawl the whole build runs on (the same generator, cut short). */
 export const BUILD_CUT_PAGES = 600;
+/** HTML pages per crawl of the incremental measure (three crawls of the same sites). */
+export const INCREMENTAL_PAGES = 300;
 /** Bump when the generator changes, so cached inputs are regenerated. */
 const GENERATOR_VERSION = 1;
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   'ar',
@@ -134,24 +137,6 @@ interface Site {
 
 const BASE_TIME = Date.UTC(2026, 9, 1, 8, 0, 0);
 
-function base32Sha1(data: Buffer): string {
-  const digest = createHash('sha1').update(data).digest();
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of digest) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
-  return `sha1:${out}`;
-}
-
 function uuidOf(n: number): string {
   const h = createHash('md5').update(String(n)).digest('hex');
   return `<urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}>`;
@@ -183,8 +168,8 @@ class MixWriter {
     ];
     if (url !== '') fields.push(`WARC-Target-URI: ${url}`);
     for (const [k, v] of Object.entries(extra)) fields.push(`${k}: ${v}`);
-    fields.push(`WARC-Block-Digest: ${base32Sha1(block)}`);
-    if (payloadStart !== null) fields.push(`WARC-Payload-Digest: ${base32Sha1(block.subarray(payloadStart))}`);
+    fields.push(`WARC-Block-Digest: ${sha1Base32(block)}`);
+    if (payloadStart !== null) fields.push(`WARC-Payload-Digest: ${sha1Base32(block.subarray(payloadStart))}`);
     fields.push(`Content-Length: ${block.length}`);
     const record = Buffer.concat([Buffer.from(`${fields.join('\r\n')}\r\n\r\n`, 'latin1'), block, Buffer.from('\r\n\r\n')]);
     this.records++;
@@ -236,6 +221,17 @@ ${paras.join('\n')}
 `;
 }
 
+/** A page as a later crawl sees it: most unchanged; some with a sentence added to the article and a new comment. */
+function editedForCrawl(t: TextMaker, html: string): string {
+  if (t.int(1000) >= EDITED_SHARE * 1000) return html;
+  return html
+    .replace('\n</div></article>', `\n<p>${t.sentence(14)}</p>\n</div></article>`)
+    .replace(
+      '</li></ol></section>',
+      `</li><li class="comment"><span class="comment-author">${t.word()}</span><p>${t.sentence(10)}</p></li></ol></section>`,
+    );
+}
+
 function rssFeed(site: Site): string {
   const items = site.pages
     .map(
@@ -259,7 +255,8 @@ export interface MixInfo {
 
 /** Cached file name of a mix at a size. */
 export function mixPath(outDir: string, spec: MixSpec): string {
-  return `${outDir}/speed-${spec.kind}-${spec.pages}p-v${GENERATOR_VERSION}.warc.gz`;
+  const crawl = (spec.crawl ?? 1) === 1 ? '' : `-c${spec.crawl}`;
+  return `${outDir}/speed-${spec.kind}-${spec.pages}p${crawl}-v${GENERATOR_VERSION}.warc.gz`;
 }
 
 /** Write the mix (or reuse the cached file). */
@@ -283,13 +280,16 @@ export async function mixHtmlPages(spec: MixSpec): Promise<Array<{ url: string; 
 }
 
 async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenerator<{ url: string; html: string }> {
-  const t = new TextMaker(prng(spec.kind === 'large' ? 1 : 2));
+  const t = new TextMaker(seededRandom(spec.kind === 'large' ? 1 : 2));
   const write = async (...args: Parameters<MixWriter['write']>): Promise<string> => (writer === null ? '' : writer.write(...args));
   const info = Buffer.from(
     `software: warc-overlay bench:speed generator v${GENERATOR_VERSION}\r\nformat: WARC File Format 1.1\r\nmix: ${spec.kind}\r\n`,
   );
   await write('warcinfo', '', new Date(BASE_TIME), info, { 'Content-Type': 'application/warc-fields' }, null);
-  let clock = BASE_TIME;
+  const crawl = spec.crawl ?? 1;
+  // The edits of a later crawl come from a stream of their own: every page not edited stays as in crawl 1.
+  const edits = crawl === 1 ? null : new TextMaker(seededRandom(1000 + crawl));
+  let clock = BASE_TIME + (crawl - 1) * CRAWL_INTERVAL_DAYS * 86_400_000;
   for (let first = 0, siteNo = 0; first < spec.pages; first += spec.pagesPerSite, siteNo++) {
     const host = `site${siteNo}.${t.word()}.test`;
     const site: Site = { host, pages: [] };
@@ -308,7 +308,8 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
     await writeCapture(`https://${host}/feed/`, feedBody, 'application/rss+xml; charset=utf-8');
     for (const page of site.pages) {
       const target = spec.kind === 'large' ? 20_000 + t.int(180_000) : 3_000 + t.int(12_000);
-      const html = articleHtml(t, site, page, target);
+      const original = articleHtml(t, site, page, target);
+      const html = edits === null ? original : editedForCrawl(edits, original);
       clock += 1000;
       await writeCapture(page.url, Buffer.from(html), 'text/html; charset=utf-8');
       yield { url: page.url, html };

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
@@ -25,7 +24,6 @@ import {
 } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { renderText } from '../templates/index.js';
-import { writeReconstructedPages } from '../reconstruct/index.js';
 import {
   type ArchiveInput,
   DEFAULT_WARC_CONFIG,
@@ -40,23 +38,15 @@ import {
   type WarcConfig,
 } from '../warc/index.js';
 import type { Comment } from '../core/domain.js';
-import {
-  acquireWriterLock,
-  type CaptureSummaryRow,
-  closeWriter,
-  crawlCaptureLookup,
-  CrawlStore,
-  type Db,
-  openStore,
-  OverlayWriter,
-  resolvePayloadSource,
-} from '../store/index.js';
+import { type CaptureSummaryRow, crawlCaptureLookup, CrawlStore, type Db, OverlayWriter, resolvePayloadSource } from '../store/index.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
+import { PageCache } from './page-cache.js';
 import { type PageJob, runPageJob } from './page-job.js';
+import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 
@@ -174,54 +164,77 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     if (new Set(options.crawlLabels).size !== options.crawlLabels.length)
       throw new UsageError('--crawl labels must differ: one crawl per input');
   }
-  // One writer at a time: a second build on this overlay refuses here, before touching the store.
-  const lock = acquireWriterLock(options.outDir);
-  let db: Db;
-  try {
-    db = openStore(options.outDir, { writable: true });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  const writer = new OverlayWriter(db);
-  let currentCrawl: number | null = null;
-  diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
-  const reports: CrawlReport[] = [];
   const previousHints = selectedHints();
   selectHints(options.commentHints ?? 'all');
   try {
-    for (const [i, input] of inputs.entries()) {
-      const identity = await crawlIdentity(input);
-      if (crawlBy !== 'input') {
-        reports.push(...(await buildSplitInput(db, writer, identity, input, crawlBy, diagnostics, options, (id) => (currentCrawl = id))));
-        currentCrawl = null;
-        continue;
+    return await runCrawls(options, diagnostics, async (run) => {
+      for (const [i, input] of inputs.entries()) {
+        const identity = await crawlIdentity(input);
+        if (crawlBy !== 'input') {
+          run.reports.push(...(await buildSplitInput(run, identity, input, crawlBy, diagnostics, options)));
+          run.crawlId = null;
+          continue;
+        }
+        const label = options.crawlLabels?.[i] ?? input.name;
+        const crawlId = beginCrawl(run, identity, label, input.bytes, options, input.name);
+        if (crawlId === null) continue;
+        const indexed = await indexCrawl(run.db, run.writer, crawlId, input, label, diagnostics, options);
+        run.reports.push(await buildCrawl(run.db, run.writer, crawlId, input, indexed, diagnostics, options));
+        run.crawlId = null;
       }
-      const label = options.crawlLabels?.[i] ?? input.name;
-      const { crawlId, alreadyBuilt } = writer.beginCrawl(identity, label, input.bytes);
-      if (alreadyBuilt) {
-        options.onLog?.(`${input.name}: already in this overlay (crawl ${crawlId}), skipped`);
-        reports.push({ ...emptyReport(label), skipped: true });
-        continue;
-      }
-      currentCrawl = crawlId;
-      const indexed = await indexCrawl(db, writer, crawlId, input, label, diagnostics, options);
-      reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
-      currentCrawl = null;
-    }
-    if (options.writePages !== false) {
-      // Standalone pages of every version and an index per feed [004 §6, Figure 7].
-      const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(
-        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
-      );
-    }
+    });
   } finally {
     selectHints(previousHints);
-    closeWriter(db);
-    lock.release();
   }
-  return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+}
+
+/** One writing run over crawls: the store's writer, the reports so far, the crawl being built. */
+interface CrawlRun {
+  db: Db;
+  writer: OverlayWriter;
+  reports: CrawlReport[];
+  /** Diagnostics are recorded against this crawl (null between crawls). */
+  crawlId: number | null;
+}
+
+/**
+ * Open the overlay under its one-writer lock (a second build refuses before touching the store),
+ * run `body` over the crawls, write the standalone pages, close.
+ */
+async function runCrawls(
+  options: Omit<BuildOptions, 'inputs'>,
+  diagnostics: Diagnostics,
+  body: (run: CrawlRun) => Promise<void>,
+): Promise<BuildReport> {
+  const overlay = openWritableOverlay(options.outDir);
+  const run: CrawlRun = { db: overlay.db, writer: new OverlayWriter(overlay.db), reports: [], crawlId: null };
+  diagnostics.onReport((d) => run.writer.addDiagnostic(run.crawlId, d));
+  try {
+    await body(run);
+    writeOverlayPages(overlay.db, options);
+  } finally {
+    overlay.close();
+  }
+  return { crawls: run.reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+}
+
+/** Start a crawl and make it the current one; null (reported as skipped) when the overlay already holds it. */
+function beginCrawl(
+  run: CrawlRun,
+  identity: string,
+  label: string,
+  bytes: number,
+  options: Omit<BuildOptions, 'inputs'>,
+  shownName = label,
+): number | null {
+  const { crawlId, alreadyBuilt } = run.writer.beginCrawl(identity, label, bytes);
+  if (alreadyBuilt) {
+    options.onLog?.(`${shownName}: already in this overlay (crawl ${crawlId}), skipped`);
+    run.reports.push({ ...emptyReport(label), skipped: true });
+    return null;
+  }
+  run.crawlId = crawlId;
+  return crawlId;
 }
 
 /**
@@ -242,54 +255,27 @@ export interface CrawlSource {
 /** Build (or extend) the overlay in `options.outDir` from crawl sources, in order, as `build` does. */
 export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, options: Omit<BuildOptions, 'inputs'>): Promise<BuildReport> {
   const diagnostics = options.diagnostics ?? new Diagnostics();
-  const lock = acquireWriterLock(options.outDir);
-  let db: Db;
-  try {
-    db = openStore(options.outDir, { writable: true });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  const writer = new OverlayWriter(db);
-  let currentCrawl: number | null = null;
-  diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
-  const reports: CrawlReport[] = [];
-  try {
+  return runCrawls(options, diagnostics, async (run) => {
     for await (const source of sources) {
-      const { crawlId, alreadyBuilt } = writer.beginCrawl(source.identity, source.name, source.bytes);
-      if (alreadyBuilt) {
-        options.onLog?.(`${source.name}: already in this overlay (crawl ${crawlId}), skipped`);
-        reports.push({ ...emptyReport(source.name), skipped: true });
-        continue;
-      }
-      currentCrawl = crawlId;
+      const crawlId = beginCrawl(run, source.identity, source.name, source.bytes, options);
+      if (crawlId === null) continue;
       const indexed: IndexedCrawl = { found: [], report: emptyReport(source.name), started: Date.now() };
       const revisits: IndexEntry[] = [];
       for await (const record of source.records(diagnostics)) {
-        writer.addCapture(crawlId, record.entry);
+        run.writer.addCapture(crawlId, record.entry);
         indexed.report.captures++;
         if (isFeedRevisit(record.entry)) revisits.push(record.entry);
         const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
         if (feed) indexed.found.push({ feed, entry: record.entry });
       }
-      writer.flushCaptures(crawlId);
-      indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
+      run.writer.flushCaptures(crawlId);
+      indexed.found.push(...(await feedsOfRevisits(run.db, run.writer, revisits, diagnostics)));
       indexed.report.records = source.recordCounts.total;
       indexed.report.recordsByType = { ...source.recordCounts.byType };
-      reports.push(await buildCrawl(db, writer, crawlId, source, indexed, diagnostics, options));
-      currentCrawl = null;
+      run.reports.push(await buildCrawl(run.db, run.writer, crawlId, source, indexed, diagnostics, options));
+      run.crawlId = null;
     }
-    if (options.writePages !== false) {
-      const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(
-        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
-      );
-    }
-  } finally {
-    closeWriter(db);
-    lock.release();
-  }
-  return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+  });
 }
 
 function emptyReport(name: string): CrawlReport {
@@ -374,23 +360,7 @@ async function indexCrawl(
   const found: FoundFeed[] = [];
   const revisits: IndexEntry[] = [];
   let stats: ScanStats | undefined;
-  for await (const record of scanArchive(input, {
-    diagnostics,
-    config: warcConfigOf(options),
-    wantBody: wantFeedBody,
-    onProgress: (s) => {
-      stats = s;
-      options.onProgress?.({
-        crawl: label,
-        phase: 'index',
-        bytesRead: s.bytesRead,
-        bytesTotal: input.bytes,
-        records: s.records,
-        pagesDone: 0,
-        pagesTotal: 0,
-      });
-    },
-  })) {
+  for await (const record of scanForIndex(input, label, diagnostics, options, (s) => (stats = s))) {
     writer.addCapture(crawlId, record.entry);
     report.captures++;
     if (isFeedRevisit(record.entry)) revisits.push(record.entry);
@@ -404,21 +374,47 @@ async function indexCrawl(
   return { found, report, started };
 }
 
+/** Pass 1's one read of an input: every record, feed candidates (`mayHoldFeed`) with their decoded capture; progress shown as `crawl`. */
+function scanForIndex(
+  input: ArchiveInput,
+  crawl: string,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+  onStats: (stats: ScanStats) => void,
+): AsyncIterable<ScannedRecord> {
+  return scanArchive(input, {
+    diagnostics,
+    config: warcConfigOf(options),
+    wantBody: wantFeedBody,
+    onProgress: (s) => {
+      onStats(s);
+      options.onProgress?.({
+        crawl,
+        phase: 'index',
+        bytesRead: s.bytesRead,
+        bytesTotal: input.bytes,
+        records: s.records,
+        pagesDone: 0,
+        pagesTotal: 0,
+      });
+    },
+  });
+}
+
 /**
  * An input that holds several crawls (--crawl-by file|warcinfo|day): pass 1 reads it once and
  * gives each record to the crawl its label names; then each crawl is built in turn. The input is
  * skipped when all its crawls are already built, and rebuilt whole when one was left unfinished.
  */
 async function buildSplitInput(
-  db: Db,
-  writer: OverlayWriter,
+  run: CrawlRun,
   identity: string,
   input: ArchiveInput,
   crawlBy: Exclude<CrawlBy, 'input'>,
   diagnostics: Diagnostics,
   options: BuildOptions,
-  setCurrent: (crawlId: number | null) => void,
 ): Promise<CrawlReport[]> {
+  const { db, writer } = run;
   const prefix = `${identity}#${crawlBy}:`;
   const state = writer.inputCrawls(prefix);
   if (state.total > 0 && state.unfinished === 0) {
@@ -429,23 +425,7 @@ async function buildSplitInput(
   const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl; revisits: IndexEntry[] }>();
   const labelOf = crawlLabeller(input, crawlBy);
   let stats: ScanStats | undefined;
-  for await (const record of scanArchive(input, {
-    diagnostics,
-    config: warcConfigOf(options),
-    wantBody: wantFeedBody,
-    onProgress: (s) => {
-      stats = s;
-      options.onProgress?.({
-        crawl: input.name,
-        phase: 'index',
-        bytesRead: s.bytesRead,
-        bytesTotal: input.bytes,
-        records: s.records,
-        pagesDone: 0,
-        pagesTotal: 0,
-      });
-    },
-  })) {
+  for await (const record of scanForIndex(input, input.name, diagnostics, options, (s) => (stats = s))) {
     const label = await labelOf(record.entry);
     let crawl = crawls.get(label);
     if (crawl === undefined) {
@@ -453,7 +433,7 @@ async function buildSplitInput(
       crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() }, revisits: [] };
       crawls.set(label, crawl);
     }
-    setCurrent(crawl.crawlId);
+    run.crawlId = crawl.crawlId;
     writer.addCapture(crawl.crawlId, record.entry);
     if (isFeedRevisit(record.entry)) crawl.revisits.push(record.entry);
     crawl.indexed.report.captures++;
@@ -466,7 +446,7 @@ async function buildSplitInput(
   for (const { crawlId, indexed, revisits } of crawls.values()) {
     indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
     indexed.report.records = indexed.report.captures;
-    setCurrent(crawlId);
+    run.crawlId = crawlId;
     reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
   }
   if (crawls.size === 0 && stats !== undefined) options.onLog?.(`${input.name}: no captures, no crawl`);
@@ -523,9 +503,12 @@ async function buildCrawl(
   const ctx: CrawlContext = { db, writer, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
   const paired = pairFeedItems(ctx, found);
   storeFullFeedObjects(ctx, paired.pages);
-  const { feedPages, sites } = await extractPages(ctx, paired);
-  const loadPage = pageLoader(ctx);
-  await runTemplatesPass(ctx, found, paired, feedPages, loadPage, (host) => sites.learnt(host));
+  const pages = new PageCache();
+  const extraction = new ExtractionPass(ctx, paired, pages);
+  await extraction.runAll();
+  const loadPage = pageLoader(ctx, pages);
+  await runTemplatesPass(ctx, found, paired, extraction, loadPage);
+  pages.clear();
   await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
@@ -602,7 +585,7 @@ function pairFeedItems(ctx: CrawlContext, found: FoundFeed[]): PairedCrawl {
       report.items.paired++;
       // One page per post: items of several feeds may pair with different captures of the same URL.
       const key = schemelessKey(pairing.capture.url);
-      const work = pages.get(key) ?? { captureId: pairing.capture.id, items: [] };
+      const work = pages.get(key) ?? { captureId: pairing.capture.id, url: pairing.capture.url, items: [] };
       work.items.push({ item, feed, feedId });
       pages.set(key, work);
     });
@@ -644,133 +627,223 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
 }
 
 /**
- * Pass 2: read each paired page once, by offset, and extract its object(s), in worker threads.
- * Returns the feed-linked pages the templates pass learns from.
+ * Pass 2: read each paired page once, by offset, and extract its object(s) [004 §4], host by host.
+ * In worker threads (`runAll`) every host is extracted up front; in the main thread a host is
+ * extracted when the templates pass asks for it (`host`), so the pages it parsed are still held
+ * (`PageCache`) when the templates pass reads them: each page is parsed once, and only the pages
+ * of one host at a time are held.
  */
-async function extractPages(
-  ctx: CrawlContext,
-  paired: PairedCrawl,
-): Promise<{ feedPages: FeedLinkedPage[]; sites: CommentSites<Parameters<OverlayWriter['addVersion']>[0]> }> {
-  const { db, writer, crawlId, input, report, diagnostics, options, progress } = ctx;
-  const { pages, commentPosts } = paired;
-  let done = 0;
-  const feedPages: FeedLinkedPage[] = [];
-  const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
-  const tick = () =>
-    progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
-  const linked = (work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): FeedLinkedPage => ({
-    captureId: work.captureId,
-    url: row.url,
-    feedUrl: canonicalUrl(chosen.feed.url),
-    paths,
-  });
-  function* jobs(): Generator<PageJob> {
-    for (const work of pages.values()) {
-      tick();
-      const row = ctx.store.capture(work.captureId);
-      if (row === undefined) continue;
-      const chosen = pickItem(work);
-      // Unchanged payload since a version we already extracted: copy it instead of extracting again.
-      const copied = copyUnchangedVersion(ctx, work, row);
-      if (copied !== null) {
-        report.objects.unchanged++;
-        if (copied.paths !== null) feedPages.push(linked(work, row, chosen, copied.paths));
-        done++;
-        continue;
+class ExtractionPass {
+  readonly #ctx: CrawlContext;
+  readonly #paired: PairedCrawl;
+  readonly #pages: PageCache;
+  readonly #byHost = new Map<string, PageWork[]>();
+  readonly #feedPages = new Map<string, FeedLinkedPage[]>();
+  readonly #finished = new Set<string>();
+  /** One per host: a host's comment structures are decided when its pages are extracted. */
+  readonly #sites = new Map<string, CommentSites<Parameters<OverlayWriter['addVersion']>[0]>>();
+  /** The capture of each page job (its parsed page may still be held for a second reading). */
+  readonly #captureOf = new Map<PageJob, number>();
+  readonly #pooled: boolean;
+  #done = 0;
+
+  constructor(ctx: CrawlContext, paired: PairedCrawl, pages: PageCache) {
+    this.#ctx = ctx;
+    this.#paired = paired;
+    this.#pages = pages;
+    for (const work of paired.pages.values()) {
+      const host = hostOf(work.url);
+      const list = this.#byHost.get(host) ?? [];
+      list.push(work);
+      this.#byHost.set(host, list);
+    }
+    const workers = ctx.options.workers ?? defaultWorkers();
+    this.#pooled = workers > 1 && paired.pages.size >= MIN_PAGES_FOR_WORKERS;
+  }
+
+  /** The comment structures `host` shows without hints (`CommentSites.learnt`). */
+  learntStructures(host: string): string[] {
+    return this.#sitesOf(host).learnt(host);
+  }
+
+  #sitesOf(host: string): CommentSites<Parameters<OverlayWriter['addVersion']>[0]> {
+    let sites = this.#sites.get(host);
+    if (sites === undefined) {
+      sites = new CommentSites();
+      this.#sites.set(host, sites);
+    }
+    return sites;
+  }
+
+  /** The hosts of the paired pages, in pairing order. */
+  get hosts(): string[] {
+    return [...this.#byHost.keys()];
+  }
+
+  /** With worker threads: extract every host now (the templates pass then reads the pages again). */
+  async runAll(): Promise<void> {
+    if (!this.#pooled) return;
+    const hosts = this.hosts.filter((h) => !this.#finished.has(h));
+    await this.#extract(hosts.flatMap((h) => this.#byHost.get(h) ?? []));
+    for (const h of hosts) await this.#finish(h);
+  }
+
+  /** The feed-linked pages of `host`, extracting its pages first if not done yet. */
+  async host(host: string): Promise<FeedLinkedPage[]> {
+    if (!this.#finished.has(host)) {
+      this.#pages.clear();
+      await this.#extract(this.#byHost.get(host) ?? []);
+      await this.#finish(host);
+    }
+    return this.#feedPages.get(host) ?? [];
+  }
+
+  #tick(): void {
+    const ctx = this.#ctx;
+    ctx.progress({
+      phase: 'extract',
+      bytesRead: ctx.input.bytes,
+      records: ctx.report.records,
+      pagesDone: this.#done,
+      pagesTotal: this.#paired.pages.size,
+    });
+  }
+
+  #linked(work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): void {
+    const host = hostOf(row.url);
+    const list = this.#feedPages.get(host) ?? [];
+    list.push({ captureId: work.captureId, url: row.url, feedUrl: canonicalUrl(chosen.feed.url), paths });
+    this.#feedPages.set(host, list);
+  }
+
+  async #extract(works: readonly PageWork[]): Promise<void> {
+    const ctx = this.#ctx;
+    const { db, writer, crawlId, report, diagnostics, options } = ctx;
+    const { commentPosts } = this.#paired;
+    const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
+    const self = this;
+    function* jobs(): Generator<PageJob> {
+      for (const work of works) {
+        self.#tick();
+        const row = ctx.store.capture(work.captureId);
+        if (row === undefined) continue;
+        const chosen = pickItem(work);
+        // Unchanged payload since a version we already extracted: copy it instead of extracting again.
+        const copied = copyUnchangedVersion(ctx, work, row);
+        if (copied !== null) {
+          report.objects.unchanged++;
+          if (copied.paths !== null) self.#linked(work, row, chosen, copied.paths);
+          self.#done++;
+          continue;
+        }
+        const source = resolvePayloadSource(db, work.captureId);
+        if (!source) {
+          diagnostics.report(
+            new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }),
+          );
+          report.objects.failed++;
+          self.#done++;
+          continue;
+        }
+        const job: PageJob = {
+          source,
+          url: row.url,
+          item: chosen.item,
+          feedUrl: chosen.feed.url,
+          commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
+          pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
+          hints: selectedHints(),
+          explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
+          ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
+        };
+        workOf.set(job, { work, row, chosen });
+        self.#captureOf.set(job, work.captureId);
+        yield job;
       }
-      const source = resolvePayloadSource(db, work.captureId);
-      if (!source) {
-        diagnostics.report(
-          new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }),
-        );
-        report.objects.failed++;
-        done++;
-        continue;
-      }
-      const job: PageJob = {
-        source,
-        url: row.url,
-        item: chosen.item,
-        feedUrl: chosen.feed.url,
-        commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
-        pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
-        hints: selectedHints(),
-        explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
-        ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
-      };
-      workOf.set(job, { work, row, chosen });
-      yield job;
+    }
+    const runner = this.#pooled
+      ? workerPoolRunner(options.workers ?? defaultWorkers())
+      : inProcessRunner((job) => ({ onParsed: (page) => this.#pages.put(workOf.get(job)?.work.captureId ?? -1, page) }));
+    try {
+      await runner.run(jobs(), (result, job) => {
+        const { work, row, chosen } = workOf.get(job) as { work: PageWork; row: CaptureRow; chosen: PageItem };
+        workOf.delete(job);
+        this.#done++;
+        this.#tick();
+        for (const d of result.diagnostics) diagnostics.add(d);
+        writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
+        if (result.explain !== null) options.onExplain?.(row.url, result.explain);
+        if (!result.ok) {
+          report.objects.failed++;
+          if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
+          if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
+          return;
+        }
+        const version = {
+          canonicalUrl: canonicalUrl(row.url),
+          url: row.url,
+          feedId: chosen.feedId,
+          guid: chosen.item.guid,
+          crawlId,
+          captureId: work.captureId,
+          captureTime: row.time,
+          pageDigest: row.pageDigest,
+          object: result.object,
+          comments: result.comments,
+          language: result.language,
+        };
+        const sites = this.#sitesOf(hostOf(row.url));
+        // A comment zone found by structure alone waits for the site's other post pages (issue #12).
+        if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
+          sites.defer(hostOf(row.url), result.commentZone, version);
+        else writer.addVersion(version);
+        // A post without comments is read again if the site shows an unhinted comment structure elsewhere.
+        if (result.comments.length === 0) sites.remember(hostOf(row.url), job, (comments) => writer.addVersion({ ...version, comments }));
+        if (result.fallbackReason === null) report.objects.pageExtracted++;
+        else {
+          report.objects.mcst++;
+          diagnostics.warn('extract.no-wrapper', `${result.fallbackReason}; kept the E-mCST main block (method mcst)`, { url: row.url });
+        }
+        report.comments += result.comments.length;
+        // Templates are learnt from feed-guided wrappers only [000 §III-C].
+        if (result.fallbackReason === null) this.#linked(work, row, chosen, result.object.paths);
+      });
+    } finally {
+      await runner.close();
     }
   }
-  const sites = new CommentSites<Parameters<OverlayWriter['addVersion']>[0]>();
-  const workers = options.workers ?? defaultWorkers();
-  const runner = workers > 1 && pages.size >= MIN_PAGES_FOR_WORKERS ? workerPoolRunner(workers) : inProcessRunner();
-  try {
-    await runner.run(jobs(), (result, job) => {
-      const { work, row, chosen } = workOf.get(job) as { work: PageWork; row: CaptureRow; chosen: PageItem };
-      workOf.delete(job);
-      done++;
-      tick();
-      for (const d of result.diagnostics) diagnostics.add(d);
-      writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
-      if (result.explain !== null) options.onExplain?.(row.url, result.explain);
-      if (!result.ok) {
-        report.objects.failed++;
-        if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
-        if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
-        return;
-      }
-      const version = {
-        canonicalUrl: canonicalUrl(row.url),
-        url: row.url,
-        feedId: chosen.feedId,
-        guid: chosen.item.guid,
-        crawlId,
-        captureId: work.captureId,
-        captureTime: row.time,
-        pageDigest: row.pageDigest,
-        object: result.object,
-        comments: result.comments,
-        language: result.language,
-      };
-      // A comment zone found by structure alone waits for the site's other post pages (issue #12).
-      if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-        sites.defer(hostOf(row.url), result.commentZone, version);
-      else writer.addVersion(version);
-      // A post without comments is read again if the site shows an unhinted comment structure elsewhere.
-      if (result.comments.length === 0) sites.remember(hostOf(row.url), job, (comments) => writer.addVersion({ ...version, comments }));
-      if (result.fallbackReason === null) report.objects.pageExtracted++;
-      else {
-        report.objects.mcst++;
-        diagnostics.warn('extract.no-wrapper', `${result.fallbackReason}; kept the E-mCST main block (method mcst)`, { url: row.url });
-      }
-      report.comments += result.comments.length;
-      // Templates are learnt from feed-guided wrappers only [000 §III-C].
-      if (result.fallbackReason === null) feedPages.push(linked(work, row, chosen, result.object.paths));
-    });
-  } finally {
-    await runner.close();
+
+  /** The site decisions on comment zones of a host whose pages are all extracted. */
+  async #finish(host: string): Promise<void> {
+    const { writer, report } = this.#ctx;
+    this.#finished.add(host);
+    const sites = this.#sitesOf(host);
+    report.comments -= sites.flush((v) => writer.addVersion(v));
+    // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
+    for (const { job, structures, write } of sites.retries()) {
+      const parsed = this.#pages.get(this.#captureOf.get(job) ?? -1, job.url);
+      const again = await runPageJob({ ...job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
+      if (!again.ok || again.comments.length === 0) continue;
+      write(again.comments);
+      report.comments += again.comments.length;
+    }
+    for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
+    this.#tick();
   }
-  report.comments -= sites.flush((v) => writer.addVersion(v));
-  // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
-  for (const { job, structures, write } of sites.retries()) {
-    const again = await runPageJob({ ...job, siteStructures: structures, explain: false });
-    if (!again.ok || again.comments.length === 0) continue;
-    write(again.comments);
-    report.comments += again.comments.length;
-  }
-  tick();
-  return { feedPages, sites };
 }
 
 /** Loads a page for the later passes; every page they read is also searched for the feeds it advertises [002 "Feed discovery"], once. */
-function pageLoader(ctx: CrawlContext): (captureId: number) => Promise<ParsedPage | null> {
+function pageLoader(ctx: CrawlContext, pages: PageCache): (captureId: number) => Promise<ParsedPage | null> {
   const { db, writer, crawlId, diagnostics, options } = ctx;
   const searchedForFeeds = new Set<number>();
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
     if (!source) return null;
+    // A page held from an earlier pass was searched for feeds then.
+    const held = pages.get(captureId, source.url);
+    if (held !== undefined) return held;
     const page = parsePage((await readCapture(source, { diagnostics, config: warcConfigOf(options) })).text(), source.url, { diagnostics });
+    pages.put(captureId, page);
     if (!searchedForFeeds.has(captureId)) {
       searchedForFeeds.add(captureId);
       writer.addDiscoveredFeeds(crawlId, hostOf(page.url), page.url, discoverFeeds(page.document, page.url));
@@ -785,9 +858,8 @@ async function runTemplatesPass(
   ctx: CrawlContext,
   found: FoundFeed[],
   paired: PairedCrawl,
-  feedPages: FeedLinkedPage[],
+  extraction: ExtractionPass,
   loadPage: (captureId: number) => Promise<ParsedPage | null>,
-  siteStructuresOf: (host: string) => string[],
 ): Promise<void> {
   const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
   const { commentPosts, itemsByHost } = paired;
@@ -807,14 +879,21 @@ async function runTemplatesPass(
         discoverFeeds(page.document, page.url).map((f) => f.url),
         pageTextOf(page),
       ),
-      siteStructures: siteStructuresOf(hostOf(page.url)),
+      siteStructures: extraction.learntStructures(hostOf(page.url)),
     }).comments;
   const templates = await runTemplateStage({
     db,
     writer,
     crawlId,
     diagnostics,
-    feedPages,
+    feedPages: {
+      hosts: extraction.hosts,
+      of: async (host) => {
+        const linked = await extraction.host(host);
+        progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+        return linked;
+      },
+    },
     loadPage,
     commentsOf,
     siteFeeds: siteFeedsOf(found, itemsByHost),
@@ -919,6 +998,8 @@ class CommentSites<V extends { comments: Array<{ source: string }> }> {
 
 interface PageWork {
   captureId: number;
+  /** URL of the paired capture. */
+  url: string;
   items: PageItem[];
 }
 type PageItem = { item: FeedItem; feed: Feed; feedId: number };
