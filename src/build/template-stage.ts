@@ -271,7 +271,7 @@ async function runHost(
     }
     if (page !== null) {
       for (const url of entryLinkTargets(page)) entryLinked.add(schemelessKey(url));
-      const against = decision.isPost ? evidenceAgainst(page, evidence) : null;
+      const against = decision.isPost ? evidenceAgainst(page, evidence, decision.method === 'template' ? 'template' : 'main-block') : null;
       if (against !== null && !against.isWeak)
         decision = { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, version: null };
       if (decision.version !== null && input.commentsOf !== undefined) decision.version.comments = input.commentsOf(page);
@@ -303,9 +303,13 @@ async function runHost(
 }
 
 /** Negative post evidence of a page found to be built like a post (issue #12), from the site's feeds. */
-function evidenceAgainst(page: ParsedPage, evidence: SiteEvidence): ReturnType<typeof negativePostEvidence> {
+function evidenceAgainst(
+  page: ParsedPage,
+  evidence: SiteEvidence,
+  builtLike: 'template' | 'main-block',
+): ReturnType<typeof negativePostEvidence> {
   const body = pageBody(page);
-  return negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence);
+  return negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence, builtLike);
 }
 
 /** Templates for a host and where they come from. */
