@@ -3,6 +3,7 @@
  * (`warc-overlay build|export|changes|stats|serve`) is a thin layer over `buildOverlay` and the
  * overlay readers.
  */
+export type * from './core/domain.js';
 export * from './core/errors.js';
 export { type Diagnostic, Diagnostics } from './core/diagnostics.js';
 export { canonicalUrl, hostOf, schemelessKey } from './core/url.js';

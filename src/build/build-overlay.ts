@@ -37,6 +37,7 @@ import {
   type ScanStats,
   type WarcConfig,
 } from '../warc/index.js';
+import type { Comment } from '../core/domain.js';
 import {
   acquireWriterLock,
   type CaptureSummaryRow,
@@ -47,7 +48,6 @@ import {
   openStore,
   OverlayWriter,
   resolvePayloadSource,
-  type StoredComment,
 } from '../store/index.js';
 import { CommentSites } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
@@ -55,7 +55,7 @@ import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-cap
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
-import { type PageJob, type PageJobResult, runPageJob, storedComments } from './page-job.js';
+import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 
@@ -792,18 +792,16 @@ async function runTemplatesPass(
       pageText,
     );
   progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const commentsOf = (page: ParsedPage): StoredComment[] =>
-    storedComments(
-      extractComments(page, {
-        article: null,
-        commentItems: commentItemsOf(
-          page.url,
-          discoverFeeds(page.document, page.url).map((f) => f.url),
-          pageTextOf(page),
-        ),
-        siteStructures: siteStructuresOf(hostOf(page.url)),
-      }),
-    );
+  const commentsOf = (page: ParsedPage): Comment[] =>
+    extractComments(page, {
+      article: null,
+      commentItems: commentItemsOf(
+        page.url,
+        discoverFeeds(page.document, page.url).map((f) => f.url),
+        pageTextOf(page),
+      ),
+      siteStructures: siteStructuresOf(hostOf(page.url)),
+    }).comments;
   const templates = await runTemplateStage({
     db,
     writer,

@@ -6,7 +6,7 @@
  * objects of earlier crawls whose page now answers 4xx, or is gone from a host this crawl did
  * capture, are `deleted`. One row per (object, crawl), upserted, so reruns give the same rows.
  */
-import { type Change, type CommentSnapshot, diffVersions, type VersionSnapshot } from '../changes/index.js';
+import { type Change, diffVersions, type VersionSnapshot } from '../changes/index.js';
 import { hostOf } from '../core/url.js';
 import { ChangeStore, type ComparedVersionRow, type Db } from '../store/index.js';
 
@@ -16,8 +16,6 @@ export interface ChangesStageReport {
 }
 
 function snapshot(store: ChangeStore, v: ComparedVersionRow): VersionSnapshot {
-  const comments: CommentSnapshot[] = store.commentsOf(v.id);
-  const refs = JSON.parse(v.refs) as Array<{ kind: string; url: string }>;
   return {
     url: v.url,
     captureTime: v.captureTime,
@@ -25,10 +23,10 @@ function snapshot(store: ChangeStore, v: ComparedVersionRow): VersionSnapshot {
     author: v.author,
     published: v.published,
     updated: v.updated,
-    categories: JSON.parse(v.categories) as string[],
+    categories: v.categories,
     text: v.text,
-    references: refs.filter((r) => r.kind === 'link').map((r) => r.url),
-    comments,
+    references: v.references.filter((r) => r.kind === 'link').map((r) => r.url),
+    comments: store.commentsOf(v.id),
     pageDigest: v.pageDigest,
     isRevisit: v.recordType === 'revisit',
   };

@@ -9,10 +9,10 @@
  * object and crawl); readers show the text source's method. Changes are computed between fused
  * versions (changes-stage.ts ranks `fused` first).
  */
-import type { Db } from '../store/index.js';
+import type { Fusion, ObjectVersion } from '../core/domain.js';
+import { type Db, FUSED_METHOD, FuseStore } from '../store/index.js';
 
-/** Method of the stored fused version (a row per object and crawl). */
-export const FUSED_METHOD = 'fused';
+export { FUSED_METHOD };
 
 /**
  * Which candidate gives the text, best first: the page's own article (the archived truth, as the
@@ -21,34 +21,26 @@ export const FUSED_METHOD = 'fused';
  */
 export const TEXT_SOURCE_ORDER = ['feed-guided', 'template', 'segmentation', 'mcst', 'full-feed'] as const;
 
-export interface Candidate {
-  id: number;
-  method: string;
-  confidence: number;
-  captureId: number | null;
-  captureTime: string;
-  title: string | null;
-  author: string | null;
-  published: string | null;
-  updated: string | null;
-  categories: string[];
-  text: string;
-  html: string;
-  refs: string;
-  paths: string | null;
-  pageDigest: string | null;
-  language: string | null;
-}
-
-export interface Fusion {
-  /** Method of the candidate the text and HTML come from. */
-  textFrom: string;
-  reason: string;
-  /** Methods of all candidates, in preference order. */
-  candidates: string[];
-  /** Metadata fields taken from another candidate than the text source: field -> method. */
-  metadataFrom: Record<string, string>;
-}
+/** A per-method version of the article in this crawl, as the fusion weighs it. */
+export type Candidate = Pick<
+  ObjectVersion,
+  | 'id'
+  | 'method'
+  | 'confidence'
+  | 'captureId'
+  | 'captureTime'
+  | 'title'
+  | 'author'
+  | 'published'
+  | 'updated'
+  | 'categories'
+  | 'text'
+  | 'html'
+  | 'references'
+  | 'paths'
+  | 'pageDigest'
+  | 'language'
+>;
 
 const rank = (method: string): number => {
   const i = (TEXT_SOURCE_ORDER as readonly string[]).indexOf(method);
@@ -103,134 +95,35 @@ export function fuseCandidates(candidates: readonly Candidate[]): { version: Can
     categories,
     captureId: source.captureId ?? page?.captureId ?? null,
     pageDigest: source.pageDigest ?? page?.pageDigest ?? null,
-    paths: source.paths ?? page?.paths ?? null,
     language: source.language ?? ranked.find((c) => c.language !== null)?.language ?? null,
   };
   return { version, fusion: { textFrom: source.method, reason, candidates: ranked.map((c) => c.method), metadataFrom } };
 }
 
-interface CandidateRow {
-  id: number;
-  object_id: number;
-  method: string;
-  confidence: number;
-  capture_id: number | null;
-  capture_time: string;
-  title: string | null;
-  author: string | null;
-  published: string | null;
-  updated: string | null;
-  categories: string;
-  text: string;
-  html: string;
-  refs: string;
-  paths: string | null;
-  page_digest: string | null;
-  language: string | null;
-}
-
-const toCandidate = (r: CandidateRow): Candidate => ({
-  id: r.id,
-  method: r.method,
-  confidence: r.confidence,
-  captureId: r.capture_id,
-  captureTime: r.capture_time,
-  title: r.title,
-  author: r.author,
-  published: r.published,
-  updated: r.updated,
-  categories: JSON.parse(r.categories) as string[],
-  text: r.text,
-  html: r.html,
-  refs: r.refs,
-  paths: r.paths,
-  pageDigest: r.page_digest,
-  language: r.language,
-});
-
 /** Writes the fused version of every object seen in `crawlId`; returns how many. */
 export function runFuseStage(db: Db, crawlId: number): { fused: number } {
-  const objects = db
-    .prepare(`SELECT DISTINCT object_id FROM versions WHERE crawl_id = ? AND method <> '${FUSED_METHOD}'`)
-    .pluck()
-    .all(crawlId) as number[];
-  const candidatesOf = db.prepare(`SELECT id, object_id, method, confidence, capture_id, capture_time, title, author, published, updated,
-      categories, text, html, refs, paths, page_digest, language FROM versions
-    WHERE object_id = ? AND crawl_id = ? AND method <> '${FUSED_METHOD}'`);
-  const commentsOf = db.prepare('SELECT * FROM comments WHERE version_id = ? ORDER BY position');
-  const upsert = db.prepare(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
-      updated, categories, text, html, refs, confidence, paths, page_digest, language, fusion)
-    VALUES (@objectId, @crawlId, @captureId, @captureTime, '${FUSED_METHOD}', @title, @author, @published, @updated, @categories,
-      @text, @html, @refs, @confidence, @paths, @pageDigest, @language, @fusion)
-    ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id, capture_time = excluded.capture_time,
-      title = excluded.title, author = excluded.author, published = excluded.published, updated = excluded.updated,
-      categories = excluded.categories, text = excluded.text, html = excluded.html, refs = excluded.refs,
-      confidence = excluded.confidence, paths = excluded.paths, page_digest = excluded.page_digest,
-      language = excluded.language, fusion = excluded.fusion
-    RETURNING id`);
-  const dropFused = db.prepare(`DELETE FROM versions WHERE object_id = ? AND crawl_id = ? AND method = '${FUSED_METHOD}'`);
-  const clearComments = db.prepare('DELETE FROM comments WHERE version_id = ?');
-  const insertComment = db.prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author, author_url, published,
-      text, html, permalink, source, hash, byline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const store = new FuseStore(db);
   let fused = 0;
-  db.transaction(() => {
-    for (const objectId of objects) {
-      const candidates = (candidatesOf.all(objectId, crawlId) as CandidateRow[]).map(toCandidate);
+  store.transaction(() => {
+    for (const objectId of store.objectsIn(crawlId)) {
+      const candidates = store.candidatesOf(objectId, crawlId);
       const result = fuseCandidates(candidates);
       if (result === null) {
-        dropFused.run(objectId, crawlId);
+        store.dropFused(objectId, crawlId);
         continue;
       }
-      const { version: v, fusion } = result;
-      const row = upsert.get({
-        objectId,
-        crawlId,
-        captureId: v.captureId,
-        captureTime: v.captureTime,
-        title: v.title,
-        author: v.author,
-        published: v.published,
-        updated: v.updated,
-        categories: JSON.stringify(v.categories),
-        text: v.text,
-        html: v.html,
-        refs: v.refs,
-        confidence: v.confidence,
-        paths: v.paths,
-        pageDigest: v.pageDigest,
-        language: v.language,
-        fusion: JSON.stringify(fusion),
-      }) as { id: number };
       // All comments of the best candidate, then those of the others that no better candidate had (by
       // hash; two equal comments on one page, e.g. two anonymous "Thanks!", both stay).
-      clearComments.run(row.id);
+      const comments = [];
       const seen = new Set<string>();
-      let position = 0;
       for (const c of rankCandidates(candidates)) {
-        const rows = commentsOf.all(c.id) as Array<Record<string, unknown>>;
-        for (const cm of rows) {
-          if (seen.has(cm.hash as string)) continue;
-          insertComment.run(
-            row.id,
-            position++,
-            cm.comment_id,
-            cm.parent,
-            cm.depth,
-            cm.author,
-            cm.author_url,
-            cm.published,
-            cm.text,
-            cm.html,
-            cm.permalink,
-            cm.source,
-            cm.hash,
-            cm.byline,
-          );
-        }
-        for (const cm of rows) seen.add(cm.hash as string);
+        const own = store.commentsOf(c.id);
+        comments.push(...own.filter((cm) => !seen.has(cm.hash)));
+        for (const cm of own) seen.add(cm.hash);
       }
+      store.writeFused({ ...result.version, objectId, crawlId, fusion: result.fusion }, comments);
       fused++;
     }
-  })();
+  });
   return { fused };
 }

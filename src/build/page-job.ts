@@ -19,7 +19,8 @@ import {
 import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem, type PendingCommentFeed } from '../feeds/index.js';
 import { mainBlockOfLinkedPost, renderText } from '../templates/index.js';
 import { DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture } from '../warc/index.js';
-import type { PayloadSource, StoredComment } from '../store/index.js';
+import type { Comment } from '../core/domain.js';
+import type { PayloadSource } from '../store/index.js';
 
 export interface PageJob {
   source: PayloadSource;
@@ -48,7 +49,7 @@ export type PageJobResult = {
   | {
       ok: true;
       object: Omit<ExtractedObject, 'wrapper'>;
-      comments: StoredComment[];
+      comments: Comment[];
       fallbackReason: string | null;
       /** How the page's comment zone was found and its structure (decided per site by the build). */
       commentZone: Pick<CommentExtraction, 'evidence' | 'structure' | 'signatures'>;
@@ -108,11 +109,11 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
         fallbackReason: result.reason,
         language: page.language,
         object,
-        comments: storedComments(found),
+        comments: found.comments,
         commentZone: { evidence: found.evidence, structure: found.structure, signatures: found.signatures },
       };
     }
-    const comments = result.comments === null ? [] : storedComments(result.comments);
+    const comments = result.comments?.comments ?? [];
     const { wrapper: _wrapper, ...object } = result.object;
     const commentZone = {
       evidence: result.comments?.evidence ?? null,
@@ -125,23 +126,4 @@ export async function runPageJob(job: PageJob): Promise<PageJobResult> {
     diagnostics.report(error);
     return { ...base, ok: false, reason: error.message, unreadable: true };
   }
-}
-
-/** Comments of a post page as stored rows [004 §4.2: comments are records of their own]. */
-export function storedComments(extraction: CommentExtraction): StoredComment[] {
-  return extraction.comments.map((c) => ({
-    position: c.position,
-    id: c.id,
-    parent: c.parent,
-    depth: c.depth,
-    author: c.author,
-    authorUrl: c.authorUrl,
-    published: c.published,
-    text: c.text,
-    html: c.html,
-    permalink: c.permalink,
-    source: c.source,
-    hash: c.hash,
-    byline: c.byline,
-  }));
 }

@@ -34,7 +34,8 @@ import {
   TemplateValidator,
   templateStillFits,
 } from '../templates/index.js';
-import { type Db, type HtmlCaptureRow, type OverlayWriter, type StoredComment, TemplateStore } from '../store/index.js';
+import type { Comment } from '../core/domain.js';
+import { type Db, type HtmlCaptureRow, type OverlayWriter, TemplateStore } from '../store/index.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
@@ -65,7 +66,7 @@ export interface TemplateStageInput {
   /** Read and parse one capture (revisits resolved); null when it holds no page. InputErrors are reported and the page skipped. */
   loadPage(captureId: number): Promise<ParsedPage | null>;
   /** Reader comments of a page found to be a post (kept apart from the article [004 §4.2]). */
-  commentsOf?(page: ParsedPage): StoredComment[];
+  commentsOf?(page: ParsedPage): Comment[];
   /** Per host: the channel links of its article feeds and their items (negative post evidence, issue #12). */
   siteFeeds?: ReadonlyMap<string, { channelLinks: string[]; items: FeedItem[] }>;
 }
@@ -110,7 +111,7 @@ interface PageDecision {
   method: 'feed' | 'template' | 'mcst' | null;
   templateKey: string | null;
   reason: string;
-  version: { row: CaptureRow; object: Omit<ExtractedObject, 'wrapper'>; comments?: StoredComment[] } | null;
+  version: { row: CaptureRow; object: Omit<ExtractedObject, 'wrapper'>; comments?: Comment[] } | null;
 }
 
 /** What `detail` of a stored template holds besides the columns. */

@@ -5,36 +5,22 @@
  * same URL, we can see if a change in the text or references has occurred"; 004 §3.2]
  */
 
-/** One reader comment as stored with a version; `hash` comes from the comments extractor. */
-export interface CommentSnapshot {
-  hash: string;
-  author: string | null;
-  /** ISO 8601, or null when the page gives no date. */
-  published: string | null;
-  text: string;
-}
+import type { Comment, ObjectVersion } from '../core/domain.js';
+
+/** What the changes stage compares of one reader comment; `hash` comes from the comments extractor. */
+export type CommentSnapshot = Pick<Comment, 'hash' | 'author' | 'published' | 'text'>;
 
 /** What the changes stage needs to know about one version of a data object. */
-export interface VersionSnapshot {
-  url: string;
-  /** WARC-Date of the capture, ISO 8601. */
-  captureTime: string;
-  title: string | null;
-  author: string | null;
-  published: string | null;
-  updated: string | null;
-  /** Categories and tags, in page order (order is not significant). */
-  categories: string[];
-  /** Article body text (comments excluded). */
-  text: string;
+export type VersionSnapshot = Pick<
+  ObjectVersion,
+  'url' | 'captureTime' | 'title' | 'author' | 'published' | 'updated' | 'categories' | 'text' | 'pageDigest'
+> & {
   /** Absolute URLs of the links inside the article body. */
   references: string[];
   comments: CommentSnapshot[];
-  /** Payload digest of the whole captured page (e.g. WARC-Payload-Digest), or null if unknown. */
-  pageDigest: string | null;
   /** True when the capture was a WARC revisit record (payload identical to an earlier capture). */
   isRevisit?: boolean;
-}
+};
 
 /**
  * Kinds of change between two versions; several may apply to one pair.

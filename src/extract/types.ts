@@ -1,15 +1,8 @@
 import type { Document, Element } from 'domhandler';
+import type { VersionContent } from '../core/domain.js';
 import type { CommentExtraction } from './comments/types.js';
 
-/** How an object version was obtained (DESIGN.md, export contract). */
-export type ExtractionMethod = 'full-feed' | 'feed-guided' | 'template' | 'mcst' | 'segmentation';
-
-/** A link or image inside the article. */
-export interface Reference {
-  kind: 'link' | 'image' | 'media';
-  url: string;
-  text: string | null;
-}
+export type { ArticleProperties, ExtractionMethod, PropertyPaths, Reference, VersionContent } from '../core/domain.js';
 
 /** A parsed archived page, parsed once and shared by every stage that looks at it. */
 export interface ParsedPage {
@@ -17,30 +10,6 @@ export interface ParsedPage {
   document: Document;
   /** Language detected from the page text or `<html lang>` (ISO 639-1 when known). */
   language: string | null;
-}
-
-/** The properties of an article, as extracted (from a page, a feed, or both). */
-export interface ArticleProperties {
-  title: string | null;
-  author: string | null;
-  /** ISO 8601. */
-  published: string | null;
-  updated: string | null;
-  categories: string[];
-  /** Readable plain text, paragraphs separated by "\n". */
-  text: string;
-  /** Cleaned article HTML with absolute URLs. */
-  html: string;
-  references: Reference[];
-}
-
-/** Key-paths (000 §III-B notation) of the nodes each property was found in. */
-export interface PropertyPaths {
-  content: string | null;
-  title: string | null;
-  author: string | null;
-  date: string | null;
-  categories: string | null;
 }
 
 /** One step of the decision trail printed by `build --explain`. */
@@ -51,11 +20,7 @@ export interface ExplainStep {
 }
 
 /** A data object extracted from one page for one feed item (or by template / mCST). */
-export interface ExtractedObject extends ArticleProperties {
-  method: ExtractionMethod;
-  /** In [0, 1]; calibrated so it predicts correctness. */
-  confidence: number;
-  paths: PropertyPaths;
+export interface ExtractedObject extends VersionContent {
   /** The wrapper node itself, so comments and segmentation can work around it. */
   wrapper: Element | null;
 }

@@ -12,7 +12,8 @@ import { once } from 'node:events';
 import { WARCRecord, WARCSerializer } from 'warcio';
 import yazl from 'yazl';
 import { indexWarcCdxj } from '../core/cdxj.js';
-import { type Db, iterateVersions, listComments, type VersionView } from '../store/index.js';
+import type { ObjectVersion } from '../core/domain.js';
+import { type Db, iterateVersions, listComments } from '../store/index.js';
 import { OVERLAY_URL_HOST } from './constants.js';
 import { renderObjectPage, timestamp14 } from './page-render.js';
 
@@ -143,7 +144,7 @@ export async function writeOverlayWacz(db: Db, file: string, opts: { title?: str
   }
 }
 
-function pageEntry(v: VersionView, url: string, ts: string, comments: number): Record<string, unknown> {
+function pageEntry(v: ObjectVersion, url: string, ts: string, comments: number): Record<string, unknown> {
   return {
     id: createHash('sha1').update(`${url} ${ts}`).digest('hex').slice(0, 16),
     url,

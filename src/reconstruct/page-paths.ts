@@ -1,6 +1,6 @@
 /** Where each reconstructed page lives under `<out>/pages/` (stable across reruns). */
 import { createHash } from 'node:crypto';
-import type { VersionView } from '../store/index.js';
+import type { ObjectVersion } from '../core/domain.js';
 import { MAX_SLUG_CHARS } from './constants.js';
 import { timestamp14 } from './page-render.js';
 
@@ -38,7 +38,7 @@ export function objectFolder(canonicalUrl: string): string {
 }
 
 /** Page of one version, relative to `pages/`: `<object folder>/<ts14>-<method>.html`. */
-export function versionPagePath(v: Pick<VersionView, 'canonicalUrl' | 'captureTime' | 'method'>): string {
+export function versionPagePath(v: Pick<ObjectVersion, 'canonicalUrl' | 'captureTime' | 'method'>): string {
   return `${objectFolder(v.canonicalUrl)}/${timestamp14(v.captureTime)}-${slug(v.method)}.html`;
 }
 

@@ -3,7 +3,7 @@
  * on its own, independent of the site template, with its comments and a link to the archived
  * original. Everything from the store is escaped or sanitised; the page runs no script.
  */
-import type { CommentView, VersionView } from '../store/index.js';
+import type { Comment, ObjectVersion } from '../core/domain.js';
 import { MAX_COMMENTS_PER_PAGE } from './constants.js';
 import { escapeHtml as e, safeUrl } from './html-escape.js';
 import { sanitizeHtml } from './sanitize-html.js';
@@ -33,7 +33,7 @@ export interface RenderPageOptions {
   originalHref?: string;
 }
 
-export function renderComments(comments: readonly CommentView[], emptyText = 'No comments in this version.'): string {
+export function renderComments(comments: readonly Comment[], emptyText = 'No comments in this version.'): string {
   if (comments.length === 0) return `<p class="wo-no-comments">${e(emptyText)}</p>`;
   const shown = comments.slice(0, MAX_COMMENTS_PER_PAGE);
   const items = shown.map(
@@ -46,7 +46,7 @@ export function renderComments(comments: readonly CommentView[], emptyText = 'No
 }
 
 /** The body of a reconstructed version (shared by the standalone page and the viewer). */
-export function renderVersionBody(v: VersionView, comments: readonly CommentView[], opts: RenderPageOptions = {}): string {
+export function renderVersionBody(v: ObjectVersion, comments: readonly Comment[], opts: RenderPageOptions = {}): string {
   const byline = [
     v.author ? `by <span class="wo-author">${e(v.author)}</span>` : '',
     v.published ? `published <time datetime="${e(v.published)}">${e(v.published)}</time>` : '',
@@ -77,7 +77,7 @@ ${opts.indexHref ? `<p><a href="${e(opts.indexHref)}">All objects of this feed</
 }
 
 /** A complete standalone HTML document for one object version. */
-export function renderObjectPage(v: VersionView, comments: readonly CommentView[], opts: RenderPageOptions = {}): string {
+export function renderObjectPage(v: ObjectVersion, comments: readonly Comment[], opts: RenderPageOptions = {}): string {
   return htmlDocument(v.title ?? v.url, renderVersionBody(v, comments, opts), v.url);
 }
 

@@ -1,7 +1,8 @@
 /** Writes the reconstructed pages of every object version and an index page per feed [004 §6]. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { type Db, iterateVersions, listComments, listFeeds, type VersionView } from '../store/index.js';
+import type { ObjectVersion } from '../core/domain.js';
+import { type Db, iterateVersions, listComments, listFeeds } from '../store/index.js';
 import { escapeHtml as e } from './html-escape.js';
 import { feedIndexPath, versionPagePath } from './page-paths.js';
 import { htmlDocument, renderObjectPage } from './page-render.js';
@@ -54,7 +55,7 @@ export function writeReconstructedPages(db: Db, outDir: string): { pages: number
   return { pages, indexes: byFeed.size + 1 };
 }
 
-function addToIndex(byFeed: Map<string | null, Map<number, IndexEntry>>, v: VersionView, path: string): void {
+function addToIndex(byFeed: Map<string | null, Map<number, IndexEntry>>, v: ObjectVersion, path: string): void {
   let entries = byFeed.get(v.feedUrl);
   if (entries === undefined) {
     entries = new Map();

@@ -1,5 +1,8 @@
 /** The changes pass's reads and writes: the version speaking for an object in a crawl, its comments, and `changes` rows. */
+import type { ObjectVersion } from '../core/domain.js';
+import type { CommentSnapshot } from '../changes/index.js';
 import type { Db } from './overlay-db.js';
+import { toObjectVersion, VERSION_COLUMNS, VERSION_FROM, type VersionRow } from './version-rows.js';
 
 /**
  * The version that speaks for an object in one crawl: the fused version (build/fuse-stage.ts), and for a
@@ -10,32 +13,8 @@ export const METHOD_PREFERENCE = ['fused', 'feed-guided', 'template', 'segmentat
 /** SQL rank of a version's method in METHOD_PREFERENCE (unknown methods last). */
 const METHOD_RANK = `CASE v.method ${METHOD_PREFERENCE.map((m, i) => `WHEN '${m}' THEN ${i}`).join(' ')} ELSE ${METHOD_PREFERENCE.length} END`;
 
-/** A version as the changes pass compares it (`categories` and `refs` are JSON). */
-export interface ComparedVersionRow {
-  id: number;
-  objectId: number;
-  url: string;
-  crawlId: number;
-  captureTime: string;
-  method: string;
-  title: string | null;
-  author: string | null;
-  published: string | null;
-  updated: string | null;
-  categories: string;
-  text: string;
-  refs: string;
-  pageDigest: string | null;
-  recordType: string | null;
-}
-
-/** A comment as the changes pass compares it. */
-export interface ComparedCommentRow {
-  hash: string;
-  author: string | null;
-  published: string | null;
-  text: string;
-}
+/** A version as the changes pass compares it: the version speaking for the object, and whether its capture was a revisit. */
+export type ComparedVersionRow = ObjectVersion & { recordType: string | null };
 
 /** One `changes` row (`kinds` and `detail` are JSON). */
 export interface ChangeRow {
@@ -70,13 +49,11 @@ export class ChangeStore {
     this.#db = db;
     this.#earlierCrawl = db.prepare<[number], number>('SELECT 1 FROM crawls WHERE id < ? LIMIT 1').pluck();
     // A fused version compares as the method its text comes from (the changes pass aligns across methods).
-    this.#preferredVersion = db.prepare<[number, number], ComparedVersionRow>(`SELECT v.id, v.object_id AS objectId, o.url,
-        v.crawl_id AS crawlId, v.capture_time AS captureTime,
-        CASE WHEN v.method = 'fused' THEN coalesce(json_extract(v.fusion, '$.textFrom'), v.method) ELSE v.method END AS method, v.title, v.author, v.published, v.updated, v.categories,
-        v.text, v.refs, v.page_digest AS pageDigest, c.record_type AS recordType
-      FROM versions v JOIN objects o ON o.id = v.object_id LEFT JOIN captures c ON c.id = v.capture_id
+    this.#preferredVersion = db.prepare<[number, number], VersionRow & { recordType: string | null }>(`SELECT ${VERSION_COLUMNS},
+        c.record_type AS recordType
+      ${VERSION_FROM} LEFT JOIN captures c ON c.id = v.capture_id
       WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`);
-    this.#comments = db.prepare<[number], ComparedCommentRow>(
+    this.#comments = db.prepare<[number], CommentSnapshot>(
       'SELECT hash, author, published, text FROM comments WHERE version_id = ? ORDER BY position',
     );
     this.#latestEarlierCrawl = db
@@ -116,11 +93,12 @@ export class ChangeStore {
 
   /** The version speaking for an object in a crawl (METHOD_PREFERENCE), or null. */
   preferredVersion(objectId: number, crawlId: number): ComparedVersionRow | null {
-    return this.#preferredVersion.get(objectId, crawlId) ?? null;
+    const row = this.#preferredVersion.get(objectId, crawlId);
+    return row === undefined ? null : { ...toObjectVersion(row), recordType: row.recordType };
   }
 
   /** The comments of a version, in page order. */
-  commentsOf(versionId: number): ComparedCommentRow[] {
+  commentsOf(versionId: number): CommentSnapshot[] {
     return this.#comments.all(versionId);
   }
 

@@ -22,12 +22,13 @@ export {
 } from './overlay-reader.js';
 export { OverlayWriter } from './overlay-writer.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
-export type { StoredComment } from './types.js';
+export { FUSED_VERSION, SHOWN_METHOD } from './version-rows.js';
 export * from './viewer-queries.js';
 export { htmlCaptureWhere, HTML_MIME_TYPES } from './html-capture.js';
 export { type HtmlCaptureRow, type PageMatchRow, TemplateStore, type TemplateRow } from './template-store.js';
 export { type ChannelCaptureRow, SegmentStore, type SegmentRow } from './segment-store.js';
-export { ChangeStore, type ChangeRow, type ComparedCommentRow, type ComparedVersionRow, METHOD_PREFERENCE } from './change-store.js';
+export { FUSED_METHOD, FuseStore, type FusedVersion } from './fuse-store.js';
+export { ChangeStore, type ChangeRow, type ComparedVersionRow, METHOD_PREFERENCE } from './change-store.js';
 export { type CaptureSummaryRow, CrawlStore, type PageDecisionRow } from './crawl-store.js';
 export { crawlTotals } from './crawl-totals.js';
 export { copyShard, readCrawlReports, type ShardCopyCounts, updateCrawlReport } from './store-merge.js';

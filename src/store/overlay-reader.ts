@@ -1,45 +1,86 @@
 import { createHash } from 'node:crypto';
+import type { Comment, ObjectVersion } from '../core/domain.js';
 import { languageFromText } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { htmlCaptureWhere } from './html-capture.js';
-import { FUSED_VERSION, SHOWN_METHOD } from './viewer-queries.js';
 import type { Db } from './overlay-db.js';
+import { FUSED_VERSION, parseJson, SHOWN_METHOD, toObjectVersion, VERSION_COLUMNS, VERSION_FROM, type VersionRow } from './version-rows.js';
 
-/** One object version as exported (DESIGN.md "export --what objects"). */
-export interface ObjectVersionRow {
-  url: string;
-  canonical_url: string;
-  feed_url: string | null;
-  guid: string | null;
-  crawl: string;
-  capture_time: string;
-  title: string | null;
-  author: string | null;
-  published: string | null;
-  updated: string | null;
-  categories: string[];
-  text: string;
-  html: string;
-  references: unknown[];
-  comments: Array<{ author: string | null; published: string | null; text: string; parent: string | null; byline: string | null }>;
-  method: string;
-  confidence: number;
-  /** Fused version: where text and metadata come from and why; null for an evidence row. */
-  fusion: { textFrom: string; reason: string; candidates: string[]; metadataFrom: Record<string, string> } | null;
-  /** Provenance: the WARC record of the page capture (or the feed's, for a feed-only object). */
+/** Provenance of an exported row: the WARC record of the page capture (alias `k`), or the feed's for a feed-only object. */
+interface Provenance {
   warc_file: string | null;
   warc_offset: number | null;
   warc_record_id: string | null;
   payload_digest: string | null;
   mime: string | null;
   status: number | null;
-  /** ISO 639-1 from the page's lang, the feed's language, or detection. */
-  language: string | null;
-  /** Host without `www.`. */
-  site: string;
-  /** sha256 of the version's text (equal hashes, equal text). */
-  content_hash: string;
 }
+
+/** SQL of the Provenance columns (alias `k`: captures). */
+const PROVENANCE_COLUMNS_SQL =
+  'k.file AS warc_file, k.offset AS warc_offset, k.record_id AS warc_record_id, k.payload_digest, k.mime, k.status';
+
+/** The columns every exported object and comment row ends with: provenance, language, site, content hash. */
+const PROVENANCE_COLUMNS = [
+  'warc_file',
+  'warc_offset',
+  'warc_record_id',
+  'payload_digest',
+  'mime',
+  'status',
+  'language',
+  'site',
+  'content_hash',
+] as const;
+
+/** A comment as an exported object row lists it. */
+type ObjectRowComment = Pick<Comment, 'author' | 'published' | 'text' | 'parent' | 'byline'>;
+
+/** Host of a URL without a leading `www.` (the site column). */
+export function siteOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+const sha256 = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+/** One object version as exported (DESIGN.md "export --what objects"): the domain version in the contract's snake_case. */
+function toObjectRow(v: ObjectVersion, provenance: Provenance, comments: ObjectRowComment[]) {
+  return {
+    url: v.url,
+    canonical_url: v.canonicalUrl,
+    feed_url: v.feedUrl,
+    guid: v.guid,
+    crawl: v.crawl,
+    capture_time: v.captureTime,
+    title: v.title,
+    author: v.author,
+    published: v.published,
+    updated: v.updated,
+    categories: v.categories,
+    text: v.text,
+    html: v.html,
+    references: v.references,
+    comments,
+    method: v.method,
+    confidence: v.confidence,
+    /** Fused version: where text and metadata come from and why; null for an evidence row. */
+    fusion: v.fusion,
+    ...provenance,
+    /** ISO 639-1 from the page's lang, the feed's language, or detection. */
+    language: v.language,
+    /** Host without `www.`. */
+    site: siteOf(v.url),
+    /** sha256 of the version's text (equal hashes, equal text). */
+    content_hash: sha256(v.text),
+  };
+}
+
+/** One object version as exported (DESIGN.md "export --what objects"). */
+export type ObjectVersionRow = ReturnType<typeof toObjectRow>;
 
 /** Columns of `readObjectVersions` rows, in order. */
 export const OBJECT_COLUMNS = [
@@ -61,29 +102,8 @@ export const OBJECT_COLUMNS = [
   'method',
   'confidence',
   'fusion',
-  'warc_file',
-  'warc_offset',
-  'warc_record_id',
-  'payload_digest',
-  'mime',
-  'status',
-  'language',
-  'site',
-  'content_hash',
-] as const;
-
-/** Host of a URL without a leading `www.` (the site column). */
-export function siteOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-}
-
-const sha256 = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
-
-const parseJson = <T>(s: string | null, fallback: T): T => (s === null ? fallback : (JSON.parse(s) as T));
+  ...PROVENANCE_COLUMNS,
+] as const satisfies ReadonlyArray<keyof ObjectVersionRow>;
 
 /**
  * Streams the object versions, oldest crawl first, with their comments: by default one fused
@@ -92,47 +112,16 @@ const parseJson = <T>(s: string | null, fallback: T): T => (s === null ? fallbac
  */
 export function* readObjectVersions(db: Db, options: { evidence?: boolean } = {}): Generator<ObjectVersionRow> {
   const which = options.evidence === true ? "v.method <> 'fused'" : FUSED_VERSION;
-  const versions = db.prepare(`
-    SELECT v.id, o.url, o.canonical_url, f.url AS feed_url, o.guid, c.name AS crawl, v.capture_time, v.title, v.author,
-      v.published, v.updated, v.categories, v.text, v.html, v.refs, ${SHOWN_METHOD} AS method, v.confidence, v.fusion,
-      k.file AS warc_file, k.offset AS warc_offset, k.record_id AS warc_record_id, k.payload_digest, k.mime, k.status,
-      v.language
-    FROM versions v JOIN objects o ON o.id = v.object_id JOIN crawls c ON c.id = v.crawl_id
-    LEFT JOIN feeds f ON f.id = o.feed_id LEFT JOIN captures k ON k.id = v.capture_id
+  const versions = db.prepare<[], VersionRow & Provenance>(`SELECT ${VERSION_COLUMNS}, ${PROVENANCE_COLUMNS_SQL}
+    ${VERSION_FROM} LEFT JOIN captures k ON k.id = v.capture_id
     WHERE ${which}
     ORDER BY v.crawl_id, o.canonical_url, v.method`);
-  const comments = db.prepare('SELECT author, published, text, parent, byline FROM comments WHERE version_id = ? ORDER BY position');
-  for (const row of versions.iterate() as Iterable<Record<string, unknown>>) {
-    const text = row.text as string;
-    yield {
-      url: row.url as string,
-      canonical_url: row.canonical_url as string,
-      feed_url: row.feed_url as string | null,
-      guid: row.guid as string | null,
-      crawl: row.crawl as string,
-      capture_time: row.capture_time as string,
-      title: row.title as string | null,
-      author: row.author as string | null,
-      published: row.published as string | null,
-      updated: row.updated as string | null,
-      categories: parseJson(row.categories as string, []),
-      text,
-      html: row.html as string,
-      references: parseJson(row.refs as string, []),
-      comments: comments.all(row.id) as ObjectVersionRow['comments'],
-      method: row.method as string,
-      confidence: row.confidence as number,
-      fusion: parseJson(row.fusion as string | null, null),
-      warc_file: (row.warc_file as string | null) ?? null,
-      warc_offset: (row.warc_offset as number | null) ?? null,
-      warc_record_id: (row.warc_record_id as string | null) ?? null,
-      payload_digest: (row.payload_digest as string | null) ?? null,
-      mime: (row.mime as string | null) ?? null,
-      status: (row.status as number | null) ?? null,
-      language: (row.language as string | null) ?? null,
-      site: siteOf(row.url as string),
-      content_hash: sha256(text),
-    };
+  const comments = db.prepare<[number], ObjectRowComment>(
+    'SELECT author, published, text, parent, byline FROM comments WHERE version_id = ? ORDER BY position',
+  );
+  for (const { warc_file, warc_offset, warc_record_id, payload_digest, mime, status, ...row } of versions.iterate()) {
+    const provenance = { warc_file, warc_offset, warc_record_id, payload_digest, mime, status };
+    yield toObjectRow(toObjectVersion(row), provenance, comments.all(row.id));
   }
 }
 
@@ -141,10 +130,24 @@ export function* readObjectVersions(db: Db, options: { evidence?: boolean } = {}
  * decided (feed pairing, template, E-mCST, segmentation), its template, and the posts a channel
  * page shows (its segments).
  */
-export function* readPages(db: Db): Generator<Record<string, unknown>> {
-  const rows = db.prepare(`
-    SELECT c.id, c.url, c.time AS capture_time, cr.name AS crawl, c.status, c.file, c.offset, c.record_id, c.payload_digest,
-      c.mime, pm.is_post, pm.method AS match_method, pm.reason, t.template_key,
+export function* readPages(db: Db) {
+  const rows = db.prepare<
+    [],
+    Provenance & {
+      id: number;
+      url: string;
+      capture_time: string;
+      crawl: string;
+      is_post: number | null;
+      match_method: string | null;
+      reason: string | null;
+      template_key: string | null;
+      method: string | null;
+      language: string | null;
+    }
+  >(`
+    SELECT c.id, c.url, c.time AS capture_time, cr.name AS crawl, c.status, c.file AS warc_file, c.offset AS warc_offset,
+      c.record_id AS warc_record_id, c.payload_digest, c.mime, pm.is_post, pm.method AS match_method, pm.reason, t.template_key,
       (SELECT v.method FROM versions v WHERE v.capture_id = c.id AND v.method NOT IN ('full-feed', 'fused')
         ORDER BY v.confidence DESC LIMIT 1) AS method,
       (SELECT v.language FROM versions v WHERE v.capture_id = c.id AND v.language IS NOT NULL
@@ -153,38 +156,47 @@ export function* readPages(db: Db): Generator<Record<string, unknown>> {
     LEFT JOIN page_matches pm ON pm.capture_id = c.id LEFT JOIN templates t ON t.id = pm.template_id
     WHERE ${htmlCaptureWhere('c')}
     ORDER BY c.crawl_id, c.url`);
-  const segments = db.prepare(`SELECT position, method, permalink, title, author, published FROM segments
-    WHERE capture_id = ? ORDER BY position`);
-  for (const row of rows.iterate() as Iterable<Record<string, unknown>>) {
-    const method = (row.method as string | null) ?? null;
+  const segments = db.prepare<[number], Record<string, unknown>>(`SELECT position, method, permalink, title, author, published
+    FROM segments WHERE capture_id = ? ORDER BY position`);
+  for (const row of rows.iterate()) {
     yield {
       url: row.url,
       capture_time: row.capture_time,
       crawl: row.crawl,
-      is_post: row.is_post === null ? method !== null : row.is_post === 1,
-      method,
-      template_id: row.template_key ?? null,
-      decided_by: row.match_method ?? (method === null ? null : method),
-      reason: row.reason ?? null,
+      is_post: row.is_post === null ? row.method !== null : row.is_post === 1,
+      method: row.method,
+      template_id: row.template_key,
+      decided_by: row.match_method ?? row.method,
+      reason: row.reason,
       segments: segments.all(row.id),
-      warc_file: row.file,
-      warc_offset: row.offset,
-      warc_record_id: row.record_id ?? null,
-      payload_digest: row.payload_digest ?? null,
-      mime: row.mime ?? null,
-      status: row.status ?? null,
-      language: row.language ?? null,
-      site: siteOf(row.url as string),
+      warc_file: row.warc_file,
+      warc_offset: row.warc_offset,
+      warc_record_id: row.warc_record_id,
+      payload_digest: row.payload_digest,
+      mime: row.mime,
+      status: row.status,
+      language: row.language,
+      site: siteOf(row.url),
       // the archived page's content: its payload digest as the WARC states it
-      content_hash: row.payload_digest ?? null,
+      content_hash: row.payload_digest,
     };
   }
 }
 
+export interface ChangeFilter {
+  /** Substring of the object URL. */
+  url?: string;
+  /** ISO time: changes whose later capture is at or after it. */
+  since?: string;
+  /** Keep changes having one of these kinds. */
+  kinds?: string[];
+  minSignificance?: number;
+}
+
 /** Every stored change between two versions of an object (DESIGN "export --what changes"). */
-export function* readChanges(db: Db, filter: ChangeFilter = {}): Generator<Record<string, unknown>> {
+export function* readChanges(db: Db, filter: ChangeFilter = {}) {
   const where: string[] = [];
-  const params: unknown[] = [];
+  const params: string[] = [];
   if (filter.url !== undefined) {
     where.push('(o.url LIKE ? OR o.canonical_url LIKE ?)');
     params.push(`%${filter.url}%`, `%${filter.url}%`);
@@ -193,18 +205,34 @@ export function* readChanges(db: Db, filter: ChangeFilter = {}): Generator<Recor
     where.push('COALESCE(ch.to_time, ch.from_time) >= ?');
     params.push(filter.since);
   }
-  const rows = db.prepare(`
+  const rows = db.prepare<
+    string[],
+    {
+      url: string;
+      canonical_url: string;
+      from_time: string | null;
+      to_time: string | null;
+      from_crawl: string | null;
+      to_crawl: string;
+      kinds: string;
+      similarity: number | null;
+      significance: number | null;
+      words_added: number | null;
+      words_removed: number | null;
+      detail: string | null;
+    }
+  >(`
     SELECT o.url, o.canonical_url, ch.from_time, ch.to_time, fc.name AS from_crawl, cr.name AS to_crawl, ch.kinds,
       ch.similarity, ch.significance, ch.words_added, ch.words_removed, ch.detail
     FROM changes ch JOIN objects o ON o.id = ch.object_id JOIN crawls cr ON cr.id = ch.to_crawl_id
     LEFT JOIN versions fv ON fv.id = ch.from_version_id LEFT JOIN crawls fc ON fc.id = fv.crawl_id
     ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ch.to_crawl_id, o.canonical_url`);
-  for (const row of rows.iterate(...params) as Iterable<Record<string, unknown>>) {
-    const kinds = parseJson<string[]>(row.kinds as string, []);
+  for (const { kinds: kindsJson, detail: detailJson, ...row } of rows.iterate(...params)) {
+    const kinds = parseJson<string[]>(kindsJson, []);
     if (filter.kinds !== undefined && !kinds.some((k) => filter.kinds?.includes(k))) continue;
-    if (filter.minSignificance !== undefined && ((row.significance as number | null) ?? 0) < filter.minSignificance) continue;
-    const detail = parseJson<Record<string, unknown>>(row.detail as string | null, {});
+    if (filter.minSignificance !== undefined && (row.significance ?? 0) < filter.minSignificance) continue;
+    const detail = parseJson<Record<string, unknown>>(detailJson, {});
     yield {
       url: row.url,
       canonical_url: row.canonical_url,
@@ -234,86 +262,90 @@ export function* readChanges(db: Db, filter: ChangeFilter = {}): Generator<Recor
   }
 }
 
-export interface ChangeFilter {
-  /** Substring of the object URL. */
-  url?: string;
-  /** ISO time: changes whose later capture is at or after it. */
-  since?: string;
-  /** Keep changes having one of these kinds. */
-  kinds?: string[];
-  minSignificance?: number;
-}
-
 /** Learnt templates in key-path notation [000 §III-B] (DESIGN "export --what templates"). */
-export function* readTemplates(db: Db): Generator<Record<string, unknown>> {
-  const rows = db.prepare(`SELECT t.template_key, t.host, t.feed_url, t.key_path, t.content_path, t.property_paths, t.support,
+export function* readTemplates(db: Db) {
+  const rows = db.prepare<
+    [],
+    {
+      id: string;
+      host: string;
+      feed_url: string | null;
+      key_path: string;
+      content_path: string | null;
+      property_paths: string;
+      support: number;
+      learnt_in: string | null;
+      posts_matched: number;
+    }
+  >(`SELECT t.template_key AS id, t.host, t.feed_url, t.key_path, t.content_path, t.property_paths, t.support,
       cr.name AS learnt_in, (SELECT count(*) FROM page_matches pm WHERE pm.template_id = t.id AND pm.is_post = 1) AS posts_matched
     FROM templates t LEFT JOIN crawls cr ON cr.id = t.learnt_crawl_id ORDER BY t.host, t.support DESC`);
-  for (const row of rows.iterate() as Iterable<Record<string, unknown>>) {
-    yield {
-      id: row.template_key,
-      host: row.host,
-      feed_url: row.feed_url,
-      key_path: row.key_path,
-      content_path: row.content_path,
-      property_paths: parseJson(row.property_paths as string, {}),
-      support: row.support,
-      learnt_in: row.learnt_in,
-      posts_matched: row.posts_matched,
-    };
-  }
+  for (const row of rows.iterate()) yield { ...row, property_paths: parseJson<unknown>(row.property_paths, {}) };
 }
+
+/** SQLite's 0/1 as a boolean, for the flag columns below. */
+const flag = (n: number): boolean => n === 1;
 
 /**
  * Feeds that archived pages advertise, per host, and whether the archive holds them [002 "Feed
  * discovery"]: the ones missing are URLs a crawler should add.
  */
-export function readDiscoveredFeeds(db: Db): Array<Record<string, unknown>> {
-  return (
-    db
-      .prepare(`SELECT d.host, d.url, d.type, d.title, d.via, d.is_comment_feed, min(d.first_page) AS first_page,
+export function readDiscoveredFeeds(db: Db) {
+  return db
+    .prepare<
+      [],
+      {
+        host: string;
+        url: string;
+        type: string | null;
+        title: string | null;
+        via: string;
+        comment_feed: number;
+        captured: number;
+        parsed: number;
+        first_page: string;
+      }
+    >(`SELECT d.host, d.url, d.type, d.title, d.via, d.is_comment_feed AS comment_feed,
+        EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured,
         EXISTS (SELECT 1 FROM feeds f WHERE f.url = d.url) AS parsed,
-        EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
+        min(d.first_page) AS first_page
       FROM discovered_feeds d GROUP BY d.host, d.url ORDER BY d.host, d.url`)
-      .all() as Array<Record<string, unknown>>
-  ).map((r) => ({
-    host: r.host,
-    url: r.url,
-    type: r.type,
-    title: r.title,
-    via: r.via,
-    comment_feed: r.is_comment_feed === 1,
-    captured: r.captured === 1,
-    parsed: r.parsed === 1,
-    first_page: r.first_page,
-  }));
+    .all()
+    .map((r) => ({ ...r, comment_feed: flag(r.comment_feed), captured: flag(r.captured), parsed: flag(r.parsed) }));
 }
 
 /** One row per feed: format, kind, full/partial, items, paired and unpaired with reasons. */
-export function readFeedStats(db: Db): Array<Record<string, unknown>> {
-  const feeds = db.prepare(`
-    SELECT f.id, f.url, f.format, f.kind, f.kind_reason, f.title, f.is_full_content, f.full_content_reason,
+export function readFeedStats(db: Db) {
+  const feeds = db.prepare<
+    [],
+    {
+      id: number;
+      url: string;
+      title: string | null;
+      format: string;
+      kind: string;
+      kind_reason: string | null;
+      full_content: number;
+      full_content_reason: string | null;
+      snapshots: number;
+      items: number;
+      invalid_items: number;
+    }
+  >(`
+    SELECT f.id, f.url, f.title, f.format, f.kind, f.kind_reason, f.is_full_content AS full_content, f.full_content_reason,
       (SELECT count(*) FROM feed_snapshots s WHERE s.feed_id = f.id) AS snapshots,
       (SELECT count(*) FROM items i WHERE i.feed_id = f.id) AS items,
       (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.is_valid = 0) AS invalid_items
     FROM feeds f ORDER BY f.url`);
-  const pairing = db.prepare(`
+  const pairing = db.prepare<[number], { paired: number; reason: string; link: string | null; guid: string | null; crawl: string }>(`
     SELECT p.capture_id IS NOT NULL AS paired, p.reason, i.link, i.guid, cr.name AS crawl
     FROM pairings p JOIN items i ON i.id = p.item_id JOIN crawls cr ON cr.id = p.crawl_id WHERE i.feed_id = ?`);
-  return (feeds.all() as Array<Record<string, unknown>>).map((f) => {
-    const pairs = pairing.all(f.id) as Array<{ paired: number; reason: string; link: string | null; guid: string | null; crawl: string }>;
+  return feeds.all().map(({ id, ...f }) => {
+    const pairs = pairing.all(id);
     const unpaired = pairs.filter((p) => !p.paired);
     return {
-      url: f.url,
-      title: f.title,
-      format: f.format,
-      kind: f.kind,
-      kind_reason: f.kind_reason,
-      full_content: f.is_full_content === 1,
-      full_content_reason: f.full_content_reason,
-      snapshots: f.snapshots,
-      items: f.items,
-      invalid_items: f.invalid_items,
+      ...f,
+      full_content: flag(f.full_content),
       paired: pairs.length - unpaired.length,
       unpaired: unpaired.map((p) => ({ item: p.link ?? p.guid, crawl: p.crawl, reason: p.reason })),
     };
@@ -338,81 +370,91 @@ export const COMMENT_COLUMNS = [
   'permalink',
   'source',
   'hash',
-  'warc_file',
-  'warc_offset',
-  'warc_record_id',
-  'payload_digest',
-  'mime',
-  'status',
-  'language',
-  'site',
-  'content_hash',
+  ...PROVENANCE_COLUMNS,
 ] as const;
+
+/** A comment as exported: the domain comment in the contract's snake_case, with its version and page capture. */
+type CommentRow = Omit<Comment, 'authorUrl' | 'html'> &
+  Provenance & {
+    object_url: string;
+    crawl: string;
+    capture_time: string;
+    method: string;
+    author_url: string | null;
+    language: string | null;
+  };
 
 /**
  * Every comment of the fused object versions (with `evidence`, of the per-method candidates), with
  * the page capture it was read from.
  */
-export function* readComments(db: Db, options: { evidence?: boolean } = {}): Generator<Record<string, unknown>> {
+export function* readComments(db: Db, options: { evidence?: boolean } = {}) {
   const which = options.evidence === true ? "v.method <> 'fused'" : FUSED_VERSION;
-  const rows = db.prepare(`
+  const rows = db.prepare<[], CommentRow>(`
     SELECT o.url AS object_url, cr.name AS crawl, v.capture_time, ${SHOWN_METHOD} AS method, cm.position, cm.comment_id AS id,
       cm.parent, cm.depth, cm.author, cm.author_url, cm.published, cm.byline, cm.text, cm.permalink, cm.source, cm.hash,
-      k.file AS warc_file, k.offset AS warc_offset, k.record_id AS warc_record_id, k.payload_digest, k.mime, k.status,
-      v.language
+      ${PROVENANCE_COLUMNS_SQL}, v.language
     FROM comments cm JOIN versions v ON v.id = cm.version_id JOIN objects o ON o.id = v.object_id
     JOIN crawls cr ON cr.id = v.crawl_id LEFT JOIN captures k ON k.id = v.capture_id
     WHERE ${which} ORDER BY v.crawl_id, o.canonical_url, v.method, cm.position`);
-  for (const row of rows.iterate() as Iterable<Record<string, unknown>>) {
+  for (const row of rows.iterate()) {
     // a comment's own language when detection is sure of it, else its article's
-    const language = languageFromText(row.text as string) ?? row.language ?? null;
-    yield { ...row, language, site: siteOf(row.object_url as string), content_hash: row.hash };
+    const language = languageFromText(row.text) ?? row.language;
+    yield { ...row, language, site: siteOf(row.object_url), content_hash: row.hash };
   }
 }
 
 /** Each paired page capture once, with the feed item paired to it, as stored (for benchmarks and checks). */
 export function readPairedItems(db: Db): Array<{ captureId: number; url: string; feedUrl: string; item: FeedItem }> {
   const rows = db
-    .prepare(`SELECT p.capture_id, c.url, f.url AS feed_url, i.guid, i.link, i.orig_link, i.title, i.author, i.published,
-        i.updated, i.categories, i.description, i.content, i.comments_url, i.comment_feed_url, i.comment_count,
-        i.in_reply_to, i.is_valid, i.invalid_reason
+    .prepare<
+      [],
+      Omit<FeedItem, 'guidIsPermalink' | 'categories' | 'enclosures' | 'isValid'> & {
+        captureId: number;
+        url: string;
+        feedUrl: string;
+        categories: string;
+        isValid: number;
+      }
+    >(`SELECT p.capture_id AS captureId, c.url, f.url AS feedUrl, i.guid, i.link, i.orig_link AS origLink, i.title, i.author,
+        i.published, i.updated, i.categories, i.description, i.content, i.comments_url AS commentsUrl,
+        i.comment_feed_url AS commentFeedUrl, i.comment_count AS commentCount, i.in_reply_to AS inReplyTo, i.is_valid AS isValid,
+        i.invalid_reason AS invalidReason
       FROM pairings p JOIN items i ON i.id = p.item_id JOIN feeds f ON f.id = i.feed_id JOIN captures c ON c.id = p.capture_id
       WHERE f.kind = 'article' GROUP BY p.capture_id ORDER BY p.capture_id`)
-    .all() as Array<Record<string, unknown>>;
-  const text = (r: Record<string, unknown>, k: string) => (r[k] as string | null) ?? null;
-  return rows.map((r) => ({
-    captureId: r.capture_id as number,
-    url: r.url as string,
-    feedUrl: r.feed_url as string,
+    .all();
+  return rows.map(({ captureId, url, feedUrl, ...r }) => ({
+    captureId,
+    url,
+    feedUrl,
     item: {
-      guid: text(r, 'guid'),
+      guid: r.guid,
       guidIsPermalink: false,
-      link: text(r, 'link'),
-      origLink: text(r, 'orig_link'),
-      title: text(r, 'title'),
-      author: text(r, 'author'),
-      published: text(r, 'published'),
-      updated: text(r, 'updated'),
-      categories: parseJson<string[]>(r.categories as string, []),
-      description: text(r, 'description'),
-      content: text(r, 'content'),
-      commentsUrl: text(r, 'comments_url'),
-      commentFeedUrl: text(r, 'comment_feed_url'),
-      commentCount: (r.comment_count as number | null) ?? null,
+      link: r.link,
+      origLink: r.origLink,
+      title: r.title,
+      author: r.author,
+      published: r.published,
+      updated: r.updated,
+      categories: parseJson<string[]>(r.categories, []),
+      description: r.description,
+      content: r.content,
+      commentsUrl: r.commentsUrl,
+      commentFeedUrl: r.commentFeedUrl,
+      commentCount: r.commentCount,
       enclosures: [],
-      inReplyTo: text(r, 'in_reply_to'),
-      isValid: r.is_valid === 1,
-      invalidReason: text(r, 'invalid_reason'),
+      inReplyTo: r.inReplyTo,
+      isValid: flag(r.isValid),
+      invalidReason: r.invalidReason,
     },
   }));
 }
 
 /** Crawls whose build did not finish (killed or crashed): `finished_at` is set only at the end of a crawl's build. */
 export function readUnfinishedCrawls(db: Db): Array<{ name: string; started_at: string }> {
-  return db.prepare('SELECT name, started_at FROM crawls WHERE finished_at IS NULL ORDER BY id').all() as Array<{
-    name: string;
-    started_at: string;
-  }>;
+  return db
+    .prepare<[], { name: string; started_at: string }>('SELECT name, started_at FROM crawls WHERE finished_at IS NULL ORDER BY id')
+    .all();
 }
 
 /** One crawl of the overlay: its label and the time range of its captures (`stats`). */
@@ -427,13 +469,13 @@ export interface CrawlRow {
 
 /** The crawls in build order, with the time range of their captures. */
 export function readCrawls(db: Db): CrawlRow[] {
-  return (
-    db
-      .prepare(`SELECT cr.name AS crawl, min(c.time) AS first_capture, max(c.time) AS last_capture, count(c.id) AS captures,
-          (SELECT count(*) FROM versions v WHERE v.crawl_id = cr.id) AS versions, cr.finished_at IS NOT NULL AS finished
-        FROM crawls cr LEFT JOIN captures c ON c.crawl_id = cr.id GROUP BY cr.id ORDER BY cr.id`)
-      .all() as Array<Omit<CrawlRow, 'finished'> & { finished: number }>
-  ).map((r) => ({ ...r, finished: r.finished === 1 }));
+  return db
+    .prepare<[], Omit<CrawlRow, 'finished'> & { finished: number }>(`SELECT cr.name AS crawl, min(c.time) AS first_capture,
+        max(c.time) AS last_capture, count(c.id) AS captures,
+        (SELECT count(*) FROM versions v WHERE v.crawl_id = cr.id) AS versions, cr.finished_at IS NOT NULL AS finished
+      FROM crawls cr LEFT JOIN captures c ON c.crawl_id = cr.id GROUP BY cr.id ORDER BY cr.id`)
+    .all()
+    .map((r) => ({ ...r, finished: flag(r.finished) }));
 }
 
 /** Each article feed with its snapshots across crawls (oldest first) and the items of each, in feed order [004 §3.2]. */

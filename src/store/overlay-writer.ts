@@ -1,10 +1,11 @@
 import type { Diagnostic } from '../core/diagnostics.js';
 import { canonicalUrl, schemelessKey } from '../core/url.js';
-import { type ExtractedObject, languageFromText } from '../extract/index.js';
+import { languageFromText } from '../extract/index.js';
 import type { Feed, FeedItem } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
 import type { Db } from './overlay-db.js';
-import type { StoredComment } from './types.js';
+import { type CommentParams, INSERT_COMMENT, UPSERT_VERSION, type VersionParams, versionParams } from './version-rows.js';
+import type { Comment, VersionContent } from '../core/domain.js';
 
 /** Characters of title + text given to language detection when page and feed say nothing (ours: franc is reliable from a few hundred). */
 export const LANGUAGE_SAMPLE_CHARS = 2000;
@@ -26,6 +27,10 @@ export class OverlayWriter {
   readonly #pending: Array<{ crawlId: number; entry: IndexEntry }> = [];
   readonly #insertCapture;
   readonly #insertDiagnostic;
+  readonly #upsertObject;
+  readonly #upsertVersion;
+  readonly #clearComments;
+  readonly #insertComment;
 
   constructor(db: Db) {
     this.#db = db;
@@ -40,6 +45,14 @@ export class OverlayWriter {
     this.#insertDiagnostic = db.prepare(
       'INSERT INTO diagnostics (crawl_id, kind, severity, message, file, offset, url) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
+    this.#upsertObject = db
+      .prepare<[string, string, number | null, string | null], number>(`INSERT INTO objects (canonical_url, url, feed_id, guid)
+        VALUES (?, ?, ?, ?) ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id),
+        guid = coalesce(objects.guid, excluded.guid) RETURNING id`)
+      .pluck();
+    this.#upsertVersion = db.prepare<VersionParams, { id: number }>(UPSERT_VERSION);
+    this.#clearComments = db.prepare<[number]>('DELETE FROM comments WHERE version_id = ?');
+    this.#insertComment = db.prepare<CommentParams>(INSERT_COMMENT);
   }
 
   /**
@@ -208,70 +221,36 @@ export class OverlayWriter {
     captureId: number | null;
     captureTime: string;
     pageDigest: string | null;
-    object: Omit<ExtractedObject, 'wrapper'>;
-    comments: StoredComment[];
+    object: VersionContent;
+    comments: Comment[];
     /** ISO 639-1 from the page or feed; detected from the text when absent. */
     language?: string | null;
   }): number {
     return this.#db.transaction(() => {
-      const obj = this.#db
-        .prepare(`INSERT INTO objects (canonical_url, url, feed_id, guid) VALUES (?, ?, ?, ?)
-          ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id),
-          guid = coalesce(objects.guid, excluded.guid) RETURNING id`)
-        .get(v.canonicalUrl, v.url, v.feedId, v.guid) as { id: number };
-      const o = v.object;
-      const version = this.#db
-        .prepare(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
-            updated, categories, text, html, refs, confidence, paths, page_digest, language)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
-            capture_time = excluded.capture_time, title = excluded.title, author = excluded.author,
-            published = excluded.published, updated = excluded.updated, categories = excluded.categories,
-            text = excluded.text, html = excluded.html, refs = excluded.refs, confidence = excluded.confidence,
-            paths = excluded.paths, page_digest = excluded.page_digest, language = excluded.language
-          RETURNING id`)
-        .get(
-          obj.id,
-          v.crawlId,
-          v.captureId,
-          v.captureTime,
-          o.method,
-          o.title,
-          o.author,
-          o.published,
-          o.updated,
-          JSON.stringify(o.categories),
-          o.text,
-          o.html,
-          JSON.stringify(o.references),
-          o.confidence,
-          JSON.stringify(o.paths),
-          v.pageDigest,
-          v.language ?? languageFromText(`${o.title ?? ''} ${o.text.slice(0, LANGUAGE_SAMPLE_CHARS)}`),
-        ) as { id: number };
-      this.#db.prepare('DELETE FROM comments WHERE version_id = ?').run(version.id);
-      const insert = this.#db.prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author,
-          author_url, published, text, html, permalink, source, hash, byline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      for (const c of v.comments) {
-        insert.run(
-          version.id,
-          c.position,
-          c.id,
-          c.parent,
-          c.depth,
-          c.author,
-          c.authorUrl,
-          c.published,
-          c.text,
-          c.html,
-          c.permalink,
-          c.source,
-          c.hash,
-          c.byline,
-        );
-      }
+      const objectId = this.#upsertObject.get(v.canonicalUrl, v.url, v.feedId, v.guid);
+      if (objectId === undefined) throw new Error(`no object row returned for ${v.canonicalUrl}`);
+      const version = this.#upsertVersion.get(
+        versionParams({
+          ...v.object,
+          objectId,
+          crawlId: v.crawlId,
+          captureId: v.captureId,
+          captureTime: v.captureTime,
+          pageDigest: v.pageDigest,
+          language: v.language ?? languageFromText(`${v.object.title ?? ''} ${v.object.text.slice(0, LANGUAGE_SAMPLE_CHARS)}`),
+          fusion: null,
+        }),
+      );
+      if (version === undefined) throw new Error(`no version row returned for ${v.canonicalUrl}`);
+      this.replaceComments(version.id, v.comments);
       return version.id;
     })();
+  }
+
+  /** Replace the comments of a version. */
+  replaceComments(versionId: number, comments: readonly Comment[]): void {
+    this.#clearComments.run(versionId);
+    for (const c of comments) this.#insertComment.run({ ...c, versionId });
   }
 
   /** A new version of an object that is a copy of an earlier one (same payload), comments included. */

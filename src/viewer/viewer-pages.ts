@@ -1,5 +1,6 @@
 /** HTML of the viewer's pages. Everything from the store is escaped or sanitised; the pages run no script. */
-import type { CaptureView, CommentView, FeedView, StoredChange, VersionView } from '../store/index.js';
+import type { Comment, ObjectVersion } from '../core/domain.js';
+import type { CaptureView, FeedView, StoredChange } from '../store/index.js';
 import { escapeHtml as e, renderComments, renderVersionBody, timestamp14 } from '../reconstruct/index.js';
 import { PAGE_SIZE } from './constants.js';
 import type { ObjectFilters, ObjectListRow } from './search-index.js';
@@ -92,9 +93,9 @@ export interface ReplayLinks {
 }
 
 export function renderObjectPage(opts: {
-  versions: VersionView[];
-  current: VersionView;
-  comments: CommentView[];
+  versions: ObjectVersion[];
+  current: ObjectVersion;
+  comments: Comment[];
   capture: CaptureView | undefined;
   changes: StoredChange[];
   replay: ReplayLinks;
@@ -143,10 +144,10 @@ ${paths.map(([k, p]) => `<dt>Key-path of ${e(k)}</dt><dd>${e(p)}</dd>`).join('')
 }
 
 export function renderDiffPage(opts: {
-  a: VersionView;
-  b: VersionView;
-  commentsA: CommentView[];
-  commentsB: CommentView[];
+  a: ObjectVersion;
+  b: ObjectVersion;
+  commentsA: Comment[];
+  commentsB: Comment[];
   stored: StoredChange | undefined;
 }): string {
   const { a, b } = opts;

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { CommentView } from '../store/index.js';
+import type { Comment } from '../core/domain.js';
 import { diffComments, diffWordsHtml } from './word-diff.js';
 
-const comment = (hash: string, text: string): CommentView => ({
+const comment = (hash: string, text: string): Comment => ({
   position: 0,
-  commentId: null,
+  id: null,
   parent: null,
   depth: 0,
   author: null,
   authorUrl: null,
   published: null,
   text,
+  byline: null,
   html: '',
   permalink: null,
   source: 'page',

@@ -4,7 +4,7 @@
  * are tracked apart from the article].
  */
 import { diffWordsWithSpace } from 'diff';
-import type { CommentView } from '../store/index.js';
+import type { Comment } from '../core/domain.js';
 import { escapeHtml as e } from '../reconstruct/index.js';
 import { MAX_DIFF_WORDS } from './constants.js';
 
@@ -55,10 +55,7 @@ export function diffWordsHtml(oldText: string, newText: string): WordDiff {
 }
 
 /** Comments only in the old version, only in the new one, and how many both hold (by content hash). */
-export function diffComments(
-  a: readonly CommentView[],
-  b: readonly CommentView[],
-): { removed: CommentView[]; added: CommentView[]; kept: number } {
+export function diffComments(a: readonly Comment[], b: readonly Comment[]): { removed: Comment[]; added: Comment[]; kept: number } {
   const ha = new Set(a.map((c) => c.hash));
   const hb = new Set(b.map((c) => c.hash));
   return {

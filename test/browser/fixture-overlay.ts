@@ -6,14 +6,15 @@
 import { join } from 'node:path';
 import { commentHash, type ExtractionMethod, type PropertyPaths, type Reference } from '../../src/extract/index.js';
 import { buildOverlay, runChangesStage, runFuseStage } from '../../src/build/index.js';
-import { iterateVersions, openStore, OverlayWriter, readChanges, type StoredComment, type VersionView } from '../../src/store/index.js';
+import type { Comment, ObjectVersion } from '../../src/core/domain.js';
+import { iterateVersions, openStore, OverlayWriter, readChanges } from '../../src/store/index.js';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', 'samples');
 const SAMPLE_CRAWLS = [join(SAMPLES, 'pelican-crawl-1.warc.gz'), join(SAMPLES, 'pelican-crawl-2.warc.gz')];
 
 export interface FixtureOverlay {
   /** The two versions of an object that gained words between the crawls (a stored content-edit). */
-  edited: { before: VersionView; after: VersionView };
+  edited: { before: ObjectVersion; after: ObjectVersion };
   /** Object versions in the store: one reconstructed page each in the overlay WACZ. */
   versions: number;
 }
@@ -47,10 +48,10 @@ export async function buildFixtureOverlay(dir: string): Promise<FixtureOverlay> 
  */
 export function addFixtureComment(
   dir: string,
-  version: VersionView,
+  version: ObjectVersion,
   comment: { author: string; published: string; text: string },
-): StoredComment {
-  const stored: StoredComment = {
+): Comment {
+  const stored: Comment = {
     position: 0,
     id: 'comment-1',
     parent: null,

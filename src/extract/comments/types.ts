@@ -1,35 +1,8 @@
 import type { Element } from 'domhandler';
+import type { Comment } from '../../core/domain.js';
 import type { FeedItem } from '../../feeds/index.js';
 
-/** Where a comment record was seen: on the page, in the comment feed, or both (paired). */
-export type CommentSource = 'page' | 'feed' | 'page+feed';
-
-/** One reader comment, tracked apart from its article [004 §4.2, end]. */
-export interface Comment {
-  /** 0-based order: page order first, then feed-only comments by date. */
-  position: number;
-  /** Stable id on the site (permalink fragment or element id, e.g. "comment-12"), when known. */
-  id: string | null;
-  /** `id` of the comment this one replies to (threaded comments). */
-  parent: string | null;
-  /** 0 for a top-level comment, 1 for a reply, ... */
-  depth: number;
-  author: string | null;
-  authorUrl: string | null;
-  /** ISO 8601 (UTC), when the page or the feed gives it. */
-  published: string | null;
-  /** Readable text, paragraphs separated by "\n"; bylines, dates and reply links left out. */
-  text: string;
-  /** The byline as the page prints it ("Julie wrote: Friday, November 2, 2012 at 7:28 pm"), for
-   *  readers and for gold that holds the comment area's whole text; null for feed-only comments. */
-  byline: string | null;
-  /** Cleaned HTML of the comment body with absolute URLs. */
-  html: string;
-  permalink: string | null;
-  source: CommentSource;
-  /** sha256 of (normalised author, day, normalised text): equal across crawls iff the comment is unchanged. */
-  hash: string;
-}
+export type { Comment, CommentSource } from '../../core/domain.js';
 
 /** The comments of one object's page, with the zone they were found in and why. */
 export interface CommentExtraction {
