@@ -2,7 +2,8 @@
  * One bench:speed measure, run in its own process so that peak RSS (getrusage maxrss) is the
  * measure's own and no measure warms the caches of the next one's heap:
  *
- *   node --import tsx bench/speed-measures.ts <gunzip|warcio|index|parse|build> FILE [pages]
+ *   node --import tsx bench/speed-measures.ts <gunzip|warcio|index|parse|build> FILE [arg]
+ *   node --import tsx bench/speed-measures.ts incremental CRAWL1 CRAWL2 CRAWL3
  *
  * Prints one JSON object (a Measure) on stdout.
  */
@@ -170,9 +171,17 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
   const { buildOverlay, Diagnostics } = await import('../src/index.js');
   const dir = mkdtempSync(join(tmpdir(), 'warc-overlay-speed-'));
   const phases: Record<string, number> = {};
+  const phaseCpu: Record<string, number> = {};
   let phase = 'start';
   let phaseStarted = startCpu();
+  let phaseCpuStarted = process.cpuUsage();
   const started = phaseStarted;
+  const endPhase = (now: number): void => {
+    phases[phase] = (phases[phase] ?? 0) + (now - phaseStarted) / 1000;
+    phaseCpu[phase] = (phaseCpu[phase] ?? 0) + cpuSecondsSince(phaseCpuStarted);
+    phaseStarted = now;
+    phaseCpuStarted = process.cpuUsage();
+  };
   try {
     const report = await buildOverlay({
       inputs: [file],
@@ -181,20 +190,22 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
       workers,
       onProgress: (p) => {
         if (p.phase === phase) return;
-        const now = performance.now();
-        phases[phase] = (phases[phase] ?? 0) + (now - phaseStarted) / 1000;
+        endPhase(performance.now());
         phase = p.phase;
-        phaseStarted = now;
       },
     });
     const end = performance.now();
-    phases[phase] = (phases[phase] ?? 0) + (end - phaseStarted) / 1000;
+    endPhase(end);
     const seconds = (end - started) / 1000;
     const cpuSeconds = cpuSecondsSince(cpuStart);
     const crawl = report.crawls[0];
     const pages = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0) + (crawl?.objects.unchanged ?? 0);
     const htmlPages = (await htmlPagesOf(file)).length;
-    const breakdown = Object.fromEntries(Object.entries(phases).map(([k, v]) => [`s_${k}`, Number(v.toFixed(2))]));
+    // Wall seconds (s_) and CPU seconds (cpu_) per phase; the phase `segments` runs to the end of the build.
+    const breakdown = Object.fromEntries([
+      ...Object.entries(phases).map(([k, v]) => [`s_${k}`, Number(v.toFixed(2))]),
+      ...Object.entries(phaseCpu).map(([k, v]) => [`cpu_${k}`, Number(v.toFixed(2))]),
+    ]);
     return measure(
       `build --workers ${workers}`,
       file,
@@ -215,7 +226,35 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
   }
 }
 
-export async function runMeasure(kind: string, file: string, arg?: string): Promise<Measure> {
+/**
+ * Issue #15 item 4: crawls added one at a time to one overlay (`build --workers 1` per crawl). The
+ * third crawl should cost about what the first did (less: most of its pages are unchanged and
+ * copied), not grow with the crawls already in the overlay.
+ */
+async function measureIncremental(files: string[]): Promise<Measure> {
+  const { buildOverlay, Diagnostics } = await import('../src/index.js');
+  const dir = mkdtempSync(join(tmpdir(), 'warc-overlay-speed-'));
+  const extra: Record<string, number> = {};
+  const started = startCpu();
+  try {
+    for (const [i, file] of files.entries()) {
+      const crawlStarted = performance.now();
+      const cpu = process.cpuUsage();
+      await buildOverlay({ inputs: [file], outDir: join(dir, 'overlay'), diagnostics: new Diagnostics(), workers: 1 });
+      extra[`s_crawl${i + 1}`] = Number(((performance.now() - crawlStarted) / 1000).toFixed(2));
+      extra[`cpu_crawl${i + 1}`] = Number(cpuSecondsSince(cpu).toFixed(2));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const last = files.length;
+    extra.lastVsFirstCpu = Number(((extra[`cpu_crawl${last}`] ?? 0) / (extra.cpu_crawl1 ?? 1)).toFixed(3));
+    extra.lastVsFirstSeconds = Number(((extra[`s_crawl${last}`] ?? 0) / (extra.s_crawl1 ?? 1)).toFixed(3));
+    return measure(`build, crawls added one by one (${files.length})`, files[last - 1] as string, seconds, null, extra);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runMeasure(kind: string, file: string, arg?: string, ...more: string[]): Promise<Measure> {
   switch (kind) {
     case 'gunzip':
       return measureGunzip(file);
@@ -227,14 +266,17 @@ export async function runMeasure(kind: string, file: string, arg?: string): Prom
       return measureParseOnly(file);
     case 'build':
       return measureBuild(file, arg === undefined ? 1 : Number(arg));
+    case 'incremental':
+      return measureIncremental([file, ...(arg === undefined ? [] : [arg]), ...more]);
     default:
       throw new Error(`unknown measure ${kind}`);
   }
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const [kind, file, arg] = process.argv.slice(2);
-  if (kind === undefined || file === undefined) throw new Error('usage: speed-measures.ts <gunzip|warcio|index|parse|build> FILE [arg]');
-  const result = await runMeasure(kind, file, arg);
+  const [kind, file, arg, ...more] = process.argv.slice(2);
+  if (kind === undefined || file === undefined)
+    throw new Error('usage: speed-measures.ts <gunzip|warcio|index|parse|build> FILE [arg] | incremental CRAWL1 CRAWL2 CRAWL3');
+  const result = await runMeasure(kind, file, arg, ...more);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -25,7 +25,18 @@ export interface MixSpec {
   pages: number;
   /** Pages per site; each site has one feed listing its pages. */
   pagesPerSite: number;
+  /**
+   * Which crawl of the sites (default 1). A later crawl comes a month after the one before, with the
+   * same pages: `EDITED_SHARE` of them edited (a sentence added to the article, a comment added),
+   * the others byte for byte as in crawl 1. The incremental measure builds crawls 1-3 of a cut.
+   */
+  crawl?: number;
 }
+
+/** Share of the pages a later crawl edits. ours: about what a month changes on an active blog. */
+const EDITED_SHARE = 0.2;
+/** Days between two crawls of a mix. */
+const CRAWL_INTERVAL_DAYS = 30;
 
 /** Default sizes. // ours: large ~ 500 MB raw, small ~ 150,000 records; big enough to be stable, small enough for 2 busy cores. */
 export const MIX_SPECS: Record<MixKind, MixSpec> = {
@@ -34,6 +45,8 @@ export const MIX_SPECS: Record<MixKind, MixSpec> = {
 };
 /** HTML pages in the crawl the whole build runs on (the same generator, cut short). */
 export const BUILD_CUT_PAGES = 600;
+/** HTML pages per crawl of the incremental measure (three crawls of the same sites). */
+export const INCREMENTAL_PAGES = 300;
 /** Bump when the generator changes, so cached inputs are regenerated. */
 const GENERATOR_VERSION = 1;
 
@@ -236,6 +249,17 @@ ${paras.join('\n')}
 `;
 }
 
+/** A page as a later crawl sees it: most unchanged; some with a sentence added to the article and a new comment. */
+function editedForCrawl(t: TextMaker, html: string): string {
+  if (t.int(1000) >= EDITED_SHARE * 1000) return html;
+  return html
+    .replace('\n</div></article>', `\n<p>${t.sentence(14)}</p>\n</div></article>`)
+    .replace(
+      '</li></ol></section>',
+      `</li><li class="comment"><span class="comment-author">${t.word()}</span><p>${t.sentence(10)}</p></li></ol></section>`,
+    );
+}
+
 function rssFeed(site: Site): string {
   const items = site.pages
     .map(
@@ -259,7 +283,8 @@ export interface MixInfo {
 
 /** Cached file name of a mix at a size. */
 export function mixPath(outDir: string, spec: MixSpec): string {
-  return `${outDir}/speed-${spec.kind}-${spec.pages}p-v${GENERATOR_VERSION}.warc.gz`;
+  const crawl = (spec.crawl ?? 1) === 1 ? '' : `-c${spec.crawl}`;
+  return `${outDir}/speed-${spec.kind}-${spec.pages}p${crawl}-v${GENERATOR_VERSION}.warc.gz`;
 }
 
 /** Write the mix (or reuse the cached file). */
@@ -289,7 +314,10 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
     `software: warc-overlay bench:speed generator v${GENERATOR_VERSION}\r\nformat: WARC File Format 1.1\r\nmix: ${spec.kind}\r\n`,
   );
   await write('warcinfo', '', new Date(BASE_TIME), info, { 'Content-Type': 'application/warc-fields' }, null);
-  let clock = BASE_TIME;
+  const crawl = spec.crawl ?? 1;
+  // The edits of a later crawl come from a stream of their own: every page not edited stays as in crawl 1.
+  const edits = crawl === 1 ? null : new TextMaker(prng(1000 + crawl));
+  let clock = BASE_TIME + (crawl - 1) * CRAWL_INTERVAL_DAYS * 86_400_000;
   for (let first = 0, siteNo = 0; first < spec.pages; first += spec.pagesPerSite, siteNo++) {
     const host = `site${siteNo}.${t.word()}.test`;
     const site: Site = { host, pages: [] };
@@ -308,7 +336,8 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
     await writeCapture(`https://${host}/feed/`, feedBody, 'application/rss+xml; charset=utf-8');
     for (const page of site.pages) {
       const target = spec.kind === 'large' ? 20_000 + t.int(180_000) : 3_000 + t.int(12_000);
-      const html = articleHtml(t, site, page, target);
+      const original = articleHtml(t, site, page, target);
+      const html = edits === null ? original : editedForCrawl(edits, original);
       clock += 1000;
       await writeCapture(page.url, Buffer.from(html), 'text/html; charset=utf-8');
       yield { url: page.url, html };

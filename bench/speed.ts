@@ -9,7 +9,8 @@
  * responses) and a `small` mix (request + response + metadata per capture, ~3 KB records).
  * On each: native gunzip, warcio.js fed by native zlib, our index pass (scanArchive); then, on a
  * crawl of the same generator cut to BUILD_CUT_PAGES pages, htmlparser2 parse-only and the whole
- * `build --workers 1` with its time per phase. Each measure runs in its own process, so its peak
+ * `build --workers 1` with its time per phase; then three crawls of small-mix sites added one by one
+ * to one overlay (the third should cost no more than the first). Each measure runs in its own process, so its peak
  * RSS (getrusage maxrss, all stage modules loaded for the index pass) is its own.
  * Targets (issue #15): index pass >= 1.0x warcio.js + native zlib in MB/s and records/s and
  * >= 0.6x gunzip, peak RSS < 300 MB; build >= 1/3 of parse-only pages/s.
@@ -22,7 +23,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { BUILD_CUT_PAGES, generateMix, MIX_SPECS, type MixKind, mixPath } from './speed-mix.js';
+import { BUILD_CUT_PAGES, generateMix, INCREMENTAL_PAGES, MIX_SPECS, type MixKind, mixPath } from './speed-mix.js';
 import type { Measure } from './speed-measures.js';
 
 export type { Measure } from './speed-measures.js';
@@ -35,8 +36,8 @@ const TARGET = { warcioShare: 1.0, gunzipShare: 0.6, peakRssMB: 300, buildShareO
 const run = promisify(execFile);
 
 /** One measure in a fresh node process (bench/speed-measures.ts). */
-async function measureIn(kind: string, file: string, arg?: number): Promise<Measure> {
-  const args = ['--import', 'tsx', join(ROOT, 'bench/speed-measures.ts'), kind, file, ...(arg === undefined ? [] : [String(arg)])];
+async function measureIn(kind: string, file: string, ...rest: Array<number | string>): Promise<Measure> {
+  const args = ['--import', 'tsx', join(ROOT, 'bench/speed-measures.ts'), kind, file, ...rest.map(String)];
   const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * MB });
   const line = stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(line) as Measure;
@@ -84,6 +85,26 @@ async function runBuildMeasures(target: InputRun, file: string): Promise<void> {
     ((parse.extra.cpuSeconds ?? 0) / (parse.extra.pages ?? 1) / ((build.extra.cpuSeconds ?? 1) / (build.extra.htmlPages ?? 1))).toFixed(3),
   );
   target.ratios.buildPeakRssMB = Math.round(build.peakRssMB);
+}
+
+/** Three crawls of the small mix's sites added one by one to one overlay (issue #15 item 4). */
+async function runIncrementalMeasure(): Promise<InputRun> {
+  const files: string[] = [];
+  for (let crawl = 1; crawl <= 3; crawl++) {
+    const spec = { ...MIX_SPECS.small, pages: INCREMENTAL_PAGES, crawl };
+    const path = mixPath(OUT_DIR, spec);
+    await generateMix(path, spec);
+    files.push(path);
+  }
+  const m = await measureIn('incremental', ...(files as [string, ...string[]]));
+  return {
+    label: `incremental, ${INCREMENTAL_PAGES} pages per crawl`,
+    file: files[2] as string,
+    compressedBytes: statSync(files[2] as string).size,
+    uncompressedBytes: 0,
+    measures: [m],
+    ratios: { thirdVsFirstCrawlCpu: m.extra.lastVsFirstCpu ?? 0, thirdVsFirstCrawlSeconds: m.extra.lastVsFirstSeconds ?? 0 },
+  };
 }
 
 function formatTable(r: InputRun): string {
@@ -160,6 +181,11 @@ export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[];
         await generateMix(cutPath, cut);
         await runBuildMeasures(r, cutPath);
       }
+      report(r);
+      runs.push(r);
+    }
+    if (withBuild) {
+      const r = await runIncrementalMeasure();
       report(r);
       runs.push(r);
     }

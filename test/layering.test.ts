@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkImport } from '../tools/layering.js';
+import { findSql, sqlOutsideStore } from '../tools/sql-outside-store.js';
 
 const SRC = join(import.meta.dirname, '..', 'src');
 const check = (from: string, specifier: string): string | null => checkImport(SRC, join(SRC, from), specifier);
@@ -28,5 +29,33 @@ describe('stage layering (tools/layering.js)', () => {
 
   it('names a folder that is not in the stage order', () => {
     expect(check('newstage/a.ts', '../warc/index.js')).toMatch(/newstage\/ is not a known stage/);
+  });
+});
+
+describe('all SQL in src/store/ (tools/sql-outside-store.js)', () => {
+  it('finds statements prepared, executed or written in code, not prose in comments', () => {
+    const code = [
+      '// SELECT the best candidate FROM the list, then DELETE FROM nothing',
+      '/** Prepare once: `db.prepare(...)`. */',
+      "const rows = db.prepare('SELECT id FROM captures WHERE crawl_id = ?').all(crawlId);",
+      'const idx = new Database(file, { readonly: true });',
+      "idx.exec('BEGIN');",
+      'const insert = `INSERT OR IGNORE INTO obj_kind (kind, object_id) VALUES (?, ?)`;',
+      "const sql = 'UPDATE crawls SET finished_at = ?';",
+      'const m = /^bytes=(\\d*)$/.exec(range);',
+      "const words = 'select a post from the feed';",
+    ].join('\n');
+    expect(findSql(code)).toEqual([
+      { line: 3, what: 'prepared statement' },
+      { line: 4, what: 'connection opened' },
+      { line: 5, what: 'executed SQL' },
+      { line: 6, what: 'INSERT statement' },
+      { line: 7, what: 'UPDATE statement' },
+    ]);
+  });
+
+  it('src/ holds no SQL outside src/store/ (tests aside) but for the shard staging of build/shard-build.ts', () => {
+    // build/shard-build.ts stages a shard's rows in a scratch SQLite file; it moves into store/ next (#13, #16).
+    expect(sqlOutsideStore(SRC).filter((place) => !place.startsWith(join('build', 'shard-build.ts:')))).toEqual([]);
   });
 });

@@ -9,53 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../src/core/diagnostics.js';
-import { buildOverlay, buildShard, type CaptureRow, indexArchives, mergeShards, type ShardRow } from '../src/build/index.js';
-import { openStore, readChanges, readComments, readObjectVersions, readPages } from '../src/store/index.js';
+import { buildOverlay, buildShard, type CaptureRow, type IndexRow, indexArchives, mergeShards } from '../src/build/index.js';
+import { bucketRows, type Exports, exportsOf, linesOf, planByName, ROOT } from './scale-out-helpers.js';
 
-const ROOT = join(import.meta.dirname, '..');
 const CRAWLS = ['pelican-crawl-1.warc.gz', 'pelican-crawl-2.warc.gz'].map((f) => join(ROOT, 'samples', f));
-
-type Exports = Record<'objects' | 'changes' | 'pages' | 'comments', string[]>;
-
-/** Every exported row as sorted JSON lines, per kind. */
-function exportsOf(dir: string): Exports {
-  const db = openStore(dir, { writable: false });
-  try {
-    const lines = (rows: Iterable<unknown>) => [...rows].map((r) => JSON.stringify(r)).sort();
-    return {
-      objects: lines(readObjectVersions(db)),
-      changes: lines(readChanges(db)),
-      pages: lines(readPages(db)),
-      comments: lines(readComments(db)),
-    };
-  } finally {
-    db.close();
-  }
-}
-
-async function* linesOf(rows: readonly ShardRow[]): AsyncGenerator<string> {
-  for (const row of rows) yield JSON.stringify(row);
-}
-
-/** Sites dealt to buckets by name; every capture of a feed URL and every file row to every bucket; sorted as the protocol says. */
-function partition(rows: readonly ShardRow[], buckets: number): ShardRow[][] {
-  const sites = [...new Set(rows.filter((r): r is CaptureRow => r.type === 'capture').map((r) => r.site))].sort();
-  const bucketOf = new Map(sites.map((s, i) => [s, i % buckets]));
-  const feedUrls = new Set(rows.filter((r): r is CaptureRow => r.type === 'capture' && r.is_feed).map((r) => r.canonical_url));
-  const parts: ShardRow[][] = Array.from({ length: buckets }, () => []);
-  for (const row of rows) {
-    if (row.type === 'file' || (row.type === 'capture' && feedUrls.has(row.canonical_url))) for (const p of parts) p.push(row);
-    else if (row.type === 'capture') parts[bucketOf.get(row.site) ?? 0]?.push(row);
-  }
-  const key = (r: ShardRow) => [r.type === 'capture' ? r.site : '', r.crawl_order, r.file, r.type === 'file' ? -1 : r.offset] as const;
-  for (const p of parts) p.sort((a, b) => (JSON.stringify(key(a)) < JSON.stringify(key(b)) ? -1 : 1));
-  return parts;
-}
 
 describe('index -> shard-build -> merge gives the exports of one build', () => {
   let work = '';
   let single: Exports;
-  const rows: ShardRow[] = [];
+  const rows: IndexRow[] = [];
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'warc-overlay-scale-'));
@@ -89,13 +51,13 @@ describe('index -> shard-build -> merge gives the exports of one build', () => {
   it.each([2, 3])(
     '%i buckets',
     async (buckets) => {
-      const parts = partition(rows, buckets);
+      const parts = bucketRows(rows, planByName(rows, buckets));
       const shardDirs = parts.map((_, i) => join(work, `b${buckets}`, `shard-${i}`));
       for (const [i, part] of parts.entries()) {
         const dir = shardDirs[i] as string;
         if (buckets === 2) {
           // A later crawl extends the same shard.
-          await buildShard({ shardDir: dir, lines: linesOf(part.filter((r) => r.crawl_order === 0)) });
+          await buildShard({ shardDir: dir, lines: linesOf(part.filter((r) => r.type === 'site' || r.crawl_order === 0)) });
           const { summary } = await buildShard({ shardDir: dir, lines: linesOf(part) });
           expect(summary.crawls.map((c) => c.skipped)).toEqual([true, false]);
         } else {

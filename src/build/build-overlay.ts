@@ -55,6 +55,7 @@ import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-cap
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
+import { PageCache } from './page-cache.js';
 import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
@@ -426,18 +427,7 @@ async function buildSplitInput(
   }
   if (state.total > 0) writer.clearInputCrawls(prefix);
   const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl; revisits: IndexEntry[] }>();
-  const warcinfoLabels = new Map<string, Promise<string>>();
-  const labelOf = async (entry: IndexEntry): Promise<string> => {
-    const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
-    if (crawlBy === 'file') return file;
-    if (crawlBy === 'day') return `${input.name}@${entry.time.slice(0, 10)}`;
-    let label = warcinfoLabels.get(entry.file);
-    if (label === undefined) {
-      label = warcinfoLabel(input, entry.file).then((partOf) => partOf ?? file);
-      warcinfoLabels.set(entry.file, label);
-    }
-    return label;
-  };
+  const labelOf = crawlLabeller(input, crawlBy);
   let stats: ScanStats | undefined;
   for await (const record of scanArchive(input, {
     diagnostics,
@@ -483,6 +473,25 @@ async function buildSplitInput(
   return reports;
 }
 
+/**
+ * The crawl label of each record of an input split --crawl-by file|warcinfo|day (`build`, and
+ * `index` for the scale-out steps); a crawl's identity is `${crawlIdentity(input)}#${crawlBy}:${label}`.
+ */
+export function crawlLabeller(input: ArchiveInput, crawlBy: Exclude<CrawlBy, 'input'>): (entry: IndexEntry) => Promise<string> {
+  const warcinfoLabels = new Map<string, Promise<string>>();
+  return async (entry) => {
+    const file = entry.file === input.path ? input.name : `${input.name}${entry.file.slice(input.path.length)}`;
+    if (crawlBy === 'file') return file;
+    if (crawlBy === 'day') return `${input.name}@${entry.time.slice(0, 10)}`;
+    let label = warcinfoLabels.get(entry.file);
+    if (label === undefined) {
+      label = warcinfoLabel(input, entry.file).then((partOf) => partOf ?? file);
+      warcinfoLabels.set(entry.file, label);
+    }
+    return label;
+  };
+}
+
 /** `isPartOf` of the warcinfo record that opens a WARC file (WARC 1.1 §6.2), or null. */
 async function warcinfoLabel(input: ArchiveInput, file: string): Promise<string | null> {
   const info = await readWarcinfo(input, file);
@@ -514,9 +523,12 @@ async function buildCrawl(
   const ctx: CrawlContext = { db, writer, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
   const paired = pairFeedItems(ctx, found);
   storeFullFeedObjects(ctx, paired.pages);
-  const { feedPages, sites } = await extractPages(ctx, paired);
-  const loadPage = pageLoader(ctx);
-  await runTemplatesPass(ctx, found, paired, feedPages, loadPage, (host) => sites.learnt(host));
+  const pages = new PageCache();
+  const extraction = new ExtractionPass(ctx, paired, pages);
+  await extraction.runAll();
+  const loadPage = pageLoader(ctx, pages);
+  await runTemplatesPass(ctx, found, paired, extraction, loadPage);
+  pages.clear();
   await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
@@ -593,7 +605,7 @@ function pairFeedItems(ctx: CrawlContext, found: FoundFeed[]): PairedCrawl {
       report.items.paired++;
       // One page per post: items of several feeds may pair with different captures of the same URL.
       const key = schemelessKey(pairing.capture.url);
-      const work = pages.get(key) ?? { captureId: pairing.capture.id, items: [] };
+      const work = pages.get(key) ?? { captureId: pairing.capture.id, url: pairing.capture.url, items: [] };
       work.items.push({ item, feed, feedId });
       pages.set(key, work);
     });
@@ -635,135 +647,228 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
 }
 
 /**
- * Pass 2: read each paired page once, by offset, and extract its object(s), in worker threads.
- * Returns the feed-linked pages the templates pass learns from.
+ * Pass 2: read each paired page once, by offset, and extract its object(s) [004 §4], host by host.
+ * In worker threads (`runAll`) every host is extracted up front; in the main thread a host is
+ * extracted when the templates pass asks for it (`host`), so the pages it parsed are still held
+ * (`PageCache`) when the templates pass reads them: each page is parsed once, and only the pages
+ * of one host at a time are held.
  */
-async function extractPages(ctx: CrawlContext, paired: PairedCrawl): Promise<{ feedPages: FeedLinkedPage[]; sites: ExtractionSites }> {
-  const { db, writer, crawlId, input, report, diagnostics, options, progress } = ctx;
-  const { pages, commentPosts } = paired;
-  let done = 0;
-  const feedPages: FeedLinkedPage[] = [];
-  const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
-  const tick = () =>
-    progress({ phase: 'extract', bytesRead: input.bytes, records: report.records, pagesDone: done, pagesTotal: pages.size });
-  const linked = (work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): FeedLinkedPage => ({
-    captureId: work.captureId,
-    url: row.url,
-    feedUrl: canonicalUrl(chosen.feed.url),
-    paths,
-  });
-  function* jobs(): Generator<PageJob> {
-    for (const work of pages.values()) {
-      tick();
-      const row = ctx.store.capture(work.captureId);
-      if (row === undefined) continue;
-      const chosen = pickItem(work);
-      // Unchanged payload since a version we already extracted: copy it instead of extracting again.
-      const copied = copyUnchangedVersion(ctx, work, row);
-      if (copied !== null) {
-        report.objects.unchanged++;
-        if (copied.paths !== null) feedPages.push(linked(work, row, chosen, copied.paths));
-        done++;
-        continue;
+class ExtractionPass {
+  readonly #ctx: CrawlContext;
+  readonly #paired: PairedCrawl;
+  readonly #pages: PageCache;
+  readonly #byHost = new Map<string, PageWork[]>();
+  readonly #feedPages = new Map<string, FeedLinkedPage[]>();
+  readonly #finished = new Set<string>();
+  /** One per host: a host's comment structures are decided when its pages are extracted. */
+  readonly #sites = new Map<string, ExtractionSites>();
+  /** The capture of each page job (its parsed page may still be held for a second reading). */
+  readonly #captureOf = new Map<PageJob, number>();
+  readonly #pooled: boolean;
+  #done = 0;
+
+  constructor(ctx: CrawlContext, paired: PairedCrawl, pages: PageCache) {
+    this.#ctx = ctx;
+    this.#paired = paired;
+    this.#pages = pages;
+    for (const work of paired.pages.values()) {
+      const host = hostOf(work.url);
+      const list = this.#byHost.get(host) ?? [];
+      list.push(work);
+      this.#byHost.set(host, list);
+    }
+    const workers = ctx.options.workers ?? defaultWorkers();
+    this.#pooled = workers > 1 && paired.pages.size >= MIN_PAGES_FOR_WORKERS;
+  }
+
+  /** The comment structures `host` shows without hints (`CommentSites.learnt`). */
+  learntStructures(host: string): string[] {
+    return this.#sitesOf(host).learnt(host);
+  }
+
+  #sitesOf(host: string): ExtractionSites {
+    let sites = this.#sites.get(host);
+    if (sites === undefined) {
+      sites = new CommentSites();
+      this.#sites.set(host, sites);
+    }
+    return sites;
+  }
+
+  /** The hosts of the paired pages, in pairing order. */
+  get hosts(): string[] {
+    return [...this.#byHost.keys()];
+  }
+
+  /** With worker threads: extract every host now (the templates pass then reads the pages again). */
+  async runAll(): Promise<void> {
+    if (!this.#pooled) return;
+    const hosts = this.hosts.filter((h) => !this.#finished.has(h));
+    await this.#extract(hosts.flatMap((h) => this.#byHost.get(h) ?? []));
+    for (const h of hosts) await this.#finish(h);
+  }
+
+  /** The feed-linked pages of `host`, extracting its pages first if not done yet. */
+  async host(host: string): Promise<FeedLinkedPage[]> {
+    if (!this.#finished.has(host)) {
+      this.#pages.clear();
+      await this.#extract(this.#byHost.get(host) ?? []);
+      await this.#finish(host);
+    }
+    return this.#feedPages.get(host) ?? [];
+  }
+
+  #tick(): void {
+    const ctx = this.#ctx;
+    ctx.progress({
+      phase: 'extract',
+      bytesRead: ctx.input.bytes,
+      records: ctx.report.records,
+      pagesDone: this.#done,
+      pagesTotal: this.#paired.pages.size,
+    });
+  }
+
+  #linked(work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): void {
+    const host = hostOf(row.url);
+    const list = this.#feedPages.get(host) ?? [];
+    list.push({ captureId: work.captureId, url: row.url, feedUrl: canonicalUrl(chosen.feed.url), paths });
+    this.#feedPages.set(host, list);
+  }
+
+  async #extract(works: readonly PageWork[]): Promise<void> {
+    const ctx = this.#ctx;
+    const { db, writer, crawlId, report, diagnostics, options } = ctx;
+    const { commentPosts } = this.#paired;
+    const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
+    const self = this;
+    function* jobs(): Generator<PageJob> {
+      for (const work of works) {
+        self.#tick();
+        const row = ctx.store.capture(work.captureId);
+        if (row === undefined) continue;
+        const chosen = pickItem(work);
+        // Unchanged payload since a version we already extracted: copy it instead of extracting again.
+        const copied = copyUnchangedVersion(ctx, work, row);
+        if (copied !== null) {
+          report.objects.unchanged++;
+          if (copied.paths !== null) self.#linked(work, row, chosen, copied.paths);
+          self.#done++;
+          continue;
+        }
+        const source = resolvePayloadSource(db, work.captureId);
+        if (!source) {
+          diagnostics.report(
+            new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }),
+          );
+          report.objects.failed++;
+          self.#done++;
+          continue;
+        }
+        const job: PageJob = {
+          source,
+          url: row.url,
+          item: chosen.item,
+          feedUrl: chosen.feed.url,
+          commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
+          pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
+          hints: selectedHints(),
+          explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
+          ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
+        };
+        workOf.set(job, { work, row, chosen });
+        self.#captureOf.set(job, work.captureId);
+        yield job;
       }
-      const source = resolvePayloadSource(db, work.captureId);
-      if (!source) {
-        diagnostics.report(
-          new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }),
-        );
-        report.objects.failed++;
-        done++;
-        continue;
-      }
-      const job: PageJob = {
-        source,
-        url: row.url,
-        item: chosen.item,
-        feedUrl: chosen.feed.url,
-        commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
-        pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
-        hints: selectedHints(),
-        explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
-        ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
-      };
-      workOf.set(job, { work, row, chosen });
-      yield job;
+    }
+    const runner = this.#pooled
+      ? workerPoolRunner(options.workers ?? defaultWorkers())
+      : inProcessRunner((job) => ({ onParsed: (page) => this.#pages.put(workOf.get(job)?.work.captureId ?? -1, page) }));
+    try {
+      await runner.run(jobs(), (result, job) => {
+        const { work, row, chosen } = workOf.get(job) as { work: PageWork; row: CaptureRow; chosen: PageItem };
+        workOf.delete(job);
+        this.#done++;
+        this.#tick();
+        for (const d of result.diagnostics) diagnostics.add(d);
+        writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
+        if (result.explain !== null) options.onExplain?.(row.url, result.explain);
+        if (!result.ok) {
+          report.objects.failed++;
+          if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
+          if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
+          return;
+        }
+        const version = {
+          canonicalUrl: canonicalUrl(row.url),
+          url: row.url,
+          feedId: chosen.feedId,
+          guid: chosen.item.guid,
+          crawlId,
+          captureId: work.captureId,
+          captureTime: row.time,
+          pageDigest: row.pageDigest,
+          object: result.object,
+          comments: result.comments,
+          language: result.language,
+        };
+        const sites = this.#sitesOf(hostOf(row.url));
+        // A comment zone found by structure alone waits for the site's other post pages (issue #12).
+        if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
+          sites.defer(hostOf(row.url), result.commentZone, version);
+        else writer.addVersion(version);
+        // A post without comments is read again if the site shows an unhinted comment structure
+        // elsewhere that one of the page's entry candidates may be (never else: one extraction a page).
+        if (result.comments.length === 0)
+          sites.remember(hostOf(row.url), job, result.commentZone.signatures, (again) =>
+            writer.addVersion({ ...version, object: again.object, comments: again.comments }),
+          );
+        if (result.fallbackReason === null) report.objects.pageExtracted++;
+        else {
+          report.objects.mcst++;
+          diagnostics.warn('extract.no-wrapper', `${result.fallbackReason}; kept the E-mCST main block (method mcst)`, { url: row.url });
+        }
+        report.comments += result.comments.length;
+        // Templates are learnt from feed-guided wrappers only [000 §III-C].
+        if (result.fallbackReason === null) this.#linked(work, row, chosen, result.object.paths);
+      });
+    } finally {
+      await runner.close();
     }
   }
-  const sites: ExtractionSites = new CommentSites();
-  const workers = options.workers ?? defaultWorkers();
-  const runner = workers > 1 && pages.size >= MIN_PAGES_FOR_WORKERS ? workerPoolRunner(workers) : inProcessRunner();
-  try {
-    await runner.run(jobs(), (result, job) => {
-      const { work, row, chosen } = workOf.get(job) as { work: PageWork; row: CaptureRow; chosen: PageItem };
-      workOf.delete(job);
-      done++;
-      tick();
-      for (const d of result.diagnostics) diagnostics.add(d);
-      writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
-      if (result.explain !== null) options.onExplain?.(row.url, result.explain);
-      if (!result.ok) {
-        report.objects.failed++;
-        if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
-        if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
-        return;
-      }
-      const version = {
-        canonicalUrl: canonicalUrl(row.url),
-        url: row.url,
-        feedId: chosen.feedId,
-        guid: chosen.item.guid,
-        crawlId,
-        captureId: work.captureId,
-        captureTime: row.time,
-        pageDigest: row.pageDigest,
-        object: result.object,
-        comments: result.comments,
-        language: result.language,
-      };
-      // A comment zone found by structure alone waits for the site's other post pages (issue #12).
-      if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-        sites.defer(hostOf(row.url), result.commentZone, version);
-      else writer.addVersion(version);
-      // A post without comments is read again if the site shows an unhinted comment structure
-      // elsewhere that one of the page's entry candidates may be (never else: one extraction a page).
-      if (result.comments.length === 0)
-        sites.remember(hostOf(row.url), job, result.commentZone.signatures, (again) =>
-          writer.addVersion({ ...version, object: again.object, comments: again.comments }),
-        );
-      if (result.fallbackReason === null) report.objects.pageExtracted++;
-      else {
-        report.objects.mcst++;
-        diagnostics.warn('extract.no-wrapper', `${result.fallbackReason}; kept the E-mCST main block (method mcst)`, { url: row.url });
-      }
-      report.comments += result.comments.length;
-      // Templates are learnt from feed-guided wrappers only [000 §III-C].
-      if (result.fallbackReason === null) feedPages.push(linked(work, row, chosen, result.object.paths));
-    });
-  } finally {
-    await runner.close();
+
+  /** The site decisions on comment zones of a host whose pages are all extracted. */
+  async #finish(host: string): Promise<void> {
+    const { writer, report } = this.#ctx;
+    this.#finished.add(host);
+    const sites = this.#sitesOf(host);
+    report.comments -= sites.flush((v) => writer.addVersion(v));
+    // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
+    for (const { job, structures, write } of sites.retries()) {
+      const parsed = this.#pages.get(this.#captureOf.get(job) ?? -1, job.url);
+      const again = await runPageJob({ ...job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
+      if (!again.ok || again.comments.length === 0) continue;
+      // The whole version of the second reading: its article leaves out the zone it found.
+      write(again);
+      report.comments += again.comments.length;
+    }
+    for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
+    this.#tick();
   }
-  report.comments -= sites.flush((v) => writer.addVersion(v));
-  // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
-  for (const { job, structures, write } of sites.retries()) {
-    const again = await runPageJob({ ...job, siteStructures: structures, explain: false });
-    if (!again.ok || again.comments.length === 0) continue;
-    // The whole version of the second reading: its article leaves out the zone it found.
-    write(again);
-    report.comments += again.comments.length;
-  }
-  tick();
-  return { feedPages, sites };
 }
 
 /** Loads a page for the later passes; every page they read is also searched for the feeds it advertises [002 "Feed discovery"], once. */
-function pageLoader(ctx: CrawlContext): (captureId: number) => Promise<ParsedPage | null> {
+function pageLoader(ctx: CrawlContext, pages: PageCache): (captureId: number) => Promise<ParsedPage | null> {
   const { db, writer, crawlId, diagnostics, options } = ctx;
   const searchedForFeeds = new Set<number>();
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
     if (!source) return null;
+    // A page held from an earlier pass was searched for feeds then.
+    const held = pages.get(captureId, source.url);
+    if (held !== undefined) return held;
     const page = parsePage((await readCapture(source, { diagnostics, config: warcConfigOf(options) })).text(), source.url, { diagnostics });
+    pages.put(captureId, page);
     if (!searchedForFeeds.has(captureId)) {
       searchedForFeeds.add(captureId);
       writer.addDiscoveredFeeds(crawlId, hostOf(page.url), page.url, discoverFeeds(page.document, page.url));
@@ -778,9 +883,8 @@ async function runTemplatesPass(
   ctx: CrawlContext,
   found: FoundFeed[],
   paired: PairedCrawl,
-  feedPages: FeedLinkedPage[],
+  extraction: ExtractionPass,
   loadPage: (captureId: number) => Promise<ParsedPage | null>,
-  siteStructuresOf: (host: string) => string[],
 ): Promise<void> {
   const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
   const { commentPosts, itemsByHost } = paired;
@@ -800,14 +904,21 @@ async function runTemplatesPass(
         discoverFeeds(page.document, page.url).map((f) => f.url),
         pageTextOf(page),
       ),
-      siteStructures: siteStructuresOf(hostOf(page.url)),
+      siteStructures: extraction.learntStructures(hostOf(page.url)),
     }).comments;
   const templates = await runTemplateStage({
     db,
     writer,
     crawlId,
     diagnostics,
-    feedPages,
+    feedPages: {
+      hosts: extraction.hosts,
+      of: async (host) => {
+        const linked = await extraction.host(host);
+        progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+        return linked;
+      },
+    },
     loadPage,
     commentsOf,
     siteFeeds: siteFeedsOf(found, itemsByHost),
@@ -851,6 +962,8 @@ type ExtractionSites = CommentSites<
 
 interface PageWork {
   captureId: number;
+  /** URL of the paired capture. */
+  url: string;
   items: PageItem[];
 }
 type PageItem = { item: FeedItem; feed: Feed; feedId: number };

@@ -16,18 +16,20 @@ export interface ChangesStageReport {
 }
 
 function snapshot(store: ChangeStore, v: ComparedVersionRow): VersionSnapshot {
+  const { url, captureTime, title, author, published, updated, categories, text, pageDigest } = v;
+  const references = v.references.filter((r) => r.kind === 'link').map((r) => r.url);
   return {
-    url: v.url,
-    captureTime: v.captureTime,
-    title: v.title,
-    author: v.author,
-    published: v.published,
-    updated: v.updated,
-    categories: v.categories,
-    text: v.text,
-    references: v.references.filter((r) => r.kind === 'link').map((r) => r.url),
+    url,
+    captureTime,
+    title,
+    author,
+    published,
+    updated,
+    categories,
+    text,
+    references,
+    pageDigest,
     comments: store.commentsOf(v.id),
-    pageDigest: v.pageDigest,
     isRevisit: v.recordType === 'revisit',
   };
 }

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
+import { type PageJob, type PageJobPages, type PageJobResult, runPageJob } from './page-job.js';
 
 /** Starting threads costs about 100 ms each: not worth it for a handful of pages. */
 export const MIN_PAGES_FOR_WORKERS = 40;
@@ -22,11 +22,11 @@ export interface PageJobRunner {
   close(): Promise<void>;
 }
 
-/** Runs jobs in the calling thread, one after the other. */
-export function inProcessRunner(): PageJobRunner {
+/** Runs jobs in the calling thread, one after the other; `pagesOf` lets a job hand its parsed page on. */
+export function inProcessRunner(pagesOf: (job: PageJob) => PageJobPages = () => ({})): PageJobRunner {
   return {
     async run(jobs, onResult) {
-      for (const job of jobs) onResult(await runPageJob(job), job);
+      for (const job of jobs) onResult(await runPageJob(job, pagesOf(job)), job);
     },
     async close() {},
   };

@@ -9,7 +9,7 @@
  * object and crawl); readers show the text source's method. Changes are computed between fused
  * versions (changes-stage.ts ranks `fused` first).
  */
-import type { Fusion, ObjectVersion } from '../core/domain.js';
+import type { DataObject, Fusion, ObjectVersion } from '../core/domain.js';
 import { type Db, FUSED_METHOD, FuseStore } from '../store/index.js';
 
 export { FUSED_METHOD };
@@ -21,26 +21,8 @@ export { FUSED_METHOD };
  */
 export const TEXT_SOURCE_ORDER = ['feed-guided', 'template', 'segmentation', 'mcst', 'full-feed'] as const;
 
-/** A per-method version of the article in this crawl, as the fusion weighs it. */
-export type Candidate = Pick<
-  ObjectVersion,
-  | 'id'
-  | 'method'
-  | 'confidence'
-  | 'captureId'
-  | 'captureTime'
-  | 'title'
-  | 'author'
-  | 'published'
-  | 'updated'
-  | 'categories'
-  | 'text'
-  | 'html'
-  | 'references'
-  | 'paths'
-  | 'pageDigest'
-  | 'language'
->;
+/** A per-method version of the article in this crawl, as the fusion weighs it (the object and crawl are given). */
+export type Candidate = Omit<ObjectVersion, keyof DataObject | 'crawlId' | 'crawl' | 'fusion'>;
 
 const rank = (method: string): number => {
   const i = (TEXT_SOURCE_ORDER as readonly string[]).indexOf(method);

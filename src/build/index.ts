@@ -15,5 +15,5 @@ export { METHOD_PREFERENCE } from '../store/index.js';
 export { buildShard, type ShardBuildOptions, type ShardSummary } from './shard-build.js';
 export { type IndexSummary, type IndexTask, indexArchives } from './shard-index.js';
 export { type MergeOptions, type MergeSummary, mergeShards } from './shard-merge.js';
-export type { CaptureRow, FileRow, ItemRow, ShardRow } from './shard-rows.js';
+export type { CaptureRow, FileRow, IndexRow, ItemRow, ShardRow, SiteRow } from './shard-rows.js';
 export { FUSED_METHOD, fuseCandidates, runFuseStage } from './fuse-stage.js';

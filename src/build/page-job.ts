@@ -13,6 +13,7 @@ import {
   explainExtraction,
   extractComments,
   extractObjects,
+  type ParsedPage,
   pageBody,
   parsePage,
 } from '../extract/index.js';
@@ -60,16 +61,28 @@ export type PageJobResult = {
   | { ok: false; reason: string; unreadable: boolean }
 );
 
-export async function runPageJob(job: PageJob): Promise<PageJobResult> {
+/** How a page job gets its page: read by offset and parsed (default), or an already parsed one. */
+export interface PageJobPages {
+  /** The page parsed earlier in this build (a second reading of the same job), if still held. */
+  parsed?: ParsedPage;
+  /** Receives the page the job parsed, so the later passes of the build need not parse it again. */
+  onParsed?(page: ParsedPage): void;
+}
+
+export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promise<PageJobResult> {
   const diagnostics = new Diagnostics();
   const reported: Diagnostic[] = [];
   diagnostics.onReport((d) => reported.push(d));
   const base = { url: job.url, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
   selectHints(job.hints);
   try {
-    const config = job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
-    const capture = await readCapture(job.source, { diagnostics, config });
-    const page = parsePage(capture.text(), job.url, { diagnostics });
+    let page = pages.parsed;
+    if (page === undefined) {
+      const config = job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
+      const capture = await readCapture(job.source, { diagnostics, config });
+      page = parsePage(capture.text(), job.url, { diagnostics });
+      pages.onParsed?.(page);
+    }
     base.discovered = discoverFeeds(page.document, job.url);
     const body = job.pendingCommentFeeds.length === 0 ? null : pageBody(page);
     const commentItems = commentItemsOfPage(

@@ -25,7 +25,9 @@ export interface ShardBuildOptions {
 
 export interface ShardSummary {
   shard: string;
-  rows: { files: number; captures: number; items: number };
+  rows: { files: number; captures: number; items: number; sites: number };
+  /** The sites the bucket owns (its site rows); null when the rows named none: every site. */
+  ownedSites: string[] | null;
   crawls: Array<{ name: string; skipped: boolean; captures: number; objects: number; comments: number; changes: Record<string, number> }>;
   errors: number;
 }
@@ -40,6 +42,7 @@ export async function buildShard(options: ShardBuildOptions): Promise<{ summary:
   const stage = new Database('');
   try {
     const counts = await stageRows(stage, options.lines);
+    const owned = stage.prepare('SELECT site FROM sites ORDER BY site').pluck().all() as string[];
     const report = await buildCrawlSources(crawlSources(stage), {
       outDir: options.shardDir,
       diagnostics,
@@ -50,6 +53,7 @@ export async function buildShard(options: ShardBuildOptions): Promise<{ summary:
     const summary: ShardSummary = {
       shard: options.shardDir,
       rows: counts,
+      ownedSites: counts.sites > 0 ? owned : null,
       crawls: report.crawls.map((c) => ({
         name: c.name,
         skipped: c.skipped,
@@ -69,12 +73,14 @@ export async function buildShard(options: ShardBuildOptions): Promise<{ summary:
 
 async function stageRows(stage: Database.Database, lines: AsyncIterable<string>): Promise<ShardSummary['rows']> {
   stage.exec(`
-    CREATE TABLE files (crawl TEXT NOT NULL, crawl_order INTEGER NOT NULL, file TEXT NOT NULL, row TEXT NOT NULL, UNIQUE (crawl, file));
+    CREATE TABLE files (crawl TEXT NOT NULL, crawl_order INTEGER NOT NULL, file TEXT NOT NULL, row TEXT NOT NULL, UNIQUE (crawl, crawl_order, file));
     CREATE TABLE captures (crawl TEXT NOT NULL, crawl_order INTEGER NOT NULL, file TEXT NOT NULL, offset INTEGER NOT NULL,
-      inflated_offset INTEGER NOT NULL, row TEXT NOT NULL, PRIMARY KEY (crawl, file, offset, inflated_offset)) WITHOUT ROWID;`);
+      inflated_offset INTEGER NOT NULL, row TEXT NOT NULL, PRIMARY KEY (crawl, file, offset, inflated_offset)) WITHOUT ROWID;
+    CREATE TABLE sites (site TEXT PRIMARY KEY) WITHOUT ROWID;`);
   const addFile = stage.prepare('INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)');
   const addCapture = stage.prepare('INSERT OR REPLACE INTO captures VALUES (?, ?, ?, ?, ?, ?)');
-  const counts = { files: 0, captures: 0, items: 0 };
+  const addSite = stage.prepare('INSERT OR IGNORE INTO sites VALUES (?)');
+  const counts = { files: 0, captures: 0, items: 0, sites: 0 };
   let batch: Array<[number, string]> = [];
   const flush = stage.transaction((rows: Array<[number, string]>) => {
     for (const [lineNumber, line] of rows) {
@@ -85,6 +91,9 @@ async function stageRows(stage: Database.Database, lines: AsyncIterable<string>)
       } else if (row.type === 'capture') {
         addCapture.run(row.crawl, row.crawl_order, row.file, row.offset, row.inflated_offset ?? -1, line);
         counts.captures++;
+      } else if (row.type === 'site') {
+        addSite.run(row.site);
+        counts.sites++;
       } else {
         counts.items++; // routing information for the driver; the shard parses the feed itself
       }
@@ -109,16 +118,19 @@ async function stageRows(stage: Database.Database, lines: AsyncIterable<string>)
   return counts;
 }
 
-/** One crawl source per crawl label, in crawl order, each scanning its staged rows in file order. */
+/**
+ * One crawl source per crawl (label and place: two inputs split --crawl-by warcinfo may give crawls
+ * of one label, as in `build`), in crawl order, each scanning its staged rows in file order.
+ */
 async function* crawlSources(stage: Database.Database): AsyncGenerator<CrawlSource> {
   const crawls = stage
-    .prepare(`SELECT crawl, min(crawl_order) AS crawl_order FROM (SELECT crawl, crawl_order FROM files UNION ALL SELECT crawl, crawl_order FROM captures)
-      GROUP BY crawl ORDER BY crawl_order, crawl`)
+    .prepare(`SELECT DISTINCT crawl, crawl_order FROM (SELECT crawl, crawl_order FROM files UNION ALL SELECT crawl, crawl_order FROM captures)
+      ORDER BY crawl_order, crawl`)
     .all() as Array<{ crawl: string; crawl_order: number }>;
-  for (const { crawl } of crawls) {
-    const files = (stage.prepare('SELECT row FROM files WHERE crawl = ? ORDER BY file').pluck().all(crawl) as string[]).map(
-      (r) => JSON.parse(r) as FileRow,
-    );
+  for (const { crawl, crawl_order: order } of crawls) {
+    const files = (
+      stage.prepare('SELECT row FROM files WHERE crawl = ? AND crawl_order = ? ORDER BY file').pluck().all(crawl, order) as string[]
+    ).map((r) => JSON.parse(r) as FileRow);
     const byType: Record<string, number> = {};
     for (const f of files) for (const [type, n] of Object.entries(f.records_by_type)) byType[type] = (byType[type] ?? 0) + n;
     yield {
@@ -126,20 +138,24 @@ async function* crawlSources(stage: Database.Database): AsyncGenerator<CrawlSour
       identity: files.length > 0 ? files.map((f) => f.identity).join('+') : `crawl:${crawl}`,
       name: crawl,
       bytes: files.reduce((n, f) => n + f.bytes, 0),
-      records: (diagnostics) => scanStaged(stage, crawl, diagnostics),
+      records: (diagnostics) => scanStaged(stage, crawl, order, diagnostics),
       recordCounts: { total: files.reduce((n, f) => n + f.records, 0), byType },
     };
   }
 }
 
 /** Pages through the crawl's staged captures (file, offset order); feeds are read by offset. */
-async function* scanStaged(stage: Database.Database, crawl: string, diagnostics: Diagnostics): AsyncGenerator<ScannedRecord> {
-  const page =
-    stage.prepare(`SELECT file, offset, inflated_offset, row FROM captures WHERE crawl = ? AND (file, offset, inflated_offset) > (?, ?, ?)
-    ORDER BY file, offset, inflated_offset LIMIT ${STAGE_BATCH_ROWS}`);
+async function* scanStaged(
+  stage: Database.Database,
+  crawl: string,
+  order: number,
+  diagnostics: Diagnostics,
+): AsyncGenerator<ScannedRecord> {
+  const page = stage.prepare(`SELECT file, offset, inflated_offset, row FROM captures WHERE crawl = ? AND crawl_order = ?
+    AND (file, offset, inflated_offset) > (?, ?, ?) ORDER BY file, offset, inflated_offset LIMIT ${STAGE_BATCH_ROWS}`);
   let after: [string, number, number] = ['', -1, -1];
   for (;;) {
-    const rows = page.all(crawl, ...after) as Array<{ file: string; offset: number; inflated_offset: number; row: string }>;
+    const rows = page.all(crawl, order, ...after) as Array<{ file: string; offset: number; inflated_offset: number; row: string }>;
     if (rows.length === 0) return;
     for (const r of rows) {
       const row = JSON.parse(r.row) as CaptureRow;

@@ -7,16 +7,20 @@
 import type { Diagnostics } from '../core/diagnostics.js';
 import { UsageError } from '../core/errors.js';
 import { canonicalUrl } from '../core/url.js';
-import { listArchiveInputs, scanArchive, type ScanStats } from '../warc/index.js';
+import { type IndexEntry, listArchiveInputs, scanArchive, type ScanStats } from '../warc/index.js';
+import { type CrawlBy, crawlLabeller } from './build-overlay.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture, mayHoldFeed } from './feed-capture.js';
-import { captureRow, type FileRow, type ShardRow, siteOf } from './shard-rows.js';
+import { captureRow, type FileRow, type IndexRow, siteOf } from './shard-rows.js';
 
 /** One archive to index, with the crawl it belongs to and that crawl's place in the collection. */
 export interface IndexTask {
-  /** Crawl label; null: each file is its own crawl named by its file name, as `build` names it. */
+  /** Crawl label; null: each file is its own crawl named by its file name, as `build` names it (or as --crawl-by says). */
   crawl: string | null;
-  /** Place of the crawl in the collection; null: the next free place in this invocation. */
+  /**
+   * Place of the crawl in the collection; null: the next free place in this invocation. An input
+   * split --crawl-by gives its crawls this place and the next ones, in the order their first record comes.
+   */
   crawlOrder: number | null;
   /** A WARC, WARC.gz or WACZ file, or a directory of them (name order). */
   path: string;
@@ -37,8 +41,10 @@ export interface IndexSummary {
 export async function indexArchives(
   tasks: readonly IndexTask[],
   diagnostics: Diagnostics,
-  emit: (row: ShardRow) => void | Promise<void>,
+  emit: (row: IndexRow) => void | Promise<void>,
+  options: { crawlBy?: CrawlBy } = {},
 ): Promise<IndexSummary> {
+  const crawlBy = options.crawlBy ?? 'input';
   const summary: IndexSummary = { files: 0, captures: 0, feeds: 0, items: 0 };
   // Crawl places given in this invocation (explicit ones win; the others follow in order).
   const orders = new Map<string, number>();
@@ -60,10 +66,27 @@ export async function indexArchives(
       throw new UsageError(`no readable WARC, WARC.gz or WACZ input in ${task.path}${problems.length ? `: ${problems.join('; ')}` : ''}`);
     }
     for (const input of inputs) {
-      const crawl = task.crawl ?? input.name;
-      const crawlOrder = orderOf(crawl, task.crawlOrder);
+      if (crawlBy !== 'input' && task.crawl !== null)
+        throw new UsageError(`crawl label ${JSON.stringify(task.crawl)} given with --crawl-by ${crawlBy}: the records name their crawls`);
+      // One crawl per input, or (--crawl-by) one per label the records give, as `build` splits it.
+      const labelOf = crawlBy === 'input' ? null : crawlLabeller(input, crawlBy);
+      const base = task.crawlOrder ?? (orders.size === 0 ? 0 : Math.max(...orders.values()) + 1);
+      const crawls = new Map<string, { order: number; records: number; byType: Record<string, number> }>();
+      const crawlOf = async (entry: IndexEntry) => {
+        const crawl = labelOf === null ? (task.crawl ?? input.name) : await labelOf(entry);
+        let seen = crawls.get(crawl);
+        if (seen === undefined) {
+          seen = { order: labelOf === null ? orderOf(crawl, task.crawlOrder) : base + crawls.size, records: 0, byType: {} };
+          if (labelOf !== null) orders.set(`${input.path}#${crawl}`, seen.order);
+          crawls.set(crawl, seen);
+        }
+        seen.records++;
+        seen.byType[entry.recordType] = (seen.byType[entry.recordType] ?? 0) + 1;
+        return { crawl, crawlOrder: seen.order };
+      };
       let stats: ScanStats | undefined;
       for await (const record of scanArchive(input, { diagnostics, wantBody: mayHoldFeed, onProgress: (s) => (stats = s) })) {
+        const { crawl, crawlOrder } = await crawlOf(record.entry);
         const feed = record.capture ? feedOfCapture(record.capture, diagnostics) : null;
         await emit(captureRow(crawl, crawlOrder, record.entry, feed !== null));
         summary.captures++;
@@ -87,17 +110,34 @@ export async function indexArchives(
           summary.items++;
         }
       }
-      const file: FileRow = {
-        type: 'file',
-        crawl,
-        crawl_order: crawlOrder,
-        file: input.path,
-        bytes: input.bytes,
-        identity: await crawlIdentity(input),
-        records: stats?.records ?? 0,
-        records_by_type: { ...(stats?.recordsByType ?? {}) },
-      };
-      await emit(file);
+      const identity = await crawlIdentity(input);
+      if (labelOf === null) {
+        const crawl = task.crawl ?? input.name;
+        const file: FileRow = {
+          type: 'file',
+          crawl,
+          crawl_order: orderOf(crawl, task.crawlOrder),
+          file: input.path,
+          bytes: input.bytes,
+          identity,
+          records: stats?.records ?? 0,
+          records_by_type: { ...(stats?.recordsByType ?? {}) },
+        };
+        await emit(file);
+      } else {
+        // One file row per crawl of the input, with the identity and counts `build` gives that crawl.
+        for (const [crawl, seen] of crawls)
+          await emit({
+            type: 'file',
+            crawl,
+            crawl_order: seen.order,
+            file: input.path,
+            bytes: input.bytes,
+            identity: `${identity}#${crawlBy}:${crawl}`,
+            records: seen.records,
+            records_by_type: seen.byType,
+          });
+      }
       summary.files++;
     }
   }

@@ -14,6 +14,7 @@ import {
   copyShard,
   CrawlStore,
   crawlTotals,
+  storeTotals,
   type Db,
   openStore,
   readCrawlReports,
@@ -89,15 +90,7 @@ export function mergeShards(options: MergeOptions): MergeSummary {
         `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
       );
     }
-    const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
-    return {
-      out: options.outDir,
-      shards: options.shardDirs.length,
-      crawls: crawls.length,
-      captures: count('captures'),
-      objects: count('objects'),
-      versions: count('versions'),
-    };
+    return { out: options.outDir, shards: options.shardDirs.length, crawls: crawls.length, ...storeTotals(db) };
   } finally {
     closeWriter(db);
     lock.release();

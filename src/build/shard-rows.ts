@@ -69,7 +69,20 @@ export interface ItemRow {
   site: string | null;
 }
 
-export type ShardRow = FileRow | CaptureRow | ItemRow;
+/**
+ * One site the bucket owns (written by the driver, not by `index`): the rows `shard-build --emit`
+ * writes are those of its own sites, so the shards' files together hold each row once. A stream
+ * without site rows owns every site.
+ */
+export interface SiteRow {
+  type: 'site';
+  site: string;
+}
+
+/** What `index` writes. */
+export type IndexRow = FileRow | CaptureRow | ItemRow;
+/** What `shard-build` reads. */
+export type ShardRow = IndexRow | SiteRow;
 
 /** The bucketing key of a URL: its host without a leading `www.` ('' when it does not parse). */
 export function siteOf(url: string): string {
@@ -139,7 +152,7 @@ export function parseShardRow(line: string, lineNumber: number): ShardRow {
     throw new Error(`line ${lineNumber}: not JSON (${(error as Error).message})`);
   }
   const type = (value as { type?: unknown } | null)?.type;
-  if (type !== 'file' && type !== 'capture' && type !== 'item')
+  if (type !== 'file' && type !== 'capture' && type !== 'item' && type !== 'site')
     throw new Error(`line ${lineNumber}: not an index row (type ${JSON.stringify(type)})`);
   return value as ShardRow;
 }

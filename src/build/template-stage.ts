@@ -61,14 +61,24 @@ export interface TemplateStageInput {
   writer: OverlayWriter;
   crawlId: number;
   diagnostics: Diagnostics;
-  /** Every page paired with an article-feed item in this crawl (comment feeds left out). */
-  feedPages: readonly FeedLinkedPage[];
+  /** Every page paired with an article-feed item in this crawl (comment feeds left out), or those pages host by host. */
+  feedPages: readonly FeedLinkedPage[] | FeedPagesByHost;
   /** Read and parse one capture (revisits resolved); null when it holds no page. InputErrors are reported and the page skipped. */
   loadPage(captureId: number): Promise<ParsedPage | null>;
   /** Reader comments of a page found to be a post (kept apart from the article [004 §4.2]). */
   commentsOf?(page: ParsedPage): Comment[];
   /** Per host: the channel links of its article feeds and their items (negative post evidence, issue #12). */
   siteFeeds?: ReadonlyMap<string, { channelLinks: string[]; items: FeedItem[] }>;
+}
+
+/**
+ * The feed-linked pages when they are made host by host: the build extracts a host's pages when its
+ * templates are due, so that the pages it parsed are still held when this pass reads them.
+ */
+export interface FeedPagesByHost {
+  /** Every host `of` may give pages for. */
+  hosts: readonly string[];
+  of(host: string): Promise<readonly FeedLinkedPage[]>;
 }
 
 /** How a host's pages were classified. */
@@ -137,14 +147,15 @@ function evenSample<T>(items: readonly T[], max: number): T[] {
  */
 export async function runTemplateStage(input: TemplateStageInput): Promise<TemplateStageReport> {
   const report: TemplateStageReport = { hosts: [], pages: 0, posts: { feed: 0, template: 0, mcst: 0 }, nonPosts: 0, unreadable: 0 };
-  const feedByHost = new Map<string, FeedLinkedPage[]>();
-  for (const f of input.feedPages) {
-    const host = hostOf(f.url);
-    feedByHost.set(host, [...(feedByHost.get(host) ?? []), f]);
-  }
+  const feedPages = byHost(input.feedPages);
   const store = new TemplateStore(input.db);
-  for (const host of new Set([...store.htmlHosts(input.crawlId), ...feedByHost.keys()])) {
-    const hostReport = await runHost(input, store, host, feedByHost.get(host) ?? []);
+  const htmlHosts = store.htmlHosts(input.crawlId);
+  const withCaptures = new Set(htmlHosts);
+  for (const host of new Set([...htmlHosts, ...feedPages.hosts])) {
+    const feedLinked = await feedPages.of(host);
+    // A host without HTML captures has only its feed-linked pages to classify.
+    if (feedLinked.length === 0 && !withCaptures.has(host)) continue;
+    const hostReport = await runHost(input, store, host, [...feedLinked]);
     report.hosts.push(hostReport);
     report.pages += hostReport.pages;
     report.nonPosts += hostReport.nonPosts;
@@ -153,6 +164,17 @@ export async function runTemplateStage(input: TemplateStageInput): Promise<Templ
   for (const { method, n } of store.postCountsByMethod(input.crawlId))
     if (method === 'feed' || method === 'template' || method === 'mcst') report.posts[method] = n;
   return report;
+}
+
+/** Feed-linked pages given all at once, grouped by host. */
+function byHost(pages: TemplateStageInput['feedPages']): FeedPagesByHost {
+  if (!Array.isArray(pages)) return pages as FeedPagesByHost;
+  const grouped = new Map<string, FeedLinkedPage[]>();
+  for (const f of pages as readonly FeedLinkedPage[]) {
+    const host = hostOf(f.url);
+    grouped.set(host, [...(grouped.get(host) ?? []), f]);
+  }
+  return { hosts: [...grouped.keys()], of: async (host) => grouped.get(host) ?? [] };
 }
 
 /** Load one page; an InputError is reported and gives null. */

@@ -2,6 +2,7 @@
 import type { ObjectVersion } from '../core/domain.js';
 import type { CommentSnapshot } from '../changes/index.js';
 import type { Db } from './overlay-db.js';
+import { PassStore } from './pass-store.js';
 import { toObjectVersion, VERSION_COLUMNS, VERSION_FROM, type VersionRow } from './version-rows.js';
 
 /**
@@ -32,112 +33,99 @@ export interface ChangeRow {
   detail: string;
 }
 
-export class ChangeStore {
-  readonly #db: Db;
-  readonly #earlierCrawl;
-  readonly #preferredVersion;
-  readonly #comments;
-  readonly #latestEarlierCrawl;
-  readonly #objectsIn;
-  readonly #objectsGone;
-  readonly #hostsBefore;
-  readonly #hostsIn;
-  readonly #upsert;
-  readonly #pageStatus;
-
-  constructor(db: Db) {
-    this.#db = db;
-    this.#earlierCrawl = db.prepare<[number], number>('SELECT 1 FROM crawls WHERE id < ? LIMIT 1').pluck();
+function statements(db: Db) {
+  return {
+    earlierCrawl: db.prepare<[number], number>('SELECT 1 FROM crawls WHERE id < ? LIMIT 1').pluck(),
     // A fused version compares as the method its text comes from (the changes pass aligns across methods).
-    this.#preferredVersion = db.prepare<[number, number], VersionRow & { recordType: string | null }>(`SELECT ${VERSION_COLUMNS},
+    preferredVersion: db.prepare<[number, number], VersionRow & { recordType: string | null }>(`SELECT ${VERSION_COLUMNS},
         c.record_type AS recordType
       ${VERSION_FROM} LEFT JOIN captures c ON c.id = v.capture_id
-      WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`);
-    this.#comments = db.prepare<[number], CommentSnapshot>(
+      WHERE v.object_id = ? AND v.crawl_id = ? ORDER BY ${METHOD_RANK} LIMIT 1`),
+    comments: db.prepare<[number], CommentSnapshot>(
       'SELECT hash, author, published, text FROM comments WHERE version_id = ? ORDER BY position',
-    );
-    this.#latestEarlierCrawl = db
+    ),
+    latestEarlierCrawl: db
       .prepare<[number, number], number | null>('SELECT max(crawl_id) FROM versions WHERE object_id = ? AND crawl_id < ?')
-      .pluck();
-    this.#objectsIn = db.prepare<[number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id = ?').pluck();
-    this.#objectsGone = db
+      .pluck(),
+    objectsIn: db.prepare<[number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id = ?').pluck(),
+    objectsGone: db
       .prepare<[number, number], number>(
         'SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?',
       )
-      .pluck();
-    this.#hostsBefore = db
+      .pluck(),
+    hostsBefore: db
       .prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id < ? AND record_type IN ('response', 'revisit')")
-      .pluck();
-    this.#hostsIn = db
+      .pluck(),
+    hostsIn: db
       .prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id = ? AND record_type IN ('response', 'revisit')")
-      .pluck();
-    this.#upsert = db.prepare<ChangeRow>(`INSERT INTO changes (object_id, from_version_id, to_version_id, from_time, to_time, to_crawl_id,
+      .pluck(),
+    upsert: db.prepare<ChangeRow>(`INSERT INTO changes (object_id, from_version_id, to_version_id, from_time, to_time, to_crawl_id,
         kinds, similarity, significance, words_added, words_removed, detail)
       VALUES (@objectId, @fromId, @toId, @fromTime, @toTime, @crawlId, @kinds, @similarity, @significance, @wordsAdded, @wordsRemoved, @detail)
       ON CONFLICT (object_id, to_crawl_id) DO UPDATE SET from_version_id = excluded.from_version_id,
         to_version_id = excluded.to_version_id, from_time = excluded.from_time, to_time = excluded.to_time,
         kinds = excluded.kinds, similarity = excluded.similarity, significance = excluded.significance,
-        words_added = excluded.words_added, words_removed = excluded.words_removed, detail = excluded.detail`);
-    this.#pageStatus = db.prepare<
+        words_added = excluded.words_added, words_removed = excluded.words_removed, detail = excluded.detail`),
+    pageStatus: db.prepare<
       [number, number],
       { status: number | null }
     >(`SELECT status FROM captures WHERE crawl_id = ? AND url_key = (SELECT url_key FROM captures c
         JOIN versions v ON v.capture_id = c.id WHERE v.id = ?) AND record_type IN ('response', 'revisit')
-      ORDER BY time DESC LIMIT 1`);
-  }
+      ORDER BY time DESC LIMIT 1`),
+  };
+}
+
+/** The changes pass's statements, prepared once per store. */
+export class ChangeStore extends PassStore {
+  readonly #q = statements(this.db);
 
   /** Whether a crawl was stored before this one. */
   hasEarlierCrawl(crawlId: number): boolean {
-    return this.#earlierCrawl.get(crawlId) !== undefined;
+    return this.#q.earlierCrawl.get(crawlId) !== undefined;
   }
 
   /** The version speaking for an object in a crawl (METHOD_PREFERENCE), or null. */
   preferredVersion(objectId: number, crawlId: number): ComparedVersionRow | null {
-    const row = this.#preferredVersion.get(objectId, crawlId);
+    const row = this.#q.preferredVersion.get(objectId, crawlId);
     return row === undefined ? null : { ...toObjectVersion(row), recordType: row.recordType };
   }
 
   /** The comments of a version, in page order. */
   commentsOf(versionId: number): CommentSnapshot[] {
-    return this.#comments.all(versionId);
+    return this.#q.comments.all(versionId);
   }
 
   /** The latest crawl before `crawlId` holding a version of the object, or null. */
   latestEarlierCrawl(objectId: number, crawlId: number): number | null {
-    return this.#latestEarlierCrawl.get(objectId, crawlId) ?? null;
+    return this.#q.latestEarlierCrawl.get(objectId, crawlId) ?? null;
   }
 
   /** Objects with a version in the crawl. */
   objectsIn(crawlId: number): number[] {
-    return this.#objectsIn.all(crawlId);
+    return this.#q.objectsIn.all(crawlId);
   }
 
   /** Objects with a version in an earlier crawl and none in this one. */
   objectsGoneIn(crawlId: number): number[] {
-    return this.#objectsGone.all(crawlId, crawlId);
+    return this.#q.objectsGone.all(crawlId, crawlId);
   }
 
   /** Hosts with a response or revisit before the crawl. */
   hostsBefore(crawlId: number): Set<string> {
-    return new Set(this.#hostsBefore.all(crawlId));
+    return new Set(this.#q.hostsBefore.all(crawlId));
   }
 
   /** Hosts with a response or revisit in the crawl. */
   hostsIn(crawlId: number): Set<string> {
-    return new Set(this.#hostsIn.all(crawlId));
+    return new Set(this.#q.hostsIn.all(crawlId));
   }
 
   /** The HTTP status of the latest capture, in `crawlId`, of the page a version was made from; undefined when not captured. */
   pageStatusIn(crawlId: number, versionId: number): { status: number | null } | undefined {
-    return this.#pageStatus.get(crawlId, versionId);
+    return this.#q.pageStatus.get(crawlId, versionId);
   }
 
   upsertChange(row: ChangeRow): void {
-    this.#upsert.run(row);
-  }
-
-  /** Run `fn` in one transaction. */
-  transaction(fn: () => void): void {
-    this.#db.transaction(fn)();
+    this.#q.upsert.run(row);
   }
 }

@@ -41,3 +41,10 @@ export function crawlTotals(
     changes,
   };
 }
+
+/** Rows of the whole store: captures, objects and versions (the summary of `merge`). */
+export function storeTotals(db: Db): { captures: number; objects: number; versions: number } {
+  const count = (table: 'captures' | 'objects' | 'versions'): number =>
+    db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0;
+  return { captures: count('captures'), objects: count('objects'), versions: count('versions') };
+}

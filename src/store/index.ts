@@ -24,11 +24,20 @@ export { OverlayWriter } from './overlay-writer.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
 export { FUSED_VERSION, SHOWN_METHOD } from './version-rows.js';
 export * from './viewer-queries.js';
+export {
+  type DerivedKind,
+  type ObjectFilters,
+  type ObjectListRow,
+  openSearchIndex,
+  listKinds,
+  listSites,
+  searchObjects,
+} from './search-index.js';
 export { htmlCaptureWhere, HTML_MIME_TYPES } from './html-capture.js';
 export { type HtmlCaptureRow, type PageMatchRow, TemplateStore, type TemplateRow } from './template-store.js';
 export { type ChannelCaptureRow, SegmentStore, type SegmentRow } from './segment-store.js';
 export { FUSED_METHOD, FuseStore, type FusedVersion } from './fuse-store.js';
 export { ChangeStore, type ChangeRow, type ComparedVersionRow, METHOD_PREFERENCE } from './change-store.js';
 export { type CaptureSummaryRow, CrawlStore, type PageDecisionRow } from './crawl-store.js';
-export { crawlTotals } from './crawl-totals.js';
+export { crawlTotals, storeTotals } from './crawl-totals.js';
 export { copyShard, readCrawlReports, type ShardCopyCounts, updateCrawlReport } from './store-merge.js';

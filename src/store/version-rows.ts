@@ -3,7 +3,7 @@
  * `Comment`, core/domain.ts): SQL aliases give the camelCase names, so a row needs only its JSON
  * columns parsed. Every reader of versions and comments selects through these.
  */
-import type { Comment, Fusion, ObjectVersion, VersionContent } from '../core/domain.js';
+import type { Comment, DataObject, ObjectVersion } from '../core/domain.js';
 
 /**
  * SQL condition (on alias `v`) for the versions readers show: the fused version of each object and
@@ -70,27 +70,11 @@ export const INSERT_COMMENT = `INSERT INTO comments (version_id, position, comme
   VALUES (@versionId, @position, @id, @parent, @depth, @author, @authorUrl, @published, @text, @html, @permalink, @source, @hash,
     @byline)`;
 
+/** What is stored of a version: its own columns, not its object's or crawl's (those are joined in). */
+type OwnColumns<T> = Omit<T, Exclude<keyof DataObject, 'objectId'> | 'id' | 'crawl' | 'method'> & { method: string };
+
 /** Parameters of the version upsert (`UPSERT_VERSION`): a version's columns, JSON columns as text. */
-export type VersionParams = Pick<
-  VersionRow,
-  | 'objectId'
-  | 'crawlId'
-  | 'captureId'
-  | 'captureTime'
-  | 'title'
-  | 'author'
-  | 'published'
-  | 'updated'
-  | 'categories'
-  | 'text'
-  | 'html'
-  | 'references'
-  | 'confidence'
-  | 'paths'
-  | 'pageDigest'
-  | 'language'
-  | 'fusion'
-> & { method: string };
+export type VersionParams = OwnColumns<VersionRow>;
 
 /** Insert or replace the version of an object, crawl and method (named parameters: `VersionParams`); returns its id. */
 export const UPSERT_VERSION = `INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
@@ -105,10 +89,7 @@ export const UPSERT_VERSION = `INSERT INTO versions (object_id, crawl_id, captur
   RETURNING id`;
 
 /** The upsert parameters of a version: its content with the JSON columns serialised. */
-export function versionParams(
-  v: Pick<ObjectVersion, 'objectId' | 'crawlId' | 'captureId' | 'captureTime' | 'pageDigest' | 'language'> &
-    Omit<VersionContent, 'method'> & { method: string; fusion: Fusion | null },
-): VersionParams {
+export function versionParams(v: OwnColumns<ObjectVersion>): VersionParams {
   return {
     objectId: v.objectId,
     crawlId: v.crawlId,

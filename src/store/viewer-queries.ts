@@ -17,7 +17,10 @@ import {
 } from './version-rows.js';
 
 /** A stored capture: its index row's place and HTTP answer, with its ids in the store. */
-export type CaptureView = Pick<IndexEntry, 'url' | 'time' | 'status' | 'mime' | 'file' | 'offset' | 'length' | 'recordType'> & {
+export type CaptureView = Pick<
+  IndexEntry,
+  'url' | 'time' | 'status' | 'mime' | 'file' | 'offset' | 'length' | 'recordType' | 'payloadDigest'
+> & {
   id: number;
   crawlId: number;
 };
@@ -57,6 +60,10 @@ export interface KnownItem {
   objectId: number | null;
 }
 
+/** Columns of a `CaptureView` (table `captures`). */
+const CAPTURE_FIELDS = `id, crawl_id AS crawlId, url, time, status, mime, file, offset, length, record_type AS recordType,
+  payload_digest AS payloadDigest`;
+
 function statements(db: Db) {
   const versions = <P extends unknown[]>(where: string) => db.prepare<P, VersionRow>(`SELECT ${VERSION_COLUMNS} ${VERSION_FROM} ${where}`);
   return {
@@ -68,8 +75,9 @@ function statements(db: Db) {
     versionAt: versions<[number, string]>(`WHERE v.object_id = ? AND v.capture_time <= ? AND ${FUSED_VERSION}
       ORDER BY v.capture_time DESC, v.confidence DESC LIMIT 1`),
     comments: db.prepare<[number], Comment>(`SELECT ${COMMENT_FIELDS} FROM comments WHERE version_id = ? ORDER BY position`),
-    capture: db.prepare<[number], CaptureView>(`SELECT id, crawl_id AS crawlId, url, time, status, mime, file, offset, length,
-      record_type AS recordType FROM captures WHERE id = ?`),
+    capture: db.prepare<[number], CaptureView>(`SELECT ${CAPTURE_FIELDS} FROM captures WHERE id = ?`),
+    replayCaptures: db.prepare<[number, number], CaptureView>(`SELECT ${CAPTURE_FIELDS} FROM captures
+      WHERE crawl_id = ? AND record_type IN ('response', 'resource', 'revisit') LIMIT ?`),
     feeds: db.prepare<[], FeedView>(`SELECT f.id, f.url, f.title, f.site_url AS siteUrl,
       (SELECT count(*) FROM objects o WHERE o.feed_id = f.id) AS objects FROM feeds f ORDER BY f.url`),
     feed: db.prepare<[string, number], FeedView>(
@@ -135,6 +143,11 @@ export function listComments(db: Db, versionId: number): Comment[] {
 
 export function getCapture(db: Db, id: number): CaptureView | undefined {
   return q(db).capture.get(id);
+}
+
+/** The records of a crawl a replay index lists (responses, resources, revisits), at most `limit`. */
+export function listReplayCaptures(db: Db, crawlId: number, limit: number): CaptureView[] {
+  return q(db).replayCaptures.all(crawlId, limit);
 }
 
 export function listFeeds(db: Db): FeedView[] {

@@ -152,6 +152,32 @@ function matchConfidence(t: PostTemplate, m: Record<Slot, Element[]>): number {
   return Math.round(TEMPLATE_CONFIDENCE * (1 - (TEMPLATE_MISSING_PROPERTY_PENALTY * missing) / declared.length) * 1000) / 1000;
 }
 
+/** What one template says of a page: a post (with its content node), not a post (a channel page), or nothing (try the next). */
+type Verdict = { kind: 'post'; content: Element } | { kind: 'no'; reason: string } | { kind: 'next'; reason: string };
+
+function judge(page: ParsedPage, t: PostTemplate, m: Record<Slot, Element[]>): Verdict {
+  if (m.key.length === 0) return { kind: 'next', reason: '' };
+  const keyNodes = m.key.filter((n) => textLength(n) > 0);
+  if (keyNodes.length >= CHANNEL_MIN_REPEATS)
+    return { kind: 'no', reason: `channel page: key-path of template ${t.id} matches ${keyNodes.length} non-empty nodes` };
+  const contentNodes = m.content.filter((n) => textLength(n) >= MIN_CONTENT_CHARS);
+  if (contentNodes.length >= CHANNEL_MIN_REPEATS)
+    return { kind: 'no', reason: `channel page: content path of template ${t.id} matches ${contentNodes.length} nodes` };
+  const content = contentNodes[0];
+  if (content === undefined)
+    return {
+      kind: 'next',
+      reason: `template ${t.id}: key-path matches but content path finds no node with >= ${MIN_CONTENT_CHARS} characters`,
+    };
+  const missing = t.requiredProperties.filter((p) => firstNonEmpty(m[p]) === null);
+  if (missing.length > 0)
+    return { kind: 'next', reason: `template ${t.id}: no ${missing.join(', ')} found, though every page it was learnt from has them` };
+  const title = firstNonEmpty(m.title);
+  if (title !== null && linksElsewhere(title, page.url))
+    return { kind: 'no', reason: `channel page: title of template ${t.id} links to another page (a list entry)` };
+  return { kind: 'post', content };
+}
+
 /**
  * Is `page` a post of one of `templates` (best first: higher support first), and its properties.
  * Not a post when no key-path matches, when the key-path or content path finds several non-empty
@@ -164,36 +190,25 @@ export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]):
   let reason = templates.length === 0 ? 'no template for this host' : 'no template key-path matches';
   for (const [i, t] of ordered.entries()) {
     const m = matches[i] as Record<Slot, Element[]>;
-    if (m.key.length === 0) continue;
-    const keyNodes = m.key.filter((n) => textLength(n) > 0);
-    const contentNodes = m.content.filter((n) => textLength(n) >= MIN_CONTENT_CHARS);
-    const no = (why: string): PageMatch => ({
-      isPost: false,
-      templateId: t.id,
-      properties: null,
-      reason: why,
-      confidence: TEMPLATE_CONFIDENCE,
-    });
-    if (keyNodes.length >= CHANNEL_MIN_REPEATS)
-      return no(`channel page: key-path of template ${t.id} matches ${keyNodes.length} non-empty nodes`);
-    if (contentNodes.length >= CHANNEL_MIN_REPEATS)
-      return no(`channel page: content path of template ${t.id} matches ${contentNodes.length} nodes`);
-    const content = contentNodes[0];
-    if (content === undefined) {
-      reason = `template ${t.id}: key-path matches but content path finds no node with >= ${MIN_CONTENT_CHARS} characters`;
+    const v = judge(page, t, m);
+    if (v.kind === 'next') {
+      if (v.reason !== '') reason = v.reason;
       continue;
     }
-    const missing = t.requiredProperties.filter((p) => firstNonEmpty(m[p]) === null);
-    if (missing.length > 0) {
-      reason = `template ${t.id}: no ${missing.join(', ')} found, though every page it was learnt from has them`;
-      continue;
-    }
-    const title = firstNonEmpty(m.title);
-    if (title !== null && linksElsewhere(title, page.url))
-      return no(`channel page: title of template ${t.id} links to another page (a list entry)`);
-    const properties = propertiesOf(page, content, m);
+    if (v.kind === 'no') return { isPost: false, templateId: t.id, properties: null, reason: v.reason, confidence: TEMPLATE_CONFIDENCE };
+    const properties = propertiesOf(page, v.content, m);
     const confidence = matchConfidence(t, m);
     return { isPost: true, templateId: t.id, properties, reason: `key-path of template ${t.id} matches`, confidence };
   }
   return { isPost: false, templateId: null, properties: null, reason, confidence: 0 };
+}
+
+/**
+ * Whether each template on its own accepts `page` as a post (`matchPage(page, [t]).isPost`), from
+ * one walk of the page for all of them and without reading the properties: what validating
+ * candidate templates on many pages needs.
+ */
+export function acceptsEach(page: ParsedPage, templates: readonly PostTemplate[]): boolean[] {
+  const matches = matchAllPaths(page, templates);
+  return templates.map((t, i) => judge(page, t, matches[i] as Record<Slot, Element[]>).kind === 'post');
 }

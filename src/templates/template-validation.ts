@@ -12,17 +12,20 @@ import { entryLinkTargets } from './channel-page.js';
 import { CHANNEL_MIN_HEADING_LINKS, MAX_CHANNEL_ACCEPT_SHARE, MIN_FIT_SHARE, MIN_SPECIALISED_FIT } from './constants.js';
 import { findNodes } from './key-path-match.js';
 import { keyPathOf, mergeKeyPaths, parseKeyPath, serialiseKeyPath, specificityOf } from './key-path.js';
-import { matchPage } from './page-matcher.js';
+import { acceptsEach, matchPage } from './page-matcher.js';
 import { templateId } from './template-learner.js';
 import type { KeyPath, PostTemplate, TemplateFit, TemplateValidation } from './types.js';
 
 const share = (n: number, d: number): number => (d === 0 ? 0 : n / d);
 
-/** Share of `pages` the template accepts as posts. */
-function acceptedShare(template: PostTemplate, pages: readonly ParsedPage[]): number {
-  let n = 0;
-  for (const p of pages) if (matchPage(p, [template]).isPost) n++;
-  return share(n, pages.length);
+/** Share of `pages` each template accepts as posts. */
+function acceptedShares(templates: readonly PostTemplate[], pages: readonly ParsedPage[]): number[] {
+  const n = templates.map(() => 0);
+  for (const p of pages) {
+    const accepted = acceptsEach(p, templates);
+    for (let i = 0; i < n.length; i++) if (accepted[i]) n[i] = (n[i] ?? 0) + 1;
+  }
+  return n.map((k) => share(k, pages.length));
 }
 
 /**
@@ -141,15 +144,15 @@ export class TemplateValidator {
     const feedPages = ownPages.length > 0 ? ownPages : feedLinkedPages;
     this.#feedPageCount = feedPages.length;
     this.#channelMin = channelLinkThreshold(feedLinkedPages);
-    const fitOf = (t: PostTemplate): number => (feedPages.length === 0 ? 1 : acceptedShare(t, feedPages));
-    this.#tallies = [{ template, how: 'unchanged' }, ...candidates(template, feedPages).filter((c) => c.how !== 'unchanged')].map(
-      (candidate) => ({
-        candidate,
-        fit: fitOf(candidate.template),
-        accepted: 0,
-        channelAccepted: 0,
-      }),
-    );
+    const all = [{ template, how: 'unchanged' }, ...candidates(template, feedPages).filter((c) => c.how !== 'unchanged')];
+    const fits =
+      feedPages.length === 0
+        ? all.map(() => 1)
+        : acceptedShares(
+            all.map((c) => c.template),
+            feedPages,
+          );
+    this.#tallies = all.map((candidate, i) => ({ candidate, fit: fits[i] as number, accepted: 0, channelAccepted: 0 }));
   }
 
   /** Test every candidate on one page of the host that no feed links. */
@@ -157,11 +160,15 @@ export class TemplateValidator {
     this.#otherPages++;
     const isChannel = entryLinkTargets(page).size >= this.#channelMin;
     if (isChannel) this.#channelPages++;
-    for (const t of this.#tallies) {
-      if (!matchPage(page, [t.candidate.template]).isPost) continue;
+    const accepted = acceptsEach(
+      page,
+      this.#tallies.map((t) => t.candidate.template),
+    );
+    this.#tallies.forEach((t, i) => {
+      if (!accepted[i]) return;
       t.accepted++;
       if (isChannel) t.channelAccepted++;
-    }
+    });
   }
 
   /** Keep, specialise or reject the template, from what was observed. */

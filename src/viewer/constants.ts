@@ -2,22 +2,12 @@
 
 /** Rows per page of the objects list (ours: one screen; keeps every list query a LIMIT on an index). */
 export const PAGE_SIZE = 50;
-/** Longest search query accepted, in characters (ours: FTS5 queries past this are abuse, not search). */
-export const MAX_QUERY_CHARS = 200;
 /** Words of each side compared by the word diff; longer texts are cut (ours: keeps a diff < 100 ms). */
 export const MAX_DIFF_WORDS = 30_000;
 /** Largest archived body the raw view serves, in bytes (ours: 20 MiB, above any real page). */
 export const MAX_RAW_BODY_BYTES = 20 * 1024 * 1024;
 /** Largest request URL accepted, in bytes (ours: browsers send < 8 KiB). */
 export const MAX_URL_BYTES = 8192;
-/** Largest page offset of the list (ours: deep paging is a search problem; also bounds OFFSET cost). */
-export const MAX_LIST_OFFSET = 100_000;
-/** File of the viewer's own full-text index, inside the overlay directory. */
-export const SEARCH_INDEX_FILE = 'viewer-fts.sqlite';
-/** Schema version of that file; a different one is rebuilt. */
-export const SEARCH_INDEX_VERSION = 2;
-/** Versions indexed per transaction when building the search index (ours: bounds memory). */
-export const INDEX_BATCH_SIZE = 5000;
 /** Feeds listed on the home page; all of them are on /feeds, PAGE_SIZE per page (ours: a 515-feed list made the home page 144 KB). */
 export const FEEDS_ON_HOME = 20;
 /** Rendered list and search pages kept in memory, by query (ours: 50 clients repeating the costly pages). */

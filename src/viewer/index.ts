@@ -1,4 +1,3 @@
 /** Viewer stage: `warc-overlay serve` (objects, versions, diffs beside the replayed original). */
 export { startViewer, type Viewer, type ViewerOptions } from './viewer-server.js';
-export { openSearchIndex } from './search-index.js';
 export { keyPathToSelector } from './key-path-selector.js';

@@ -1,9 +1,8 @@
 /** HTML of the viewer's pages. Everything from the store is escaped or sanitised; the pages run no script. */
 import type { Comment, ObjectVersion } from '../core/domain.js';
-import type { CaptureView, FeedView, StoredChange } from '../store/index.js';
+import type { CaptureView, FeedView, ObjectFilters, ObjectListRow, StoredChange } from '../store/index.js';
 import { escapeHtml as e, renderComments, renderVersionBody, timestamp14 } from '../reconstruct/index.js';
 import { PAGE_SIZE } from './constants.js';
-import type { ObjectFilters, ObjectListRow } from './search-index.js';
 import { diffComments, diffWordsHtml } from './word-diff.js';
 
 export function layout(title: string, body: string): string {

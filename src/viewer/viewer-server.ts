@@ -9,10 +9,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
 import { cdxjLine } from '../core/cdxj.js';
 import { UsageError } from '../core/errors.js';
 import {
+  type CaptureView,
   type Db,
   type FeedView,
   getCapture,
@@ -20,9 +20,15 @@ import {
   hasStoredChanges,
   listComments,
   listFeeds,
+  listKinds,
+  listReplayCaptures,
+  listSites,
   listStoredChanges,
   listVersionsOf,
+  type ObjectFilters,
+  openSearchIndex,
   openStore,
+  searchObjects,
   resolvePayloadSource,
 } from '../store/index.js';
 import { reconstructChannelPage, timestamp14 } from '../reconstruct/index.js';
@@ -32,7 +38,6 @@ import { FEEDS_ON_HOME, MAX_URL_BYTES, PAGE_CACHE_ENTRIES, PAGE_CACHE_TTL_MS, PA
 import { PageCache } from './page-cache.js';
 import { keyPathToSelector } from './key-path-selector.js';
 import { REPLAY_HTML, REPLAY_JS } from './replay-client.js';
-import { listKinds, listSites, type ObjectFilters, openSearchIndex, searchObjects } from './search-index.js';
 import { renderDiffPage, renderError, renderFeedsPage, renderListPage, renderObjectPage, type ReplayLinks } from './viewer-pages.js';
 import { VIEWER_CSS } from './viewer-style.js';
 
@@ -137,36 +142,30 @@ function sendFile(req: IncomingMessage, res: ServerResponse, path: string, type:
  */
 function cdxj(db: Db, crawlId: number, files: ArchiveFile[]): string {
   const byStored = new Map(files.map((f) => [f.stored, f]));
-  const cols = 'id, url, time, status, mime, file, offset, length, payload_digest, record_type';
-  const rows = db
-    .prepare(`SELECT ${cols} FROM captures
-      WHERE crawl_id = ? AND record_type IN ('response', 'resource', 'revisit') LIMIT ${MAX_CDX_LINES}`)
-    .all(crawlId) as Array<Record<string, unknown>>;
-  const byId = db.prepare(`SELECT ${cols} FROM captures WHERE id = ?`);
   const lines = new Set<string>();
-  const add = (r: Record<string, unknown>): void => {
-    const f = byStored.get(r.file as string);
+  const add = (r: CaptureView): void => {
+    const f = byStored.get(r.file);
     if (f === undefined || f.path === null || f.isWacz) return;
     lines.add(
       cdxjLine({
-        url: r.url as string,
-        time: r.time as string,
+        url: r.url,
+        time: r.time,
         // CDXIndexer writes revisits as warc/revisit
-        mime: r.record_type === 'revisit' ? 'warc/revisit' : ((r.mime as string | null) ?? 'unk'),
-        status: (r.status as number | null) ?? 200,
-        digest: (r.payload_digest as string | null) ?? null,
-        length: r.length as number,
-        offset: r.offset as number,
+        mime: r.recordType === 'revisit' ? 'warc/revisit' : (r.mime ?? 'unk'),
+        status: r.status ?? 200,
+        digest: r.payloadDigest,
+        length: r.length,
+        offset: r.offset,
         filename: `f${f.index}`,
       }),
     );
   };
-  for (const r of rows) {
+  for (const r of listReplayCaptures(db, crawlId, MAX_CDX_LINES)) {
     add(r);
-    if (r.record_type !== 'revisit') continue;
-    const source = resolvePayloadSource(db, r.id as number);
-    const original = source === undefined ? undefined : (byId.get(source.id) as Record<string, unknown> | undefined);
-    if (original !== undefined && original.record_type !== 'revisit') add(original);
+    if (r.recordType !== 'revisit') continue;
+    const source = resolvePayloadSource(db, r.id);
+    const original = source === undefined ? undefined : getCapture(db, source.id);
+    if (original !== undefined && original.recordType !== 'revisit') add(original);
   }
   return `${[...lines].sort().join('\n')}\n`;
 }
@@ -185,8 +184,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   }
   const token = remote ? (opts.token ?? newAccessToken()) : null;
   const store = openStore(opts.dir, { writable: false });
-  const { file: indexFile } = openSearchIndex(store, opts.dir);
-  const idx = new Database(indexFile, { readonly: true });
+  const { index: idx } = openSearchIndex(store, opts.dir);
   const files = listArchiveFiles(store, opts.dir);
   const kindsSource = hasStoredChanges(store) ? 'stored' : 'derived';
   const swPath = join(dirname(createRequire(import.meta.url).resolve('@webrecorder/wabac')), 'sw.js');
@@ -257,7 +255,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       const page = intParam(p.get('page'));
       if (page !== undefined) filters.page = page;
       const listPage = cache.get(`list ${u.search}`, () => {
-        const { rows, total } = searchObjects(idx, filters);
+        const { rows, total } = searchObjects(idx, filters, PAGE_SIZE);
         const feeds = feedsNow();
         return renderListPage({
           filters,

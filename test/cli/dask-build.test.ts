@@ -10,12 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay } from '../../src/build/index.js';
-import { openStore, readChanges, readComments, readObjectVersions, readPages } from '../../src/store/index.js';
+import { DRIVER, exportsOf, PYTHON, ROOT } from '../scale-out-helpers.js';
 import { CORPUS_ROOT, sharedAvailable } from '../shared-data.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const DRIVER = join(ROOT, 'scripts', 'dask-build');
-const PYTHON = '/usr/bin/python3';
 const hasDask = spawnSync(PYTHON, ['-c', 'import dask, distributed'], { stdio: 'ignore' }).status === 0;
 const SKIP_REASON = 'python3-distributed is not installed (run scripts/setup-dask.sh)';
 
@@ -28,21 +25,6 @@ const INPUTS = sharedAvailable()
 function driver(...args: string[]): { code: number; stdout: string; stderr: string } {
   const run = spawnSync(PYTHON, [DRIVER, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 280_000 });
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
-}
-
-function exportsOf(dir: string): Record<'objects' | 'changes' | 'pages' | 'comments', string[]> {
-  const db = openStore(dir, { writable: false });
-  try {
-    const lines = (rows: Iterable<unknown>) => [...rows].map((r) => JSON.stringify(r)).sort();
-    return {
-      objects: lines(readObjectVersions(db)),
-      changes: lines(readChanges(db)),
-      pages: lines(readPages(db)),
-      comments: lines(readComments(db)),
-    };
-  } finally {
-    db.close();
-  }
 }
 
 describe.skipIf(!hasDask)(`scripts/dask-build on a local Dask cluster${hasDask ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
@@ -62,6 +44,20 @@ describe.skipIf(!hasDask)(`scripts/dask-build on a local Dask cluster${hasDask ?
     const got = exportsOf(out);
     expect(got.objects.length).toBeGreaterThan(0);
     expect(got).toEqual(exportsOf(join(work, 'single')));
+  }, 300_000);
+
+  it('passes --crawl-by to index: crawls named and split as build names them', async () => {
+    const inputs = SAMPLES.map((p) => resolve(ROOT, p));
+    await buildOverlay({ inputs, outDir: join(work, 'single-by-day'), workers: 1, writePages: false, crawlBy: 'day' });
+    const out = join(work, 'dask-by-day');
+    const run = driver('--workers', '2', '--buckets', '2', '--crawl-by', 'day', '--out', out, ...inputs);
+    expect(run.code, run.stderr).toBe(0);
+    const got = exportsOf(out);
+    expect(got.objects.some((o) => o.includes('"crawl":"pelican-crawl-2.warc.gz@2026-11-22"'))).toBe(true);
+    expect(got).toEqual(exportsOf(join(work, 'single-by-day')));
+    const labelled = driver('--workers', '1', '--crawl', 'may', '--crawl-by', 'day', '--out', join(work, 'x'), ...inputs);
+    expect(labelled.code).toBe(2);
+    expect(labelled.stderr).toMatch(/--crawl labels name whole inputs/);
   }, 300_000);
 
   it('stops on a failed task with its message and a non-zero exit', () => {

@@ -84,75 +84,74 @@ export function exportCommand(yargs: Argv) {
 
 export type ExportArgs = CommandArgs<typeof exportCommand>;
 
-function rowsOf(
+/** The reader of each row export (`evidence`: the per-method candidates instead of the fused versions). */
+const ROW_READERS: Record<
+  Exclude<ExportKind, 'reconstructed'>,
+  (db: ReturnType<typeof openStore>, evidence: boolean) => Iterable<Record<string, unknown>>
+> = {
+  objects: (db, evidence) => readObjectVersions(db, { evidence }),
+  pages: readPages,
+  changes: (db) => readChanges(db),
+  feeds: readFeedStats,
+  comments: (db, evidence) => readComments(db, { evidence }),
+  templates: readTemplates,
+  'discovered-feeds': readDiscoveredFeeds,
+};
+
+/** The rows of one export kind. */
+export function rowsOf(
   db: ReturnType<typeof openStore>,
   what: Exclude<ExportKind, 'reconstructed'>,
   evidence: boolean,
 ): Iterable<Record<string, unknown>> {
-  switch (what) {
-    case 'objects':
-      return readObjectVersions(db, { evidence }) as Iterable<unknown> as Iterable<Record<string, unknown>>;
-    case 'pages':
-      return readPages(db);
-    case 'changes':
-      return readChanges(db);
-    case 'feeds':
-      return readFeedStats(db);
-    case 'comments':
-      return readComments(db, { evidence });
-    case 'templates':
-      return readTemplates(db);
-    case 'discovered-feeds':
-      return readDiscoveredFeeds(db);
+  return ROW_READERS[what](db, evidence);
+}
+
+/** Open the overlay of `args.dir`, run `fn` on it, close it. */
+async function withStore<T>(args: ExportArgs, fn: (db: ReturnType<typeof openStore>) => T | Promise<T>): Promise<T> {
+  const db = openChecked(args.dir, args.strict);
+  try {
+    return await fn(db);
+  } finally {
+    db.close();
   }
+}
+
+/** Rows of one kind to Parquet with the columns and types of `export --format parquet` (shard-build --emit too). */
+export function writeExportParquet(rows: Iterable<Record<string, unknown>>, what: ExportKind, file: string): Promise<number> {
+  const columns = what === 'comments' ? COMMENT_COLUMNS : what === 'objects' ? OBJECT_COLUMNS : undefined;
+  return writeParquet(rows, file, { integerColumns: INTEGER_COLUMNS, ...(columns ? { columns } : {}) });
 }
 
 export async function runExport(args: ExportArgs): Promise<number> {
   if (args.format === 'wacz') {
-    const db = openChecked(args.dir, args.strict);
-    try {
-      const file = args.output ?? join(args.dir, 'overlay.wacz');
-      const { pages, bytes } = await writeOverlayWacz(db, file);
-      process.stderr.write(`wrote ${file}: ${pages} reconstructed pages, ${(bytes / 1e6).toFixed(1)} MB\n`);
-      return 0;
-    } finally {
-      db.close();
-    }
+    const file = args.output ?? join(args.dir, 'overlay.wacz');
+    const { pages, bytes } = await withStore(args, (db) => writeOverlayWacz(db, file));
+    process.stderr.write(`wrote ${file}: ${pages} reconstructed pages, ${(bytes / 1e6).toFixed(1)} MB\n`);
+    return 0;
   }
   if (args.what === 'reconstructed') {
-    const db = openChecked(args.dir, args.strict);
-    try {
-      const outDir = args.output ?? args.dir;
-      const { pages, indexes } = writeReconstructedPages(db, outDir);
-      process.stderr.write(`wrote ${pages} pages and ${indexes} index pages under ${join(outDir, 'pages')}\n`);
-      return 0;
-    } finally {
-      db.close();
-    }
+    const outDir = args.output ?? args.dir;
+    const { pages, indexes } = await withStore(args, (db) => writeReconstructedPages(db, outDir));
+    process.stderr.write(`wrote ${pages} pages and ${indexes} index pages under ${join(outDir, 'pages')}\n`);
+    return 0;
   }
+  const what = args.what;
   if (args.format === 'parquet') {
-    const db = openChecked(args.dir, args.strict);
-    try {
-      const file = args.output ?? join(args.dir, `${args.what}.parquet`);
-      const columns = args.what === 'comments' ? COMMENT_COLUMNS : args.what === 'objects' ? OBJECT_COLUMNS : undefined;
-      const rows = await writeParquet(rowsOf(db, args.what, args.evidence), file, {
-        integerColumns: INTEGER_COLUMNS,
-        ...(columns ? { columns } : {}),
-      });
-      process.stderr.write(`wrote ${file}: ${rows} rows\n`);
-      return 0;
-    } finally {
-      db.close();
-    }
+    const file = args.output ?? join(args.dir, `${what}.parquet`);
+    const rows = await withStore(args, (db) => writeExportParquet(rowsOf(db, what, args.evidence), what, file));
+    process.stderr.write(`wrote ${file}: ${rows} rows\n`);
+    return 0;
   }
   if (args.format !== 'jsonl' && args.format !== 'csv') throw new UsageError(`--format ${String(args.format)} is not a row format`);
-  const db = openChecked(args.dir, args.strict);
-  const out = args.output ? createWriteStream(args.output) : process.stdout;
-  try {
-    await writeRows(rowsOf(db, args.what, args.evidence), args.format, out);
-  } finally {
-    db.close();
-    if (out !== process.stdout) await new Promise<void>((resolve) => out.end(() => resolve()));
-  }
+  const format = args.format;
+  await withStore(args, async (db) => {
+    const out = args.output ? createWriteStream(args.output) : process.stdout;
+    try {
+      await writeRows(rowsOf(db, what, args.evidence), format, out);
+    } finally {
+      if (out !== process.stdout) await new Promise<void>((resolve) => out.end(() => resolve()));
+    }
+  });
   return 0;
 }

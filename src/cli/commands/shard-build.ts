@@ -1,9 +1,15 @@
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Argv } from 'yargs';
 import { buildShard } from '../../build/index.js';
 import { Diagnostics } from '../../core/diagnostics.js';
+import { openStore, siteOf } from '../../store/index.js';
 import type { CommandArgs } from '../command-args.js';
 import { printDiagnostics } from '../shard-io.js';
+import { rowsOf, writeExportParquet } from './export.js';
+
+/** What `--emit parquet` writes into the shard, one `<kind>.parquet` each (the row exports that partition by site). */
+export const EMITTED_KINDS = ['objects', 'pages', 'changes', 'comments'] as const;
 
 export function shardBuildCommand(yargs: Argv) {
   return yargs
@@ -16,6 +22,11 @@ export function shardBuildCommand(yargs: Argv) {
       describe: 'worker threads for page extraction (default 1: the engine runs one task per core)',
       type: 'number',
       default: 1,
+    })
+    .option('emit', {
+      describe:
+        "also write the rows of the bucket's own sites (its site rows; all sites when it has none) as <shard>/{objects,pages,changes,comments}.parquet, the columns of export --format parquet: query the shards' files without a merge",
+      choices: ['parquet'] as const,
     })
     .example(
       '$0 shard-build --shard shards/0 < bucket-0.jsonl',
@@ -40,6 +51,34 @@ export async function runShardBuild(args: ShardBuildArgs): Promise<number> {
     diagnostics,
     `shard-build ${args.shard}: ${summary.rows.captures} captures, ${summary.crawls.length} crawls, ${summary.crawls.reduce((n, c) => n + c.objects, 0)} objects`,
   );
+  if (args.emit === 'parquet') {
+    const owned = summary.ownedSites === null ? null : new Set(summary.ownedSites);
+    const db = openStore(args.shard, { writable: false });
+    try {
+      for (const what of EMITTED_KINDS) {
+        const rows = rowsOf(db, what, false);
+        // A feed routed to several buckets gives their shards the same rows: each keeps its own sites'.
+        const own = (
+          owned === null ? rows : filterRows(rows, (r) => owned.has(typeof r.site === 'string' ? r.site : siteOf(String(r.url))))
+        )[Symbol.iterator]();
+        // A kind without rows in this shard gets no file (a glob over the shards reads the others).
+        const first = own.next();
+        if (first.done === true) continue;
+        await writeExportParquet(prepend(first.value, own), what, join(args.shard, `${what}.parquet`));
+      }
+    } finally {
+      db.close();
+    }
+  }
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   return diagnostics.errorCount() > 0 ? 1 : 0;
+}
+
+function* filterRows<T>(rows: Iterable<T>, keep: (row: T) => boolean): Generator<T> {
+  for (const row of rows) if (keep(row)) yield row;
+}
+
+function* prepend<T>(first: T, rest: Iterator<T>): Generator<T> {
+  yield first;
+  for (let next = rest.next(); next.done !== true; next = rest.next()) yield next.value;
 }

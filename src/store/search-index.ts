@@ -2,13 +2,27 @@
  * The viewer's own index, in a separate SQLite file beside the store (the store stays read-only):
  * one row per object with its host, latest title and time span, the change kinds of its versions,
  * and an FTS5 full-text index over every version's title, text and comments. Rebuilt when the
- * store's fingerprint (version count, last version id, changes) differs.
+ * store's fingerprint (version count, last version id, changes) differs. The viewer reads it through
+ * `openSearchIndex` and the queries below; all its SQL is here.
  */
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type Db, FUSED_VERSION, hasStoredChanges, iterateChangeKinds, storeFingerprint } from '../store/index.js';
-import { INDEX_BATCH_SIZE, MAX_LIST_OFFSET, MAX_QUERY_CHARS, PAGE_SIZE, SEARCH_INDEX_FILE, SEARCH_INDEX_VERSION } from './constants.js';
+import type { ObjectVersion } from '../core/domain.js';
+import type { Db } from './overlay-db.js';
+import { FUSED_VERSION } from './version-rows.js';
+import { hasStoredChanges, iterateChangeKinds, storeFingerprint } from './viewer-queries.js';
+
+/** File of the viewer's own full-text index, inside the overlay directory. */
+export const SEARCH_INDEX_FILE = 'viewer-fts.sqlite';
+/** Schema version of that file; a different one is rebuilt. */
+export const SEARCH_INDEX_VERSION = 2;
+/** Versions indexed per transaction when building the search index (ours: bounds memory). */
+export const INDEX_BATCH_SIZE = 5000;
+/** Longest search query accepted, in characters (ours: FTS5 queries past this are abuse, not search). */
+export const MAX_QUERY_CHARS = 200;
+/** Largest row offset of a list page (ours: deep paging is a search problem; also bounds OFFSET cost). */
+export const MAX_LIST_OFFSET = 100_000;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -39,22 +53,31 @@ const hostOf = (url: string): string => {
   }
 };
 
-/** Open the index of an overlay directory, building it first when missing or stale. */
-export function openSearchIndex(store: Db, dir: string): { file: string; built: boolean } {
+/** Open the index of an overlay directory read-only, building it first when missing or stale. */
+export function openSearchIndex(store: Db, dir: string): { index: Db; file: string; built: boolean } {
   const file = join(dir, SEARCH_INDEX_FILE);
   const want = fingerprint(store);
-  if (existsSync(file)) {
-    try {
-      const idx = new Database(file, { readonly: true });
-      const row = idx.prepare("SELECT value FROM meta WHERE key = 'fingerprint'").get() as { value: string } | undefined;
-      idx.close();
-      if (row?.value === want) return { file, built: false };
-    } catch {
-      // unreadable or half-written: rebuild below
-    }
+  let built = false;
+  if (readFingerprint(file) !== want) {
+    buildSearchIndex(store, file, want);
+    built = true;
   }
-  buildSearchIndex(store, file, want);
-  return { file, built: true };
+  return { index: new Database(file, { readonly: true }), file, built };
+}
+
+/** The fingerprint an index file was built for; null when missing, unreadable or half-written. */
+function readFingerprint(file: string): string | null {
+  if (!existsSync(file)) return null;
+  try {
+    const idx = new Database(file, { readonly: true });
+    try {
+      return idx.prepare<[], string>("SELECT value FROM meta WHERE key = 'fingerprint'").pluck().get() ?? null;
+    } finally {
+      idx.close();
+    }
+  } catch {
+    return null;
+  }
 }
 
 function buildSearchIndex(store: Db, file: string, fp: string): void {
@@ -70,8 +93,8 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
   const insKind = idx.prepare('INSERT OR IGNORE INTO obj_kind (kind, object_id) VALUES (?, ?)');
   const insVer = idx.prepare('INSERT INTO ver (version_id, object_id) VALUES (?, ?)');
   const insFts = idx.prepare('INSERT INTO vfts (rowid, title, body, comments) VALUES (?, ?, ?, ?)');
-  const rows = store.prepare(`SELECT v.id, v.object_id, o.url, o.feed_id, v.capture_time, v.title, v.author, v.published,
-      v.categories, v.text,
+  const rows = store.prepare<[], IndexedVersion>(`SELECT v.id, v.object_id AS objectId, o.url, o.feed_id AS feedId,
+      v.capture_time AS captureTime, v.title, v.author, v.published, v.categories, v.text,
       (SELECT group_concat(cm.text, ' ') FROM comments cm WHERE cm.version_id = v.id) AS comments,
       (SELECT group_concat(cm.hash, ' ') FROM comments cm WHERE cm.version_id = v.id) AS hashes
     FROM versions v JOIN objects o ON o.id = v.object_id WHERE ${FUSED_VERSION} ORDER BY v.object_id, v.capture_time, v.id`);
@@ -85,7 +108,7 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
     n: number;
     kinds: Set<string>;
   } | null = null;
-  let prev: Record<string, unknown> | null = null;
+  let prev: KindFields | null = null;
   const flush = (): void => {
     if (current === null) return;
     const kinds = storedKinds?.get(current.id) ?? current.kinds;
@@ -104,16 +127,16 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
   };
   let pending = 0;
   idx.exec('BEGIN');
-  for (const r of rows.iterate() as Iterable<Record<string, unknown>>) {
-    const objectId = r.object_id as number;
+  for (const r of rows.iterate()) {
+    const objectId = r.objectId;
     if (current === null || current.id !== objectId) {
       flush();
       current = {
         id: objectId,
-        url: r.url as string,
-        feedId: r.feed_id as number | null,
-        first: r.capture_time as string,
-        last: r.capture_time as string,
+        url: r.url,
+        feedId: r.feedId,
+        first: r.captureTime,
+        last: r.captureTime,
         title: null,
         n: 0,
         kinds: new Set(['new']),
@@ -121,8 +144,8 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
       prev = null;
     }
     current.n++;
-    current.last = r.capture_time as string;
-    current.title = (r.title as string | null) ?? current.title;
+    current.last = r.captureTime;
+    current.title = r.title ?? current.title;
     if (prev !== null) for (const k of deriveKinds(prev, r)) current.kinds.add(k);
     prev = { title: r.title, text: r.text, author: r.author, published: r.published, categories: r.categories, hashes: r.hashes };
     insVer.run(r.id, objectId);
@@ -142,8 +165,21 @@ function buildSearchIndex(store: Db, file: string, fp: string): void {
   renameSync(tmp, file);
 }
 
+/** A fused version as the index takes it in: `categories` JSON, its comments' texts and hashes joined by spaces. */
+type IndexedVersion = Pick<
+  ObjectVersion,
+  'id' | 'objectId' | 'url' | 'feedId' | 'captureTime' | 'title' | 'author' | 'published' | 'text'
+> & {
+  categories: string;
+  comments: string | null;
+  hashes: string | null;
+};
+
+/** What `deriveKinds` compares of two consecutive versions. */
+type KindFields = Pick<IndexedVersion, 'title' | 'text' | 'author' | 'published' | 'categories' | 'hashes'>;
+
 /** Kinds between two consecutive versions, from equality of their fields (no word diff). */
-export function deriveKinds(a: Record<string, unknown>, b: Record<string, unknown>): DerivedKind[] {
+export function deriveKinds(a: KindFields, b: KindFields): DerivedKind[] {
   const kinds: DerivedKind[] = [];
   if (a.text !== b.text) kinds.push('content-edit');
   if (a.title !== b.title) kinds.push('title-edit');
@@ -210,8 +246,8 @@ export function ftsQuery(q: string): string | null {
   return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
-/** One page of objects matching the filters, newest first (or best match first when searching). */
-export function searchObjects(idx: Db, f: ObjectFilters): { rows: ObjectListRow[]; total: number } {
+/** One page (`pageSize` rows) of objects matching the filters, newest first (or best match first when searching). */
+export function searchObjects(idx: Db, f: ObjectFilters, pageSize: number): { rows: ObjectListRow[]; total: number } {
   const where: string[] = [];
   const params: Record<string, unknown> = {};
   const fts = f.q ? ftsQuery(f.q) : null;
@@ -240,35 +276,22 @@ export function searchObjects(idx: Db, f: ObjectFilters): { rows: ObjectListRow[
     params.feed = f.feedId;
   }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const offset = Math.min(Math.max(0, (f.page ?? 0) * PAGE_SIZE), MAX_LIST_OFFSET);
+  const offset = Math.min(Math.max(0, (f.page ?? 0) * pageSize), MAX_LIST_OFFSET);
   const rows = idx
-    .prepare(`SELECT * FROM obj o ${w} ORDER BY o.last_time DESC, o.object_id DESC LIMIT ${PAGE_SIZE} OFFSET ${offset}`)
-    .all(params) as Array<Record<string, unknown>>;
-  const total = (idx.prepare(`SELECT count(*) AS n FROM obj o ${w}`).get(params) as { n: number }).n;
-  return {
-    total,
-    rows: rows.map((r) => ({
-      objectId: r.object_id as number,
-      host: r.host as string,
-      url: r.url as string,
-      title: r.title as string | null,
-      firstTime: r.first_time as string,
-      lastTime: r.last_time as string,
-      versions: r.versions as number,
-      kinds: (r.kinds as string).split(' ').filter(Boolean),
-    })),
-  };
+    .prepare<[Record<string, unknown>], Omit<ObjectListRow, 'kinds'> & { kinds: string }>(`SELECT o.object_id AS objectId, o.host,
+      o.url, o.title, o.first_time AS firstTime, o.last_time AS lastTime, o.versions, o.kinds
+      FROM obj o ${w} ORDER BY o.last_time DESC, o.object_id DESC LIMIT ${pageSize} OFFSET ${offset}`)
+    .all(params);
+  const total = idx.prepare<[Record<string, unknown>], number>(`SELECT count(*) FROM obj o ${w}`).pluck().get(params) ?? 0;
+  return { total, rows: rows.map((r) => ({ ...r, kinds: r.kinds.split(' ').filter(Boolean) })) };
 }
 
 /** Hosts with their object counts, for the site filter. */
 export function listSites(idx: Db): Array<{ host: string; objects: number }> {
-  return idx.prepare('SELECT host, count(*) AS objects FROM obj GROUP BY host ORDER BY host').all() as Array<{
-    host: string;
-    objects: number;
-  }>;
+  return idx.prepare<[], { host: string; objects: number }>('SELECT host, count(*) AS objects FROM obj GROUP BY host ORDER BY host').all();
 }
 
 /** Change kinds present, for the kind filter. */
 export function listKinds(idx: Db): string[] {
-  return (idx.prepare('SELECT DISTINCT kind FROM obj_kind ORDER BY kind').all() as Array<{ kind: string }>).map((r) => r.kind);
+  return idx.prepare<[], string>('SELECT DISTINCT kind FROM obj_kind ORDER BY kind').pluck().all();
 }
