@@ -8,7 +8,6 @@
  *  4. Viewer load (bench/viewer-load.ts) on an overlay (default: the clean sample overlay).
  *   npm run bench:soak -- [copies=24] [viewer-overlay-dir]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,62 +25,16 @@ import {
   withManyItems,
   withPayload,
 } from '../test/hostile/sample-records.js';
+import { type CliEnd, STACK_FRAME, startCli } from '../test/helpers/cli-runner.js';
+import { seededRandom } from '../test/helpers/seeded-random.js';
 import { requestMix, runLoad, startServe } from './viewer-load.js';
 
-const ROOT = join(import.meta.dirname, '..');
 const COPIES = Number(process.argv[2] ?? 24);
 const VIEWER_DIR = process.argv[3];
-const STACK_FRAME = /^\s+at .+[:(]\d+/m;
 const work = mkdtempSync(join(tmpdir(), 'warc-overlay-soak-'));
 
-/** Deterministic pseudo-random numbers (mulberry32), so a soak run can be repeated. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  seconds: number;
-}
-
-function startCli(args: string[]): { child: ChildProcess; done: Promise<Run> } {
-  const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '-e',
-      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const done = new Promise<Run>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, seconds: (Date.now() - started) / 1000 })),
-  );
-  return { child, done };
-}
-
-const build = (inputs: string[], out: string): Promise<Run> =>
-  startCli(['build', ...inputs, '--out', out, '--no-pages', '--workers', '1']).done;
+const build = (inputs: string[], out: string): Promise<CliEnd> =>
+  startCli('build', ...inputs, '--out', out, '--no-pages', '--workers', '1').done;
 
 /** Rows per table and the object URLs: what "equals a clean build" compares. */
 function snapshot(dir: string): string {
@@ -204,7 +157,7 @@ async function soakMutations(): Promise<void> {
   const slowest: Array<[number, string]> = [];
   for (let i = 0; i < COPIES; i++) {
     const kind = kinds[i % kinds.length] as string;
-    const rnd = random(1000 + i);
+    const rnd = seededRandom(1000 + i);
     const m = (MUTATIONS[kind] as Mutation)(base, rnd);
     const file = join(work, `copy-${i}-${kind}.warc.gz`);
     writeFileSync(file, m.bytes ?? serialise(m.records ?? base));
@@ -231,7 +184,7 @@ async function soakKills(clean: string): Promise<void> {
   const notes: string[] = [];
   for (const delay of delaysMs) {
     const out = join(work, `killed-${delay}`);
-    const running = startCli(['build', SAMPLE_1, SAMPLE_2, '--out', out, '--no-pages', '--workers', '1']);
+    const running = startCli('build', SAMPLE_1, SAMPLE_2, '--out', out, '--no-pages', '--workers', '1');
     let exited = false;
     void running.done.then(() => {
       exited = true;
@@ -240,7 +193,7 @@ async function soakKills(clean: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, delay));
     running.child.kill('SIGKILL');
     const killed = await running.done;
-    const stats = existsSync(join(out, 'overlay.sqlite')) ? await startCli(['stats', out]).done : null;
+    const stats = existsSync(join(out, 'overlay.sqlite')) ? await startCli('stats', out).done : null;
     const said =
       stats === null
         ? 'no store yet'
@@ -263,9 +216,9 @@ async function soakConcurrent(clean: string): Promise<void> {
   const notes: string[] = [];
   for (let i = 0; i < rounds; i++) {
     const out = join(work, `concurrent-${i}`);
-    const a = startCli(['build', SAMPLE_1, SAMPLE_2, '--out', out, '--no-pages', '--workers', '1']);
+    const a = startCli('build', SAMPLE_1, SAMPLE_2, '--out', out, '--no-pages', '--workers', '1');
     await new Promise((resolve) => setTimeout(resolve, 200 * i));
-    const b = startCli(['build', SAMPLE_1, SAMPLE_2, '--out', out, '--no-pages', '--workers', '1']);
+    const b = startCli('build', SAMPLE_1, SAMPLE_2, '--out', out, '--no-pages', '--workers', '1');
     const [ra, rb] = await Promise.all([a.done, b.done]);
     const stack = STACK_FRAME.test(ra.stderr) || STACK_FRAME.test(rb.stderr);
     const same = snapshot(out) === clean;

@@ -16,6 +16,8 @@ import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { seededRandom } from '../test/helpers/seeded-random.js';
+import { sha1Base32 } from '../test/helpers/warc-digest.js';
 
 export type MixKind = 'large' | 'small';
 
@@ -49,18 +51,6 @@ export const BUILD_CUT_PAGES = 600;
 export const INCREMENTAL_PAGES = 300;
 /** Bump when the generator changes, so cached inputs are regenerated. */
 const GENERATOR_VERSION = 1;
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   'ar',
@@ -147,24 +137,6 @@ interface Site {
 
 const BASE_TIME = Date.UTC(2026, 9, 1, 8, 0, 0);
 
-function base32Sha1(data: Buffer): string {
-  const digest = createHash('sha1').update(data).digest();
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of digest) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
-  return `sha1:${out}`;
-}
-
 function uuidOf(n: number): string {
   const h = createHash('md5').update(String(n)).digest('hex');
   return `<urn:uuid:${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}>`;
@@ -196,8 +168,8 @@ class MixWriter {
     ];
     if (url !== '') fields.push(`WARC-Target-URI: ${url}`);
     for (const [k, v] of Object.entries(extra)) fields.push(`${k}: ${v}`);
-    fields.push(`WARC-Block-Digest: ${base32Sha1(block)}`);
-    if (payloadStart !== null) fields.push(`WARC-Payload-Digest: ${base32Sha1(block.subarray(payloadStart))}`);
+    fields.push(`WARC-Block-Digest: ${sha1Base32(block)}`);
+    if (payloadStart !== null) fields.push(`WARC-Payload-Digest: ${sha1Base32(block.subarray(payloadStart))}`);
     fields.push(`Content-Length: ${block.length}`);
     const record = Buffer.concat([Buffer.from(`${fields.join('\r\n')}\r\n\r\n`, 'latin1'), block, Buffer.from('\r\n\r\n')]);
     this.records++;
@@ -308,7 +280,7 @@ export async function mixHtmlPages(spec: MixSpec): Promise<Array<{ url: string; 
 }
 
 async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenerator<{ url: string; html: string }> {
-  const t = new TextMaker(prng(spec.kind === 'large' ? 1 : 2));
+  const t = new TextMaker(seededRandom(spec.kind === 'large' ? 1 : 2));
   const write = async (...args: Parameters<MixWriter['write']>): Promise<string> => (writer === null ? '' : writer.write(...args));
   const info = Buffer.from(
     `software: warc-overlay bench:speed generator v${GENERATOR_VERSION}\r\nformat: WARC File Format 1.1\r\nmix: ${spec.kind}\r\n`,
@@ -316,7 +288,7 @@ async function* mixRecords(spec: MixSpec, writer: MixWriter | null): AsyncGenera
   await write('warcinfo', '', new Date(BASE_TIME), info, { 'Content-Type': 'application/warc-fields' }, null);
   const crawl = spec.crawl ?? 1;
   // The edits of a later crawl come from a stream of their own: every page not edited stays as in crawl 1.
-  const edits = crawl === 1 ? null : new TextMaker(prng(1000 + crawl));
+  const edits = crawl === 1 ? null : new TextMaker(seededRandom(1000 + crawl));
   let clock = BASE_TIME + (crawl - 1) * CRAWL_INTERVAL_DAYS * 86_400_000;
   for (let first = 0, siteNo = 0; first < spec.pages; first += spec.pagesPerSite, siteNo++) {
     const host = `site${siteNo}.${t.word()}.test`;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, objectUrls } from './hostile/cli-run.js';
+import { cli, objectUrls } from './helpers/cli-runner.js';
 import { SAMPLE_1 } from './hostile/sample-records.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'warc-digests-'));

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
@@ -23,7 +22,6 @@ import {
 } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { renderText } from '../templates/index.js';
-import { writeReconstructedPages } from '../reconstruct/index.js';
 import {
   type ArchiveInput,
   DEFAULT_WARC_CONFIG,
@@ -38,17 +36,7 @@ import {
   type WarcConfig,
 } from '../warc/index.js';
 import type { Comment } from '../core/domain.js';
-import {
-  acquireWriterLock,
-  type CaptureSummaryRow,
-  closeWriter,
-  crawlCaptureLookup,
-  CrawlStore,
-  type Db,
-  openStore,
-  OverlayWriter,
-  resolvePayloadSource,
-} from '../store/index.js';
+import { type CaptureSummaryRow, crawlCaptureLookup, CrawlStore, type Db, OverlayWriter, resolvePayloadSource } from '../store/index.js';
 import { CommentSites } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
@@ -57,6 +45,7 @@ import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { PageCache } from './page-cache.js';
 import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
+import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 
@@ -174,54 +163,77 @@ export async function buildOverlay(options: BuildOptions): Promise<BuildReport> 
     if (new Set(options.crawlLabels).size !== options.crawlLabels.length)
       throw new UsageError('--crawl labels must differ: one crawl per input');
   }
-  // One writer at a time: a second build on this overlay refuses here, before touching the store.
-  const lock = acquireWriterLock(options.outDir);
-  let db: Db;
-  try {
-    db = openStore(options.outDir, { writable: true });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  const writer = new OverlayWriter(db);
-  let currentCrawl: number | null = null;
-  diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
-  const reports: CrawlReport[] = [];
   const previousHints = selectedHints();
   selectHints(options.commentHints ?? 'all');
   try {
-    for (const [i, input] of inputs.entries()) {
-      const identity = await crawlIdentity(input);
-      if (crawlBy !== 'input') {
-        reports.push(...(await buildSplitInput(db, writer, identity, input, crawlBy, diagnostics, options, (id) => (currentCrawl = id))));
-        currentCrawl = null;
-        continue;
+    return await runCrawls(options, diagnostics, async (run) => {
+      for (const [i, input] of inputs.entries()) {
+        const identity = await crawlIdentity(input);
+        if (crawlBy !== 'input') {
+          run.reports.push(...(await buildSplitInput(run, identity, input, crawlBy, diagnostics, options)));
+          run.crawlId = null;
+          continue;
+        }
+        const label = options.crawlLabels?.[i] ?? input.name;
+        const crawlId = beginCrawl(run, identity, label, input.bytes, options, input.name);
+        if (crawlId === null) continue;
+        const indexed = await indexCrawl(run.db, run.writer, crawlId, input, label, diagnostics, options);
+        run.reports.push(await buildCrawl(run.db, run.writer, crawlId, input, indexed, diagnostics, options));
+        run.crawlId = null;
       }
-      const label = options.crawlLabels?.[i] ?? input.name;
-      const { crawlId, alreadyBuilt } = writer.beginCrawl(identity, label, input.bytes);
-      if (alreadyBuilt) {
-        options.onLog?.(`${input.name}: already in this overlay (crawl ${crawlId}), skipped`);
-        reports.push({ ...emptyReport(label), skipped: true });
-        continue;
-      }
-      currentCrawl = crawlId;
-      const indexed = await indexCrawl(db, writer, crawlId, input, label, diagnostics, options);
-      reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
-      currentCrawl = null;
-    }
-    if (options.writePages !== false) {
-      // Standalone pages of every version and an index per feed [004 §6, Figure 7].
-      const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(
-        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
-      );
-    }
+    });
   } finally {
     selectHints(previousHints);
-    closeWriter(db);
-    lock.release();
   }
-  return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+}
+
+/** One writing run over crawls: the store's writer, the reports so far, the crawl being built. */
+interface CrawlRun {
+  db: Db;
+  writer: OverlayWriter;
+  reports: CrawlReport[];
+  /** Diagnostics are recorded against this crawl (null between crawls). */
+  crawlId: number | null;
+}
+
+/**
+ * Open the overlay under its one-writer lock (a second build refuses before touching the store),
+ * run `body` over the crawls, write the standalone pages, close.
+ */
+async function runCrawls(
+  options: Omit<BuildOptions, 'inputs'>,
+  diagnostics: Diagnostics,
+  body: (run: CrawlRun) => Promise<void>,
+): Promise<BuildReport> {
+  const overlay = openWritableOverlay(options.outDir);
+  const run: CrawlRun = { db: overlay.db, writer: new OverlayWriter(overlay.db), reports: [], crawlId: null };
+  diagnostics.onReport((d) => run.writer.addDiagnostic(run.crawlId, d));
+  try {
+    await body(run);
+    writeOverlayPages(overlay.db, options);
+  } finally {
+    overlay.close();
+  }
+  return { crawls: run.reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+}
+
+/** Start a crawl and make it the current one; null (reported as skipped) when the overlay already holds it. */
+function beginCrawl(
+  run: CrawlRun,
+  identity: string,
+  label: string,
+  bytes: number,
+  options: Omit<BuildOptions, 'inputs'>,
+  shownName = label,
+): number | null {
+  const { crawlId, alreadyBuilt } = run.writer.beginCrawl(identity, label, bytes);
+  if (alreadyBuilt) {
+    options.onLog?.(`${shownName}: already in this overlay (crawl ${crawlId}), skipped`);
+    run.reports.push({ ...emptyReport(label), skipped: true });
+    return null;
+  }
+  run.crawlId = crawlId;
+  return crawlId;
 }
 
 /**
@@ -242,54 +254,27 @@ export interface CrawlSource {
 /** Build (or extend) the overlay in `options.outDir` from crawl sources, in order, as `build` does. */
 export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, options: Omit<BuildOptions, 'inputs'>): Promise<BuildReport> {
   const diagnostics = options.diagnostics ?? new Diagnostics();
-  const lock = acquireWriterLock(options.outDir);
-  let db: Db;
-  try {
-    db = openStore(options.outDir, { writable: true });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-  const writer = new OverlayWriter(db);
-  let currentCrawl: number | null = null;
-  diagnostics.onReport((d) => writer.addDiagnostic(currentCrawl, d));
-  const reports: CrawlReport[] = [];
-  try {
+  return runCrawls(options, diagnostics, async (run) => {
     for await (const source of sources) {
-      const { crawlId, alreadyBuilt } = writer.beginCrawl(source.identity, source.name, source.bytes);
-      if (alreadyBuilt) {
-        options.onLog?.(`${source.name}: already in this overlay (crawl ${crawlId}), skipped`);
-        reports.push({ ...emptyReport(source.name), skipped: true });
-        continue;
-      }
-      currentCrawl = crawlId;
+      const crawlId = beginCrawl(run, source.identity, source.name, source.bytes, options);
+      if (crawlId === null) continue;
       const indexed: IndexedCrawl = { found: [], report: emptyReport(source.name), started: Date.now() };
       const revisits: IndexEntry[] = [];
       for await (const record of source.records(diagnostics)) {
-        writer.addCapture(crawlId, record.entry);
+        run.writer.addCapture(crawlId, record.entry);
         indexed.report.captures++;
         if (isFeedRevisit(record.entry)) revisits.push(record.entry);
         const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
         if (feed) indexed.found.push({ feed, entry: record.entry });
       }
-      writer.flushCaptures(crawlId);
-      indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
+      run.writer.flushCaptures(crawlId);
+      indexed.found.push(...(await feedsOfRevisits(run.db, run.writer, revisits, diagnostics)));
       indexed.report.records = source.recordCounts.total;
       indexed.report.recordsByType = { ...source.recordCounts.byType };
-      reports.push(await buildCrawl(db, writer, crawlId, source, indexed, diagnostics, options));
-      currentCrawl = null;
+      run.reports.push(await buildCrawl(run.db, run.writer, crawlId, source, indexed, diagnostics, options));
+      run.crawlId = null;
     }
-    if (options.writePages !== false) {
-      const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(
-        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
-      );
-    }
-  } finally {
-    closeWriter(db);
-    lock.release();
-  }
-  return { crawls: reports, errors: diagnostics.summary(), errorCount: diagnostics.errorCount() };
+  });
 }
 
 function emptyReport(name: string): CrawlReport {
@@ -374,23 +359,7 @@ async function indexCrawl(
   const found: FoundFeed[] = [];
   const revisits: IndexEntry[] = [];
   let stats: ScanStats | undefined;
-  for await (const record of scanArchive(input, {
-    diagnostics,
-    config: warcConfigOf(options),
-    wantBody: wantFeedBody,
-    onProgress: (s) => {
-      stats = s;
-      options.onProgress?.({
-        crawl: label,
-        phase: 'index',
-        bytesRead: s.bytesRead,
-        bytesTotal: input.bytes,
-        records: s.records,
-        pagesDone: 0,
-        pagesTotal: 0,
-      });
-    },
-  })) {
+  for await (const record of scanForIndex(input, label, diagnostics, options, (s) => (stats = s))) {
     writer.addCapture(crawlId, record.entry);
     report.captures++;
     if (isFeedRevisit(record.entry)) revisits.push(record.entry);
@@ -404,21 +373,47 @@ async function indexCrawl(
   return { found, report, started };
 }
 
+/** Pass 1's one read of an input: every record, feed candidates (`mayHoldFeed`) with their decoded capture; progress shown as `crawl`. */
+function scanForIndex(
+  input: ArchiveInput,
+  crawl: string,
+  diagnostics: Diagnostics,
+  options: BuildOptions,
+  onStats: (stats: ScanStats) => void,
+): AsyncIterable<ScannedRecord> {
+  return scanArchive(input, {
+    diagnostics,
+    config: warcConfigOf(options),
+    wantBody: wantFeedBody,
+    onProgress: (s) => {
+      onStats(s);
+      options.onProgress?.({
+        crawl,
+        phase: 'index',
+        bytesRead: s.bytesRead,
+        bytesTotal: input.bytes,
+        records: s.records,
+        pagesDone: 0,
+        pagesTotal: 0,
+      });
+    },
+  });
+}
+
 /**
  * An input that holds several crawls (--crawl-by file|warcinfo|day): pass 1 reads it once and
  * gives each record to the crawl its label names; then each crawl is built in turn. The input is
  * skipped when all its crawls are already built, and rebuilt whole when one was left unfinished.
  */
 async function buildSplitInput(
-  db: Db,
-  writer: OverlayWriter,
+  run: CrawlRun,
   identity: string,
   input: ArchiveInput,
   crawlBy: Exclude<CrawlBy, 'input'>,
   diagnostics: Diagnostics,
   options: BuildOptions,
-  setCurrent: (crawlId: number | null) => void,
 ): Promise<CrawlReport[]> {
+  const { db, writer } = run;
   const prefix = `${identity}#${crawlBy}:`;
   const state = writer.inputCrawls(prefix);
   if (state.total > 0 && state.unfinished === 0) {
@@ -429,23 +424,7 @@ async function buildSplitInput(
   const crawls = new Map<string, { crawlId: number; indexed: IndexedCrawl; revisits: IndexEntry[] }>();
   const labelOf = crawlLabeller(input, crawlBy);
   let stats: ScanStats | undefined;
-  for await (const record of scanArchive(input, {
-    diagnostics,
-    config: warcConfigOf(options),
-    wantBody: wantFeedBody,
-    onProgress: (s) => {
-      stats = s;
-      options.onProgress?.({
-        crawl: input.name,
-        phase: 'index',
-        bytesRead: s.bytesRead,
-        bytesTotal: input.bytes,
-        records: s.records,
-        pagesDone: 0,
-        pagesTotal: 0,
-      });
-    },
-  })) {
+  for await (const record of scanForIndex(input, input.name, diagnostics, options, (s) => (stats = s))) {
     const label = await labelOf(record.entry);
     let crawl = crawls.get(label);
     if (crawl === undefined) {
@@ -453,7 +432,7 @@ async function buildSplitInput(
       crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() }, revisits: [] };
       crawls.set(label, crawl);
     }
-    setCurrent(crawl.crawlId);
+    run.crawlId = crawl.crawlId;
     writer.addCapture(crawl.crawlId, record.entry);
     if (isFeedRevisit(record.entry)) crawl.revisits.push(record.entry);
     crawl.indexed.report.captures++;
@@ -466,7 +445,7 @@ async function buildSplitInput(
   for (const { crawlId, indexed, revisits } of crawls.values()) {
     indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
     indexed.report.records = indexed.report.captures;
-    setCurrent(crawlId);
+    run.crawlId = crawlId;
     reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));
   }
   if (crawls.size === 0 && stats !== undefined) options.onLog?.(`${input.name}: no captures, no crawl`);

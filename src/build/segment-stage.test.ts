@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
-import { canonicalUrl, hostOf } from '../core/url.js';
+import { canonicalUrl } from '../core/url.js';
 import { type ExtractedObject, parsePage } from '../extract/index.js';
 import { parseFeed } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
+import { indexEntry } from '../../test/helpers/index-entries.js';
 import { type Db, openStore, OverlayWriter } from '../store/index.js';
 import { runSegmentStage, SEGMENT_CONFIDENCE } from './segment-stage.js';
 
@@ -26,25 +27,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const entry = (offset: number, url: string, time: string): IndexEntry => ({
-  file: 'crawl.warc.gz',
-  offset,
-  length: 100,
-  recordType: 'response',
-  recordId: `<urn:uuid:${offset}>`,
-  url,
-  canonicalUrl: canonicalUrl(url),
-  host: hostOf(url),
-  time,
-  status: 200,
-  mime: 'text/html',
-  payloadDigest: `sha1:${offset}`,
-  location: null,
-  refersToId: null,
-  refersToUrl: null,
-  refersToTime: null,
-  payloadLength: 90,
-});
+const entry = (offset: number, url: string, time: string): IndexEntry => indexEntry(offset, url, { time });
 
 const pageObject = (title: string): Omit<ExtractedObject, 'wrapper'> => ({
   method: 'template',

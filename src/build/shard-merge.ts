@@ -9,20 +9,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import {
-  acquireWriterLock,
-  closeWriter,
   copyShard,
   CrawlStore,
   crawlTotals,
-  storeTotals,
-  type Db,
   openStore,
   readCrawlReports,
   STORE_FILE,
+  storeTotals,
   updateCrawlReport,
 } from '../store/index.js';
 import { type CrawlReport, discoveredFeedsReport } from './build-overlay.js';
-import { writeReconstructedPages } from '../reconstruct/index.js';
+import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 
 export interface MergeOptions {
   shardDirs: readonly string[];
@@ -49,14 +46,8 @@ export function mergeShards(options: MergeOptions): MergeSummary {
     // Opening read-only checks the schema version the way export does.
     openStore(dir, { writable: false }).close();
   }
-  const lock = acquireWriterLock(options.outDir);
-  let db: Db;
-  try {
-    db = openStore(options.outDir, { writable: true });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  const overlay = openWritableOverlay(options.outDir);
+  const db = overlay.db;
   try {
     const shardReports = new Map<string, CrawlReport[]>();
     for (const dir of options.shardDirs) {
@@ -84,16 +75,10 @@ export function mergeShards(options: MergeOptions): MergeSummary {
           discoveredFeedsReport(new CrawlStore(db), crawl.id),
         ),
       );
-    if (options.writePages !== false) {
-      const written = writeReconstructedPages(db, options.outDir);
-      options.onLog?.(
-        `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`,
-      );
-    }
+    writeOverlayPages(db, options);
     return { out: options.outDir, shards: options.shardDirs.length, crawls: crawls.length, ...storeTotals(db) };
   } finally {
-    closeWriter(db);
-    lock.release();
+    overlay.close();
   }
 }
 

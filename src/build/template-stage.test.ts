@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import { extractObject, parsePage, type ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
+import { feedItem } from '../../test/helpers/feed-items.js';
 import { findNodes } from '../templates/index.js';
 import { listArchiveInputs, readCapture, scanArchive } from '../warc/index.js';
 import { type Db, openStore, OverlayWriter, readTemplates, resolvePayloadSource } from '../store/index.js';
@@ -51,26 +52,13 @@ function itemFor(page: ParsedPage): FeedItem {
           .map((c) => ('data' in c ? String(c.data) : ''))
           .join('')
           .trim();
-  return {
+  return feedItem({
     guid: page.url,
     guidIsPermalink: true,
     link: page.url,
-    origLink: null,
     title,
-    author: null,
-    published: null,
-    updated: null,
-    categories: [],
     description: text(restyled ? 'div[@class=article-body]|p' : 'div[@class=entry-content]|p').slice(0, 400),
-    content: null,
-    commentsUrl: null,
-    commentFeedUrl: null,
-    commentCount: null,
-    enclosures: [],
-    inReplyTo: null,
-    isValid: true,
-    invalidReason: null,
-  };
+  });
 }
 
 /**

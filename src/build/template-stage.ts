@@ -9,30 +9,25 @@
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
-import {
-  type ArticleProperties,
-  type ExtractedObject,
-  type ExtractionMethod,
-  type ParsedPage,
-  type PropertyPaths,
-  pageBody,
-} from '../extract/index.js';
+import type { ExtractedObject, ParsedPage, PropertyPaths } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import {
   buildSiteEvidence,
   type ContentMarkers,
   channelLinkThreshold,
+  classifyByMainBlock,
+  classifyByTemplate,
+  decideTemplateReuse,
+  distinctTemplates,
   entryLinkTargets,
-  extractMainBlock,
+  keepValidatedTemplates,
   learnTemplates,
   MarkerVotes,
-  matchPage,
-  negativePostEvidence,
+  type PostDecision,
   type PostTemplate,
-  renderText,
-  type SiteEvidence,
+  settleHeldPost,
   TemplateValidator,
-  templateStillFits,
+  weighNegativeEvidence,
 } from '../templates/index.js';
 import type { Comment } from '../core/domain.js';
 import { type Db, type HtmlCaptureRow, type OverlayWriter, TemplateStore } from '../store/index.js';
@@ -279,60 +274,45 @@ async function runHost(
   };
   // Posts only the URL shape speaks against wait for the end: a page other pages link as an entry stays a post.
   const entryLinked = new Set<string>();
-  const held: Array<{ decision: PageDecision; group: CaptureRow[]; reason: string }> = [];
+  const held: Array<{ decision: PostDecision; group: CaptureRow[]; heldFor: string; comments: Comment[] }> = [];
   for (const group of others) {
     const row = group[0] as CaptureRow;
     const page = await loadPage(input, row.id);
-    let decision: PageDecision;
     if (page === null) {
       report.unreadable++;
-      decision = { captureId: row.id, isPost: false, method: null, templateKey: null, reason: 'page could not be read', version: null };
-    } else if (chosen.templates.length > 0) {
-      decision = classifyByTemplate(page, row, chosen.templates, chosen.channelMin);
-    } else {
-      decision = classifyByMainBlock(page, row, markers);
+      record(
+        { captureId: row.id, isPost: false, method: null, templateKey: null, reason: 'page could not be read', version: null },
+        group,
+        false,
+      );
+      continue;
     }
-    if (page !== null) {
-      for (const url of entryLinkTargets(page)) entryLinked.add(schemelessKey(url));
-      const against = decision.isPost ? evidenceAgainst(page, evidence, decision.method === 'template' ? 'template' : 'main-block') : null;
-      if (against !== null && !against.isWeak)
-        decision = { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, version: null };
-      if (decision.version !== null && input.commentsOf !== undefined) decision.version.comments = input.commentsOf(page);
-      if (against?.isWeak === true) {
-        held.push({ decision, group, reason: against.reason });
-        continue;
-      }
-    }
-    record(decision, group, page !== null);
+    for (const url of entryLinkTargets(page)) entryLinked.add(schemelessKey(url));
+    const classified =
+      chosen.templates.length > 0 ? classifyByTemplate(page, chosen.templates, chosen.channelMin) : classifyByMainBlock(page, markers);
+    const { decision, heldFor } = weighNegativeEvidence(classified, page, evidence);
+    const comments = decision.object !== null && input.commentsOf !== undefined ? input.commentsOf(page) : [];
+    if (heldFor !== null) held.push({ decision, group, heldFor, comments });
+    else record(pageDecision(decision, row, comments), group, true);
   }
-  for (const { decision, group, reason } of held) {
+  for (const { decision, group, heldFor, comments } of held) {
     const row = group[0] as CaptureRow;
-    const linked = entryLinked.has(schemelessKey(row.url));
-    record(
-      linked
-        ? { ...decision, reason: `${decision.reason}; ${reason}, but other pages of the host link it as an entry` }
-        : {
-            ...decision,
-            isPost: false,
-            reason: `${decision.reason}; but ${reason}, and no page of the host links it as an entry`,
-            version: null,
-          },
-      group,
-      true,
-    );
+    record(pageDecision(settleHeldPost(decision, heldFor, entryLinked.has(schemelessKey(row.url))), row, comments), group, true);
   }
   writer.flush();
   return report;
 }
 
-/** Negative post evidence of a page found to be built like a post (issue #12), from the site's feeds. */
-function evidenceAgainst(
-  page: ParsedPage,
-  evidence: SiteEvidence,
-  builtLike: 'template' | 'main-block',
-): ReturnType<typeof negativePostEvidence> {
-  const body = pageBody(page);
-  return negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence, builtLike);
+/** What the templates stage decided for a page, as it is written (the version only for a post). */
+function pageDecision(d: PostDecision, row: CaptureRow, comments: Comment[]): PageDecision {
+  return {
+    captureId: row.id,
+    isPost: d.isPost,
+    method: d.method,
+    templateKey: d.templateKey,
+    reason: d.reason,
+    version: d.object === null ? null : { row, object: d.object, comments },
+  };
 }
 
 /** Templates for a host and where they come from. */
@@ -345,10 +325,9 @@ interface ChosenTemplates {
 }
 
 /**
- * Issue #5 step 4: the templates of the latest earlier crawl that learnt any for the host are reused
- * when together they accept `MIN_FIT_SHARE` of this crawl's feed-linked pages (`templateStillFits`);
- * otherwise the site's markup changed and templates are learnt again. Without feed-linked pages the
- * earlier templates are used as they are.
+ * Templates for a host: an earlier crawl's while they still fit (`decideTemplateReuse`), else learnt
+ * from this crawl's feed-linked pages, validated on a sample of the others and kept by
+ * `keepValidatedTemplates`. Without feed-linked pages the earlier templates are used as they are.
  */
 async function chooseTemplates(
   input: TemplateStageInput,
@@ -373,15 +352,13 @@ async function chooseTemplates(
   }
   const channelMin = channelLinkThreshold(feedPages);
   if (stored.templates.length > 0) {
-    const fit = templateStillFits(stored.templates, feedPages);
-    const share = `${(fit.matchShare * 100).toFixed(0)}% of ${feedPages.length} feed-linked pages`;
-    if (fit.fits) {
+    const reuse = decideTemplateReuse(stored.templates, stored.crawlId, feedPages);
+    report.notes.push(reuse.reason);
+    if (reuse.reuse) {
       report.source = 'reused';
-      report.notes.push(`templates of crawl ${stored.crawlId} still fit: they accept ${share}`);
       return { templates: stored.templates, details: stored.details, learnt: false, channelMin: Math.max(channelMin, storedChannelMin) };
     }
     report.source = 'relearnt';
-    report.notes.push(`templates of crawl ${stored.crawlId} no longer fit (they accept ${share}): markup changed, learnt again`);
   } else {
     report.source = 'learnt';
   }
@@ -393,45 +370,25 @@ async function chooseTemplates(
       if (page !== null) for (const v of validators) v.observe(page);
     }
   }
-  const templates: PostTemplate[] = [];
+  const { kept, notes } = keepValidatedTemplates(
+    validators.map((v) => v.result()),
+    feedPages,
+  );
+  report.notes.push(...notes);
+  const templates = kept.map((k) => k.template);
   const details = new Map<string, StoredDetail>();
-  const validated = validators.map((v) => v.result()).sort((a, b) => (b.template?.support ?? 0) - (a.template?.support ?? 0));
-  for (const result of validated) {
-    report.notes.push(result.reason);
-    if (result.template === null) continue;
-    const t = result.template;
-    // A template learnt from a small feed (one tag) whose pages a better supported one accepts adds nothing.
-    const own = feedPages.filter((p) => t.learntFrom.includes(p.url));
-    if (templates.length > 0 && own.length > 0 && own.every((p) => matchPage(p, templates).isPost)) {
-      report.notes.push(`template ${t.id} (feed ${t.feedUrl}) dropped: the pages it was learnt from match template(s) of larger support`);
-      continue;
-    }
-    templates.push(t);
+  for (const { template: t, validation } of kept) {
     details.set(t.id, {
       learntFrom: t.learntFrom,
       requiredProperties: t.requiredProperties,
       ...(t.specialisedBy === undefined ? {} : { specialisedBy: t.specialisedBy }),
       channelLinkThreshold: channelMin,
-      validation: result.reason,
+      validation,
     });
   }
   if (learnt.length === 0) report.notes.push('no feed-linked page has a content path: no template');
   if (templates.length === 0) report.source = 'mcst';
   return { templates, details, learnt: true, channelMin };
-}
-
-/**
- * The per-feed templates of a host (000 §III-C learns one per feed) are often the same paths learnt
- * from the main, category, tag and author feeds: one is kept per set of paths, the best supported.
- */
-function distinctTemplates(templates: PostTemplate[]): PostTemplate[] {
-  const bySignature = new Map<string, PostTemplate>();
-  for (const t of templates) {
-    const sig = JSON.stringify([t.host, t.keyPath, t.contentPath, t.propertyPaths, t.requiredProperties]);
-    const seen = bySignature.get(sig);
-    if (seen === undefined || t.support > seen.support) bySignature.set(sig, t);
-  }
-  return [...bySignature.values()];
 }
 
 /** Templates of the latest earlier crawl that learnt templates for `host`. */
@@ -485,38 +442,6 @@ function storeTemplates(
   );
 }
 
-/** The object of a page found to be a post without feed guidance. */
-function objectOf(
-  properties: ArticleProperties,
-  method: ExtractionMethod,
-  confidence: number,
-  paths: PropertyPaths,
-): Omit<ExtractedObject, 'wrapper'> {
-  return { ...properties, method, confidence, paths };
-}
-
-/**
- * 000 §III-E with the host's templates. A match is still refused on a page linking more posts as
- * entries than any feed-linked post does (a channel page outside the validation sample).
- */
-function classifyByTemplate(page: ParsedPage, row: CaptureRow, templates: PostTemplate[], channelMin: number): PageDecision {
-  const m = matchPage(page, templates);
-  const base = { captureId: row.id, method: 'template' as const, templateKey: m.templateId };
-  if (!m.isPost || m.properties === null) return { ...base, isPost: false, reason: m.reason, version: null };
-  const entries = entryLinkTargets(page).size;
-  if (channelMin > 0 && entries >= channelMin) {
-    return {
-      ...base,
-      isPost: false,
-      reason: `channel page: links ${entries} pages of the host as entries (posts link at most ${channelMin - 1})`,
-      version: null,
-    };
-  }
-  const t = templates.find((x) => x.id === m.templateId) as PostTemplate;
-  const paths: PropertyPaths = { content: t.contentPath, ...t.propertyPaths };
-  return { ...base, isPost: true, reason: m.reason, version: { row, object: objectOf(m.properties, 'template', m.confidence, paths) } };
-}
-
 /** E-mCST votes over a sample of the host's pages [001 Algorithm 1]. */
 async function learnHostMarkers(input: TemplateStageInput, rows: CaptureRow[], report: HostTemplateReport): Promise<ContentMarkers> {
   const votes = new MarkerVotes();
@@ -528,20 +453,6 @@ async function learnHostMarkers(input: TemplateStageInput, rows: CaptureRow[], r
   const name = (m: ContentMarkers['primary']): string => (m === null ? 'none' : `${m.tag}|${m.attribute}|${m.value}`);
   report.notes.push(`E-mCST markers from ${markers.pages} pages: primary ${name(markers.primary)}, secondary ${name(markers.secondary)}`);
   return markers;
-}
-
-/** E-mCST [001 §3] for a host without templates; `extractMainBlock` refuses pages that do not look like one post. */
-function classifyByMainBlock(page: ParsedPage, row: CaptureRow, markers: ContentMarkers | null): PageDecision {
-  const base = { captureId: row.id, method: 'mcst' as const, templateKey: null };
-  const block = extractMainBlock(page, markers);
-  if (!block.isPost || block.properties === null) return { ...base, isPost: false, reason: `E-mCST: ${block.reason}`, version: null };
-  const paths: PropertyPaths = { content: null, title: null, author: null, date: null, categories: null };
-  return {
-    ...base,
-    isPost: true,
-    reason: `E-mCST: ${block.reason}`,
-    version: { row, object: objectOf(block.properties, 'mcst', block.confidence, paths) },
-  };
 }
 
 /** Batched writes of page decisions: `page_matches` upserts and object versions. */

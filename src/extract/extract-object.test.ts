@@ -4,30 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import type { FeedItem } from '../feeds/index.js';
+import { feedItem } from '../../test/helpers/feed-items.js';
 import { explainExtraction, extractObject, extractObjects, parsePage } from './index.js';
 
 function item(over: Partial<FeedItem>): FeedItem {
-  return {
-    guid: null,
-    guidIsPermalink: false,
-    link: 'https://blog.test/a',
-    origLink: null,
-    title: null,
-    author: null,
-    published: null,
-    updated: null,
-    categories: [],
-    description: null,
-    content: null,
-    commentsUrl: null,
-    commentFeedUrl: null,
-    commentCount: null,
-    enclosures: [],
-    inReplyTo: null,
-    isValid: true,
-    invalidReason: null,
-    ...over,
-  };
+  return feedItem({ link: 'https://blog.test/a', ...over });
 }
 
 const PARA1 = 'One of the most delightful aspects of being a scientist is that you’re always learning from colleagues and students.';

@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { schemelessKey } from '../core/url.js';
 import type { FeedItem } from '../feeds/index.js';
+import { feedItem } from '../../test/helpers/feed-items.js';
 import { pairItem } from './pair-item.js';
 import type { CaptureLookup, CaptureRef } from './types.js';
 
-const item = (fields: Partial<FeedItem>): FeedItem => ({
-  guid: null,
-  guidIsPermalink: false,
-  link: null,
-  origLink: null,
-  title: 'A post',
-  author: null,
-  published: '2026-10-01T00:00:00.000Z',
-  updated: null,
-  categories: [],
-  description: 'text',
-  content: null,
-  commentsUrl: null,
-  commentFeedUrl: null,
-  commentCount: null,
-  enclosures: [],
-  inReplyTo: null,
-  isValid: true,
-  invalidReason: null,
-  ...fields,
-});
+const item = (fields: Partial<FeedItem>): FeedItem =>
+  feedItem({ title: 'A post', published: '2026-10-01T00:00:00.000Z', description: 'text', ...fields });
 
 /** A lookup over an in-memory list of captures, keyed as the store keys them. */
 function lookupOf(captures: Array<Partial<CaptureRef> & { url: string }>): CaptureLookup {

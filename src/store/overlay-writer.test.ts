@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Feed } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
+import { indexEntry } from '../../test/helpers/index-entries.js';
 import { openStore } from './overlay-db.js';
 import { readFeedStats, readObjectVersions } from './overlay-reader.js';
 import { OverlayWriter } from './overlay-writer.js';
@@ -13,25 +14,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const entry = (offset: number, url: string, mime = 'text/html'): IndexEntry => ({
-  file: 'crawl.warc.gz',
-  offset,
-  length: 100,
-  recordType: 'response',
-  recordId: `<urn:uuid:${offset}>`,
-  url,
-  canonicalUrl: url,
-  host: 'blog.test',
-  time: '2026-11-22T11:30:00.000Z',
-  status: 200,
-  mime,
-  payloadDigest: `sha1:${offset}`,
-  location: null,
-  refersToId: null,
-  refersToUrl: null,
-  refersToTime: null,
-  payloadLength: 90,
-});
+const entry = (offset: number, url: string, mime = 'text/html'): IndexEntry => indexEntry(offset, url, { canonicalUrl: url, mime });
 
 const feed: Feed = {
   url: 'http://blog.test/feed/',

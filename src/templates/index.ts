@@ -21,5 +21,18 @@ export {
 } from './post-evidence.js';
 export { validateTemplate, TemplateValidator, channelLinkThreshold, templateStillFits } from './template-validation.js';
 export { blockImportance, mcstMainBlock } from './mcst.js';
+export {
+  classifyByMainBlock,
+  classifyByTemplate,
+  decideTemplateReuse,
+  distinctTemplates,
+  type KeptTemplates,
+  keepValidatedTemplates,
+  type PostDecision,
+  type ReuseDecision,
+  settleHeldPost,
+  type WeighedDecision,
+  weighNegativeEvidence,
+} from './template-choice.js';
 export { learnMarkers, MarkerVotes, extractMainBlock, mainBlockOfLinkedPost } from './content-markers.js';
 export type * from './types.js';

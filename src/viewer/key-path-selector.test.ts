@@ -19,6 +19,14 @@ describe('keyPathToSelector', () => {
     expect(keyPathToSelector('div[@id=a\\,b\\*c]|p')).toBe('div[id="a,b*c"] > p');
   });
 
+  it('reads the templates grammar: a bare * step is any number of elements, class prefixes match a token', () => {
+    const sel = keyPathToSelector('|html|body|*|div[@class=entry-* wide]|p');
+    expect(sel).toBe(':root > body div:is([class^="entry-"],[class*=" entry-"])[class~="wide"] > p');
+    const doc = parseDocument('<html><body><main><section><div class="wide entry-content"><p>A</p></div></section></main></body></html>');
+    expect(selectAll(sel ?? '', doc)).toHaveLength(1);
+    expect(keyPathToSelector('div[@data-id]|p')).toBe('div[data-id] > p');
+  });
+
   it('refuses what is not a key-path', () => {
     expect(keyPathToSelector('')).toBeNull();
     expect(keyPathToSelector('|html|bo dy')).toBeNull();

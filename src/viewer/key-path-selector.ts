@@ -1,67 +1,57 @@
 /**
  * A key-path (000 §III-B: `|html|body|div[@id=main,@class=post *]|h1`) as a CSS selector, so the
  * replayed original can highlight the extracted node without running the viewer's code in it.
- * Values ending in `*` become prefix matches, classes match by token; a path not starting with `|` is relative (descendant).
+ * The path is read by the templates stage's one grammar (`parseKeyPath`); here its steps become
+ * selectors: values ending in `*` become prefix matches, classes match by token, a bare `*` step
+ * (any number of elements between) is the descendant combinator, and a path not starting with `|`
+ * is relative (descendant).
  */
-
-/** Split on an unescaped separator. */
-function splitEscaped(s: string, sep: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i] ?? '';
-    if (c === '\\' && i + 1 < s.length) {
-      cur += c + (s[i + 1] ?? '');
-      i++;
-    } else if (c === sep) {
-      out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur);
-  return out;
-}
+import { type AttributeTest, type KeyPathStep, parseKeyPath } from '../templates/index.js';
 
 const cssString = (s: string): string => `"${s.replace(/["\\]/g, (c) => `\\${c}`).replace(/\n/g, '\\a ')}"`;
-const NAME = /^[a-zA-Z][a-zA-Z0-9-]*$|^\*$/;
+/** Characters the key-path grammar allows in names that CSS needs escaped (`dc:date`, `xml.lang`). */
+const cssName = (s: string): string => s.replace(/[:.]/g, (c) => `\\${c}`);
 
 /** html and body attributes are left out: scripts of the replayed page rewrite them (`no-js` -> `js`). */
 const BARE_STEPS = new Set(['html', 'body']);
 
-function stepSelector(step: string): string | null {
-  const open = step.indexOf('[');
-  const name = open < 0 ? step : step.slice(0, open);
-  if (!NAME.test(name)) return null;
-  if (open < 0 || BARE_STEPS.has(name.toLowerCase())) return name;
-  if (!step.endsWith(']')) return null;
-  let sel = name;
-  for (const attr of splitEscaped(step.slice(open + 1, -1), ',')) {
-    const m = /^@([a-zA-Z-]+)=(.*)$/s.exec(attr);
-    if (!m) return null;
-    const raw = m[2] ?? '';
-    // an unescaped * is the template wildcard: match the part before it as a prefix
-    const wild = /(^|[^\\])\*/.exec(raw);
-    const value = (wild ? raw.slice(0, wild.index + (wild[1] ?? '').length) : raw).replace(/\\(.)/g, '$1');
-    if (wild) sel += `[${m[1]}^=${cssString(value)}]`;
-    // class as tokens (~=), so a class added by the page's own script does not lose the node
-    else if (m[1] === 'class')
-      sel += value
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((t) => `[class~=${cssString(t)}]`)
-        .join('');
-    else sel += `[${m[1]}=${cssString(value)}]`;
-  }
-  return sel;
+function attributeSelector(attr: AttributeTest): string {
+  const name = cssName(attr.name);
+  return attr.values
+    .map((v) => {
+      // `[a^=""]` matches nothing in CSS: an empty prefix only asks for the attribute.
+      if (v.prefix && v.text === '') return `[${name}]`;
+      // class as tokens (~=), so a class added by the page's own script does not lose the node
+      if (attr.name === 'class')
+        return v.prefix ? `:is([class^=${cssString(v.text)}],[class*=${cssString(` ${v.text}`)}])` : `[class~=${cssString(v.text)}]`;
+      return `[${name}${v.prefix ? '^=' : '='}${cssString(v.text)}]`;
+    })
+    .join('');
+}
+
+function stepSelector(step: KeyPathStep): string {
+  const name = step.name === '*' ? '*' : cssName(step.name);
+  if (BARE_STEPS.has(step.name)) return name;
+  return name + step.attributes.map(attributeSelector).join('');
 }
 
 /** The CSS selector of a key-path, or null when the path is not in key-path notation. */
 export function keyPathToSelector(path: string | null | undefined): string | null {
   if (!path) return null;
-  const absolute = path.startsWith('|');
-  const steps = splitEscaped(absolute ? path.slice(1) : path, '|').filter((s) => s !== '');
-  if (steps.length === 0) return null;
-  const sels = steps.map(stepSelector);
-  if (sels.some((s) => s === null)) return null;
-  return `${absolute ? ':root > ' : ''}${sels.slice(absolute ? 1 : 0).join(' > ')}`.replace(/^:root > $/, ':root');
+  const kp = parseKeyPath(path);
+  if (kp === null) return null;
+  // An absolute path's first step is the document element: `:root`.
+  const steps = kp.absolute ? kp.steps.slice(1) : kp.steps;
+  let sel = kp.absolute ? ':root' : '';
+  for (const step of steps) {
+    const isGap = step.name === '*' && step.attributes.length === 0;
+    if (isGap) {
+      if (sel !== '') sel += ' ';
+      continue;
+    }
+    const combinator = sel === '' ? '' : sel.endsWith(' ') ? '' : ' > ';
+    sel += combinator + stepSelector(step);
+  }
+  sel = sel.trimEnd();
+  return sel === '' ? null : sel;
 }

@@ -23,6 +23,16 @@ interface Entry {
   method?: 0 | 8;
 }
 
+/** A little-endian record of `size` bytes: each field is [offset, width in bytes (2 or 4), value]. */
+function header(size: number, fields: ReadonlyArray<readonly [number, 2 | 4, number]>): Buffer {
+  const b = Buffer.alloc(size);
+  for (const [at, width, value] of fields) {
+    if (width === 2) b.writeUInt16LE(value, at);
+    else b.writeUInt32LE(value, at);
+  }
+  return b;
+}
+
 /**
  * A zip written byte by byte [APPNOTE 6.3.10 §4.3], so that entries no zip library would write
  * (names climbing out of the folder, no central directory) can be made.
@@ -35,38 +45,42 @@ function zip(entries: Entry[], { centralDirectory = true } = {}): Buffer {
     const method = e.method ?? 0;
     const stored = method === 8 ? deflateRawSync(e.data) : e.data;
     const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc32(e.data), 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(e.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc32(e.data), 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(e.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const crc = crc32(e.data);
+    const local = header(30, [
+      [0, 4, 0x04034b50],
+      [4, 2, 20],
+      [6, 2, 0x0800],
+      [8, 2, method],
+      [14, 4, crc],
+      [18, 4, stored.length],
+      [22, 4, e.data.length],
+      [26, 2, name.length],
+    ]);
+    const central = header(46, [
+      [0, 4, 0x02014b50],
+      [4, 2, 20],
+      [6, 2, 20],
+      [8, 2, 0x0800],
+      [10, 2, method],
+      [16, 4, crc],
+      [20, 4, stored.length],
+      [24, 4, e.data.length],
+      [28, 2, name.length],
+      [42, 4, offset],
+    ]);
     locals.push(local, name, stored);
     centrals.push(central, name);
     offset += local.length + name.length + stored.length;
   }
   if (!centralDirectory) return Buffer.concat(locals);
   const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = header(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, entries.length],
+    [10, 2, entries.length],
+    [12, 4, cd.length],
+    [16, 4, offset],
+  ]);
   return Buffer.concat([...locals, cd, end]);
 }
 

@@ -2,30 +2,15 @@
  * The README's commands end to end, through the real CLI entry (`main`) in a child process: build
  * the shipped sample crawls, rebuild (idempotent), export every kind, changes, stats, exit codes.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, ROOT } from '../helpers/cli-runner.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const CRAWL_1 = join(ROOT, 'samples', 'pelican-crawl-1.warc.gz');
 const CRAWL_2 = join(ROOT, 'samples', 'pelican-crawl-2.warc.gz');
-
-function cli(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '-e',
-      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
-    ],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
-}
 
 const jsonl = (s: string): Array<Record<string, unknown>> =>
   s

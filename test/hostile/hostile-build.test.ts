@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, objectUrls, STACK_FRAME } from './cli-run.js';
+import { cli, objectUrls, STACK_FRAME } from '../helpers/cli-runner.js';
 import {
   isResponse,
   readSampleRecords,

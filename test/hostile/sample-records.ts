@@ -4,10 +4,10 @@
  * the changed bytes (so only the intended defect is present). Used by the hostile-input tests and
  * by bench/soak.ts.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
+import { sha1Base32 } from '../helpers/warc-digest.js';
 
 export const SAMPLES_DIR = join(import.meta.dirname, '..', '..', 'samples');
 export const SAMPLE_1 = join(SAMPLES_DIR, 'pelican-crawl-1.warc.gz');
@@ -98,26 +98,6 @@ export function replacePayload(records: SampleRecord[], url: string, payload: (o
   });
   if (!found) throw new Error(`no response for ${url} in the sample`);
   return next;
-}
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** `sha1:<base32>` as Wget and warcio write it. */
-export function sha1Base32(bytes: Buffer): string {
-  const digest = createHash('sha1').update(bytes).digest();
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of digest) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return `sha1:${out}`;
 }
 
 /** The sample's RSS feed with synthetic items appended up to `total` items (unique links, varied words). */

@@ -10,8 +10,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli } from './cli-async.js';
-import { cli, objectUrls, STACK_FRAME } from './cli-run.js';
+import { cli, objectUrls, STACK_FRAME, startCli } from '../helpers/cli-runner.js';
 import { SAMPLE_1, SAMPLE_2 } from './sample-records.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViewer } from '../../src/viewer/index.js';
-import { cli } from './cli-run.js';
+import { cli } from '../helpers/cli-runner.js';
 import { readSampleRecords, replacePayload, SAMPLE_1, writeSampleRecords } from './sample-records.js';
 
 const RSS = 'http://pelican-dev.test:8090/feeds/all.rss.xml';

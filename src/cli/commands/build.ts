@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import type { CommandArgs } from '../command-args.js';
+import { type CommandArgs, PAGES_OPTION } from '../command-args.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
 import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy } from '../../build/index.js';
@@ -48,11 +48,7 @@ export function buildCommand(yargs: Argv) {
       choices: HINT_SELECTIONS,
       default: 'all' as HintSelection,
     })
-    .option('pages', {
-      describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)',
-      type: 'boolean',
-      default: true,
-    })
+    .option('pages', PAGES_OPTION)
     .example('$0 build samples/pelican-crawl-1.warc.gz --out overlay/', 'index one crawl and extract its articles')
     .example('$0 build crawl-2.warc.gz --out overlay/', 'add a later crawl: known articles get new versions')
     .example('$0 build a.warc.gz b.warc.gz --crawl 2024-05 --crawl 2024-06 --out overlay/', 'name the two crawls')

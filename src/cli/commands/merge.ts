@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { mergeShards } from '../../build/index.js';
-import type { CommandArgs } from '../command-args.js';
+import { type CommandArgs, PAGES_OPTION } from '../command-args.js';
 
 export function mergeCommand(yargs: Argv) {
   return yargs
@@ -11,11 +11,7 @@ export function mergeCommand(yargs: Argv) {
       type: 'string',
       demandOption: true,
     })
-    .option('pages', {
-      describe: 'write reconstructed pages of every object version under <out>/pages/ (--no-pages to skip)',
-      type: 'boolean',
-      default: true,
-    })
+    .option('pages', PAGES_OPTION)
     .example('$0 merge shards/* --out overlay/', 'one overlay from the shards; prints a JSON summary');
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from '../../feeds/index.js';
+import { feedItem } from '../../../test/helpers/feed-items.js';
 import { extractObject, parsePage } from '../index.js';
 import { renderArticle } from '../article-render.js';
 import { commentNodesInside, extractComments } from './index.js';
@@ -12,26 +13,7 @@ const read = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8'
 const commentItems = JSON.parse(read('wp-threaded.comment-items.json')) as FeedItem[];
 
 function articleItem(title: string, description: string | null, link: string): FeedItem {
-  return {
-    guid: null,
-    guidIsPermalink: false,
-    link,
-    origLink: null,
-    title,
-    author: null,
-    published: null,
-    updated: null,
-    categories: [],
-    description,
-    content: null,
-    commentsUrl: `${link}#comments`,
-    commentFeedUrl: null,
-    commentCount: null,
-    enclosures: [],
-    inReplyTo: null,
-    isValid: true,
-    invalidReason: null,
-  };
+  return feedItem({ link, title, description, commentsUrl: `${link}#comments` });
 }
 
 const wpItem = articleItem(

@@ -1,0 +1,81 @@
+/**
+ * The real CLI entry (`main`) run from source in a child process, as the CLI, hostile-input and
+ * soak runs use it: `cli` waits for it, `startCli` gives the child to wait for or kill (kill -9
+ * reruns, concurrent builds).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** The checkout the CLI runs in. */
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** A Node stack frame line: what a user must never see. */
+export const STACK_FRAME = /^\s+at .+[:(]\d+/m;
+
+/** Node's arguments that run `main(args)` from the TypeScript sources. */
+function nodeArgs(args: readonly string[]): string[] {
+  return [
+    '--import',
+    'tsx',
+    '-e',
+    `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
+  ];
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run the CLI to its end. */
+export function cli(...args: string[]): CliRun {
+  const run = spawnSync(process.execPath, nodeArgs(args), { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** How a started CLI ended. */
+export interface CliEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Wall-clock seconds from start to close. */
+  seconds: number;
+}
+
+export interface RunningCli {
+  child: ChildProcess;
+  done: Promise<CliEnd>;
+}
+
+/** Start the CLI; `done` resolves when the child closes. */
+export function startCli(...args: string[]): RunningCli {
+  const started = Date.now();
+  const child = spawn(process.execPath, nodeArgs(args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const done = new Promise<CliEnd>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, seconds: (Date.now() - started) / 1000 })),
+  );
+  return { child, done };
+}
+
+/** Object URLs of an overlay (one per article), sorted. */
+export function objectUrls(dir: string): string[] {
+  const db = new Database(join(dir, 'overlay.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT canonical_url AS url FROM objects ORDER BY canonical_url').all() as Array<{ url: string }>).map(
+      (r) => r.url,
+    );
+  } finally {
+    db.close();
+  }
+}
