@@ -54,8 +54,7 @@ describe('all SQL in src/store/ (tools/sql-outside-store.js)', () => {
     ]);
   });
 
-  it('src/ holds no SQL outside src/store/ (tests aside) but for the shard staging of build/shard-build.ts', () => {
-    // build/shard-build.ts stages a shard's rows in a scratch SQLite file; it moves into store/ next (#13, #16).
-    expect(sqlOutsideStore(SRC).filter((place) => !place.startsWith(join('build', 'shard-build.ts:')))).toEqual([]);
+  it('src/ holds no SQL outside src/store/ (tests aside)', () => {
+    expect(sqlOutsideStore(SRC)).toEqual([]);
   });
 });

@@ -6,10 +6,10 @@
  * reads only the bucket's records, the feeds among them by offset. A later crawl extends the same
  * shard; a crawl already built in it is skipped.
  */
-import Database from 'better-sqlite3';
 import { Diagnostics } from '../core/diagnostics.js';
 import { isInputError, UsageError } from '../core/errors.js';
 import { type BuildReport, buildCrawlSources, type CrawlSource } from './build-overlay.js';
+import { ShardStaging, type StagedCrawl } from '../store/index.js';
 import { readCapture, type ScannedRecord } from '../warc/index.js';
 import { type CaptureRow, type FileRow, indexEntryOf, parseShardRow } from './shard-rows.js';
 
@@ -38,11 +38,10 @@ const STAGE_BATCH_ROWS = 5000;
 /** Build the shard in `options.shardDir` from the rows of one bucket. */
 export async function buildShard(options: ShardBuildOptions): Promise<{ summary: ShardSummary; report: BuildReport }> {
   const diagnostics = options.diagnostics ?? new Diagnostics();
-  // An empty file name gives a private temporary database on disk, deleted on close.
-  const stage = new Database('');
+  const stage = new ShardStaging();
   try {
     const counts = await stageRows(stage, options.lines);
-    const owned = stage.prepare('SELECT site FROM sites ORDER BY site').pluck().all() as string[];
+    const owned = stage.sites();
     const report = await buildCrawlSources(crawlSources(stage), {
       outDir: options.shardDir,
       diagnostics,
@@ -71,34 +70,27 @@ export async function buildShard(options: ShardBuildOptions): Promise<{ summary:
   }
 }
 
-async function stageRows(stage: Database.Database, lines: AsyncIterable<string>): Promise<ShardSummary['rows']> {
-  stage.exec(`
-    CREATE TABLE files (crawl TEXT NOT NULL, crawl_order INTEGER NOT NULL, file TEXT NOT NULL, row TEXT NOT NULL, UNIQUE (crawl, crawl_order, file));
-    CREATE TABLE captures (crawl TEXT NOT NULL, crawl_order INTEGER NOT NULL, file TEXT NOT NULL, offset INTEGER NOT NULL,
-      inflated_offset INTEGER NOT NULL, row TEXT NOT NULL, PRIMARY KEY (crawl, file, offset, inflated_offset)) WITHOUT ROWID;
-    CREATE TABLE sites (site TEXT PRIMARY KEY) WITHOUT ROWID;`);
-  const addFile = stage.prepare('INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)');
-  const addCapture = stage.prepare('INSERT OR REPLACE INTO captures VALUES (?, ?, ?, ?, ?, ?)');
-  const addSite = stage.prepare('INSERT OR IGNORE INTO sites VALUES (?)');
+async function stageRows(stage: ShardStaging, lines: AsyncIterable<string>): Promise<ShardSummary['rows']> {
   const counts = { files: 0, captures: 0, items: 0, sites: 0 };
   let batch: Array<[number, string]> = [];
-  const flush = stage.transaction((rows: Array<[number, string]>) => {
-    for (const [lineNumber, line] of rows) {
-      const row = parseShardRow(line, lineNumber);
-      if (row.type === 'file') {
-        addFile.run(row.crawl, row.crawl_order, row.file, line);
-        counts.files++;
-      } else if (row.type === 'capture') {
-        addCapture.run(row.crawl, row.crawl_order, row.file, row.offset, row.inflated_offset ?? -1, line);
-        counts.captures++;
-      } else if (row.type === 'site') {
-        addSite.run(row.site);
-        counts.sites++;
-      } else {
-        counts.items++; // routing information for the driver; the shard parses the feed itself
+  const flush = (rows: Array<[number, string]>): void =>
+    stage.transaction(() => {
+      for (const [lineNumber, line] of rows) {
+        const row = parseShardRow(line, lineNumber);
+        if (row.type === 'file') {
+          stage.addFile(row.crawl, row.crawl_order, row.file, line);
+          counts.files++;
+        } else if (row.type === 'capture') {
+          stage.addCapture(row.crawl, row.crawl_order, row.file, row.offset, row.inflated_offset ?? -1, line);
+          counts.captures++;
+        } else if (row.type === 'site') {
+          stage.addSite(row.site);
+          counts.sites++;
+        } else {
+          counts.items++; // routing information for the driver; the shard parses the feed itself
+        }
       }
-    }
-  });
+    });
   let lineNumber = 0;
   try {
     for await (const line of lines) {
@@ -122,40 +114,27 @@ async function stageRows(stage: Database.Database, lines: AsyncIterable<string>)
  * One crawl source per crawl (label and place: two inputs split --crawl-by warcinfo may give crawls
  * of one label, as in `build`), in crawl order, each scanning its staged rows in file order.
  */
-async function* crawlSources(stage: Database.Database): AsyncGenerator<CrawlSource> {
-  const crawls = stage
-    .prepare(`SELECT DISTINCT crawl, crawl_order FROM (SELECT crawl, crawl_order FROM files UNION ALL SELECT crawl, crawl_order FROM captures)
-      ORDER BY crawl_order, crawl`)
-    .all() as Array<{ crawl: string; crawl_order: number }>;
-  for (const { crawl, crawl_order: order } of crawls) {
-    const files = (
-      stage.prepare('SELECT row FROM files WHERE crawl = ? AND crawl_order = ? ORDER BY file').pluck().all(crawl, order) as string[]
-    ).map((r) => JSON.parse(r) as FileRow);
+async function* crawlSources(stage: ShardStaging): AsyncGenerator<CrawlSource> {
+  for (const staged of stage.crawls()) {
+    const files = stage.fileRows(staged).map((r) => JSON.parse(r) as FileRow);
     const byType: Record<string, number> = {};
     for (const f of files) for (const [type, n] of Object.entries(f.records_by_type)) byType[type] = (byType[type] ?? 0) + n;
     yield {
       // The identity `build` gives the same file, so a shard and a build recognise the same crawl.
-      identity: files.length > 0 ? files.map((f) => f.identity).join('+') : `crawl:${crawl}`,
-      name: crawl,
+      identity: files.length > 0 ? files.map((f) => f.identity).join('+') : `crawl:${staged.crawl}`,
+      name: staged.crawl,
       bytes: files.reduce((n, f) => n + f.bytes, 0),
-      records: (diagnostics) => scanStaged(stage, crawl, order, diagnostics),
+      records: (diagnostics) => scanStaged(stage, staged, diagnostics),
       recordCounts: { total: files.reduce((n, f) => n + f.records, 0), byType },
     };
   }
 }
 
 /** Pages through the crawl's staged captures (file, offset order); feeds are read by offset. */
-async function* scanStaged(
-  stage: Database.Database,
-  crawl: string,
-  order: number,
-  diagnostics: Diagnostics,
-): AsyncGenerator<ScannedRecord> {
-  const page = stage.prepare(`SELECT file, offset, inflated_offset, row FROM captures WHERE crawl = ? AND crawl_order = ?
-    AND (file, offset, inflated_offset) > (?, ?, ?) ORDER BY file, offset, inflated_offset LIMIT ${STAGE_BATCH_ROWS}`);
+async function* scanStaged(stage: ShardStaging, staged: StagedCrawl, diagnostics: Diagnostics): AsyncGenerator<ScannedRecord> {
   let after: [string, number, number] = ['', -1, -1];
   for (;;) {
-    const rows = page.all(crawl, order, ...after) as Array<{ file: string; offset: number; inflated_offset: number; row: string }>;
+    const rows = stage.capturesAfter(staged, after, STAGE_BATCH_ROWS);
     if (rows.length === 0) return;
     for (const r of rows) {
       const row = JSON.parse(r.row) as CaptureRow;
@@ -172,7 +151,8 @@ async function* scanStaged(
         yield { entry };
       }
     }
-    const last = rows[rows.length - 1] as { file: string; offset: number; inflated_offset: number };
-    after = [last.file, last.offset, last.inflated_offset];
+    const last = rows[rows.length - 1];
+    if (last === undefined) return;
+    after = [last.file, last.offset, last.inflatedOffset];
   }
 }

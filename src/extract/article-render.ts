@@ -9,7 +9,7 @@ import { escapeAttribute, escapeText } from 'entities';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
 import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
 import {
-  BLOCK_TAGS,
+  breaksLine,
   contains,
   isArticleParagraph,
   isHiddenByClass,
@@ -161,7 +161,7 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
       addRef('media', node.attribs.src ?? node.attribs['data-src'], node.attribs.title ?? null);
     if (isLeftOut(node, wrapper, opts)) return;
     const name = node.name;
-    const block = BLOCK_TAGS.has(name) || name === 'br';
+    const block = breaksLine(name);
     if (block) newline();
     if (name === 'a') addRef('link', node.attribs.href, collapse(nodeText(node)) || null);
     else if (name === 'img') addRef('image', node.attribs.src ?? node.attribs['data-src'], node.attribs.alt ?? null);

@@ -1,11 +1,15 @@
 /**
  * Shared DOM measures for extraction: which elements are ignored (the "cleaned page" of
- * 004 §4.3), which are blocks, and the page's text blocks (the leaf nodes of 004 §4.2 Def. 1).
+ * 004 §4.3) and the page's text blocks (the leaf nodes of 004 §4.2 Def. 1). Block tags, containment
+ * and the lowest common ancestor come from the toolkit (`core/dom-text.ts`), re-exported here.
  * Everything is computed once per node and cached in WeakMaps: the DOM is shared, never mutated.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { BLOCK_TAGS, nodeText as readNodeText } from '../core/dom-text.js';
 import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, UNSPACED_CHARS_PER_WORD } from './constants.js';
 import { tokenize } from './text-normalize.js';
+
+export { BLOCK_TAGS, breaksLine, contains, lowestCommonAncestor } from '../core/dom-text.js';
 
 /** Elements that never hold article text [004 §4.3: the page is cleaned first]. */
 const IGNORED_TAGS = new Set([
@@ -35,57 +39,6 @@ const IGNORED_TAGS = new Set([
   'video',
   'source',
   'track',
-]);
-
-/** Block-level elements (HTML "flow" blocks): text inside one belongs to one text block. */
-export const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'center',
-  'dd',
-  'details',
-  'dialog',
-  'dir',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'li',
-  'main',
-  'menu',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'thead',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'ul',
-  'caption',
-  'legend',
-  'html',
 ]);
 
 /**
@@ -248,39 +201,16 @@ export function semanticNodeOf(block: Element, root: Element): Element {
   return e;
 }
 
-/** Whether `ancestor` contains `node` (or is it). */
-export function contains(ancestor: AnyNode, node: AnyNode): boolean {
-  for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;
-  return false;
-}
-
-/** Lowest element containing all of `els` (null when they share no element ancestor). */
-export function lowestCommonAncestor(els: readonly Element[]): Element | null {
-  const [first, ...rest] = els;
-  if (first === undefined) return null;
-  for (let a: Element | null = first; a !== null; a = a.parent !== null && isTag(a.parent) ? a.parent : null) {
-    const ancestor = a;
-    if (rest.every((e) => contains(ancestor, e))) return ancestor;
-  }
-  return null;
-}
-
 /** How `nodeText` reads a subtree. */
-export interface NodeTextOptions {
+export interface PageTextOptions {
   /** Put between the texts of sibling nodes (default ''). */
   separator?: string;
   /** Leave out the elements that never hold article text (`isIgnoredElement`; default true). */
   skipIgnored?: boolean;
 }
 
-/** The text of a node and its descendants, as the markup holds it (entities decoded, whitespace kept). */
-export function nodeText(n: AnyNode, opts: NodeTextOptions = {}): string {
+/** The toolkit's `nodeText` (entities decoded, whitespace kept) as extract reads a page: ignored elements left out. */
+export function nodeText(n: AnyNode, opts: PageTextOptions = {}): string {
   const separator = opts.separator ?? '';
-  const skipIgnored = opts.skipIgnored ?? true;
-  const walk = (x: AnyNode): string => {
-    if (isText(x)) return x.data;
-    if (isTag(x) && !(skipIgnored && isIgnoredElement(x))) return x.children.map(walk).join(separator);
-    return '';
-  };
-  return walk(n);
+  return opts.skipIgnored === false ? readNodeText(n, { separator }) : readNodeText(n, { separator, skip: isIgnoredElement });
 }

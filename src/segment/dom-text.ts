@@ -1,13 +1,14 @@
 /**
  * DOM reading shared by both segmenters: visible text of elements (cached, the DOM is shared and
- * never mutated), block-separated text and HTML of a post's nodes, and element walks.
+ * never mutated), block-separated text (the toolkit's `plainText`) and HTML of a post's nodes, and
+ * element walks.
  */
 import render from 'dom-serializer';
-import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { type AnyNode, type Element, isTag } from 'domhandler';
+import { nodeText, plainText } from '../core/dom-text.js';
 import { absoluteUrl } from '../core/url.js';
-import { contains, lowestCommonAncestor } from '../extract/index.js';
 
-export { contains, lowestCommonAncestor };
+export { contains, lowestCommonAncestor } from '../core/dom-text.js';
 
 /** Elements that never show text. */
 const INVISIBLE = new Set([
@@ -31,42 +32,6 @@ const INVISIBLE = new Set([
   'embed',
 ]);
 
-/** Block elements: their text starts a new line of the post text. */
-const BLOCKS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'table',
-  'tr',
-  'td',
-  'th',
-  'ul',
-  'br',
-]);
-
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 export function isInvisible(el: Element): boolean {
@@ -82,36 +47,15 @@ const textCache = new WeakMap<Element, string>();
 export function elementText(el: Element): string {
   let t = textCache.get(el);
   if (t === undefined) {
-    const parts: string[] = [];
-    collectText(el, parts, false);
-    t = parts.join('').replace(/\s+/g, ' ').trim();
+    t = nodeText(el, { skip: isInvisible }).replace(/\s+/g, ' ').trim();
     textCache.set(el, t);
   }
   return t;
 }
 
-function collectText(node: AnyNode, out: string[], withLines: boolean): void {
-  if (isText(node)) {
-    out.push(node.data);
-    return;
-  }
-  if (!isTag(node) || isInvisible(node)) return;
-  const block = withLines && BLOCKS.has(node.name);
-  if (block) out.push('\n');
-  for (const c of node.children) collectText(c, out, withLines);
-  if (block) out.push('\n');
-}
-
 /** Readable text of a post's nodes: one line per block, inner whitespace collapsed. */
 export function nodesText(nodes: readonly AnyNode[]): string {
-  const parts: string[] = [];
-  for (const n of nodes) collectText(n, parts, true);
-  return parts
-    .join('')
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l !== '')
-    .join('\n');
+  return plainText(nodes, { skip: isInvisible });
 }
 
 /** HTML of a post's nodes, scripts and styles left out. */

@@ -40,4 +40,5 @@ export { FUSED_METHOD, FuseStore, type FusedVersion } from './fuse-store.js';
 export { ChangeStore, type ChangeRow, type ComparedVersionRow, METHOD_PREFERENCE } from './change-store.js';
 export { type CaptureSummaryRow, CrawlStore, type PageDecisionRow } from './crawl-store.js';
 export { crawlTotals, storeTotals } from './crawl-totals.js';
+export { ShardStaging, type StagedCapture, type StagedCrawl } from './shard-staging.js';
 export { copyShard, readCrawlReports, type ShardCopyCounts, updateCrawlReport } from './store-merge.js';

@@ -100,52 +100,6 @@ export const NON_CONTENT_TAGS = new Set([
   'link',
 ]);
 
-/** Block-level elements: their text starts a new line in the extracted text. */
-export const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'dd',
-  'details',
-  'dialog',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'li',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'thead',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'ul',
-  'br',
-]);
-
 /** E-mCST [001 §3 eq. 3] uses log base 10: both factors are 1 at depth 0 with one child. */
 export const MCST_DEPTH_OFFSET = 10;
 export const MCST_CHILD_FACTOR = 10;

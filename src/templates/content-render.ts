@@ -5,7 +5,8 @@
  * `renderContentNode`.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { BLOCK_TAGS, COMMENT_ZONE, NON_CONTENT_TAGS } from './constants.js';
+import { plainText } from '../core/dom-text.js';
+import { COMMENT_ZONE, NON_CONTENT_TAGS } from './constants.js';
 
 /** Is `el` a comment zone (`#comments`, `.comment-respond`, `.reply`, `.discussion`...)? */
 function isCommentZone(el: Element): boolean {
@@ -19,32 +20,9 @@ export function isSkipped(el: Element): boolean {
   return NON_CONTENT_TAGS.has(el.name) || isCommentZone(el) || el.attribs['hidden'] !== undefined || el.attribs['aria-hidden'] === 'true';
 }
 
-/** Readable text of a node: block elements on their own lines, whitespace collapsed. */
+/** Readable text of a node (the toolkit's `plainText`): block elements on their own lines, whitespace collapsed. */
 export function renderText(root: Element): string {
-  const parts: string[] = [];
-  const stack: Array<AnyNode | '\n'> = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode | '\n';
-    if (node === '\n') {
-      parts.push('\n');
-      continue;
-    }
-    if (isText(node)) parts.push(node.data);
-    else if (isTag(node) && !isSkipped(node)) {
-      const block = BLOCK_TAGS.has(node.name);
-      if (block) {
-        parts.push('\n');
-        stack.push('\n');
-      }
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
-    }
-  }
-  return parts
-    .join('')
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l !== '')
-    .join('\n');
+  return plainText(root, { skip: isSkipped });
 }
 
 /** Visible text length of a node (same skipping rules), without building the string twice. */

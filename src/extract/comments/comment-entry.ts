@@ -6,7 +6,7 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeAttribute, escapeText } from 'entities';
 import { COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
-import { BLOCK_TAGS, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
+import { BLOCK_TAGS, breaksLine, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
@@ -342,7 +342,7 @@ function renderBody(
       return;
     }
     if (!isTag(node) || isLeftOut(node)) return;
-    const block = BLOCK_TAGS.has(node.name) || node.name === 'br';
+    const block = breaksLine(node.name);
     if (block) newline();
     const attrs: string[] = [];
     for (const [k, v] of Object.entries(node.attribs)) {

@@ -7,7 +7,7 @@
 import { type AnyNode, isTag, isText } from 'domhandler';
 import { parseHtml } from '../../core/html-parse.js';
 import type { FeedItem } from '../../feeds/index.js';
-import { BLOCK_TAGS, nodeText } from '../page-dom.js';
+import { breaksLine, nodeText } from '../page-dom.js';
 import { collapseWhitespace, tokenize } from '../text-normalize.js';
 import { MIN_FEED_TEXT_OVERLAP } from './constants.js';
 import { fragmentOf } from './comment-hints.js';
@@ -34,7 +34,7 @@ function lines(node: AnyNode, out: string[], current: { text: string }): void {
     if ('children' in node) for (const c of (node as { children: AnyNode[] }).children) lines(c, out, current);
     return;
   }
-  const block = BLOCK_TAGS.has(node.name) || node.name === 'br';
+  const block = breaksLine(node.name);
   if (block && current.text.trim() !== '') {
     out.push(collapseWhitespace(current.text));
     current.text = '';
