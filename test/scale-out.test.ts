@@ -4,7 +4,7 @@
  * site name (not the Dask driver's plan) and every feed goes to every bucket: any partition by
  * site must give the same exported rows.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,4 +82,41 @@ describe('index -> shard-build -> merge gives the exports of one build', () => {
     expect(single.pages.some((p) => /same page as http/.test(p))).toBe(true);
     expect(single.pages.some((p) => /capture \d+/.test(p))).toBe(false);
   });
+});
+
+describe('crawls of files with one name in different folders', () => {
+  let work = '';
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), 'warc-overlay-scale-names-'));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('are two crawls, as in build, whether indexed in one call or labelled and placed as the driver does', async () => {
+    const files = CRAWLS.map((crawl, i) => {
+      mkdirSync(join(work, `site-${i}`));
+      const file = join(work, `site-${i}`, 'crawl.warc.gz');
+      copyFileSync(crawl, file);
+      return file;
+    });
+    await buildOverlay({ inputs: files, outDir: join(work, 'single'), workers: 1, writePages: false });
+    const single = exportsOf(join(work, 'single'));
+    for (const [name, tasks] of [
+      ['unlabelled', files.map((path) => ({ crawl: null, crawlOrder: null, path }))],
+      ['as the driver', files.map((path, i) => ({ crawl: 'crawl.warc.gz', crawlOrder: i, path }))],
+    ] as const) {
+      const rows: IndexRow[] = [];
+      await indexArchives(tasks, new Diagnostics(), (row) => void rows.push(row));
+      expect(
+        rows.filter((r) => r.type === 'file').map((f) => [f.crawl, f.crawl_order]),
+        name,
+      ).toEqual([
+        ['crawl.warc.gz', 0],
+        ['crawl.warc.gz', 1],
+      ]);
+      const [part] = bucketRows(rows, planByName(rows, 1));
+      await buildShard({ shardDir: join(work, name, 'shard'), lines: linesOf(part ?? []) });
+      mergeShards({ shardDirs: [join(work, name, 'shard')], outDir: join(work, name, 'merged'), writePages: false });
+      expect(exportsOf(join(work, name, 'merged')), name).toEqual(single);
+    }
+  }, 180_000);
 });

@@ -46,13 +46,15 @@ export async function indexArchives(
 ): Promise<IndexSummary> {
   const crawlBy = options.crawlBy ?? 'input';
   const summary: IndexSummary = { files: 0, captures: 0, feeds: 0, items: 0 };
-  // Crawl places given in this invocation (explicit ones win; the others follow in order).
+  // Crawl places taken in this invocation. A crawl's place is the one given; else that of the same
+  // label earlier in this invocation (the files of one labelled crawl); else the next free one
+  // (each input named by its file name is its own crawl, as in `build`, whatever its name).
   const orders = new Map<string, number>();
-  const orderOf = (crawl: string, given: number | null): number => {
-    const known = orders.get(crawl);
-    if (known !== undefined) return known;
-    const order = given ?? (orders.size === 0 ? 0 : Math.max(...orders.values()) + 1);
-    orders.set(crawl, order);
+  const nextOrder = () => (orders.size === 0 ? 0 : Math.max(...orders.values()) + 1);
+  const orderOf = (label: string | null, given: number | null, key: string): number => {
+    const known = label === null ? undefined : orders.get(`label:${label}`);
+    const order = given ?? known ?? nextOrder();
+    orders.set(label === null || given !== null ? key : `label:${label}`, order);
     return order;
   };
   for (const task of tasks) {
@@ -70,13 +72,13 @@ export async function indexArchives(
         throw new UsageError(`crawl label ${JSON.stringify(task.crawl)} given with --crawl-by ${crawlBy}: the records name their crawls`);
       // One crawl per input, or (--crawl-by) one per label the records give, as `build` splits it.
       const labelOf = crawlBy === 'input' ? null : crawlLabeller(input, crawlBy);
-      const base = task.crawlOrder ?? (orders.size === 0 ? 0 : Math.max(...orders.values()) + 1);
+      const base = labelOf === null ? orderOf(task.crawl, task.crawlOrder, input.path) : (task.crawlOrder ?? nextOrder());
       const crawls = new Map<string, { order: number; records: number; byType: Record<string, number> }>();
       const crawlOf = async (entry: IndexEntry) => {
         const crawl = labelOf === null ? (task.crawl ?? input.name) : await labelOf(entry);
         let seen = crawls.get(crawl);
         if (seen === undefined) {
-          seen = { order: labelOf === null ? orderOf(crawl, task.crawlOrder) : base + crawls.size, records: 0, byType: {} };
+          seen = { order: base + crawls.size, records: 0, byType: {} };
           if (labelOf !== null) orders.set(`${input.path}#${crawl}`, seen.order);
           crawls.set(crawl, seen);
         }
@@ -116,7 +118,7 @@ export async function indexArchives(
         const file: FileRow = {
           type: 'file',
           crawl,
-          crawl_order: orderOf(crawl, task.crawlOrder),
+          crawl_order: base,
           file: input.path,
           bytes: input.bytes,
           identity,

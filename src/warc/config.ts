@@ -32,6 +32,11 @@ export interface WarcConfig {
   readonly verifyDigests: DigestPolicy;
   /** records (default 500): onProgress is called after this many records (and at the end). */
   readonly progressEveryRecords: number;
+  /**
+   * bytes (default 256 KiB): a record read by offset is read with this many bytes after it, and
+   * the next records inside them come from memory (close ranged reads coalesced; 0: one read each).
+   */
+  readonly coalesceReadBytes: number;
 }
 
 export const DEFAULT_WARC_CONFIG: WarcConfig = Object.freeze({
@@ -45,4 +50,6 @@ export const DEFAULT_WARC_CONFIG: WarcConfig = Object.freeze({
   verifyCrc: true,
   verifyDigests: 'auto',
   progressEveryRecords: 500,
+  // ours: past the HTML page, its request record and a few small resources written after it.
+  coalesceReadBytes: 256 * 1024,
 });

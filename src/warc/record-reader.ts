@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
@@ -9,6 +10,7 @@ import { GZIP_MAGIC } from './constants.js';
 import { frameRecords } from './record-framer.js';
 import { verifyRecordDigests } from './record-digest.js';
 import type { Capture, RecordLocation } from './types.js';
+import { readSpan } from './span-reader.js';
 import { findWaczWarc, splitWaczLocation } from './wacz-entries.js';
 
 export interface ReadCaptureOptions {
@@ -47,13 +49,21 @@ export async function readCapture(location: RecordLocation, options: ReadCapture
     throw new InputError('input.unreadable', `cannot open: ${(error as Error).message}`, where, { cause: error });
   }
   if (range.end <= range.start) throw new InputError('warc.bad-length', `empty record location (length ${location.length})`, where);
+  // A record of one gzip member (or a plain WARC extent) is read whole, coalesced with the next
+  // ones; one inside a whole-file gzip member (an upper-bound length) is streamed.
+  const isWhole = location.inflatedOffset === undefined && range.end - range.start <= config.maxRecordBytes;
   let isGzip: boolean;
+  let bytes: Buffer | null = null;
   try {
-    isGzip = (await readPrefix(range.path, range.start, GZIP_MAGIC.length)).equals(GZIP_MAGIC);
+    if (isWhole) bytes = await readSpan(range.path, range.start, range.end, config.coalesceReadBytes);
+    isGzip = (bytes ?? (await readPrefix(range.path, range.start, GZIP_MAGIC.length))).subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC);
   } catch (error) {
     throw new InputError('input.unreadable', `cannot read: ${(error as Error).message}`, where, { cause: error });
   }
-  const source = createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 256 * 1024 });
+  const source =
+    bytes !== null
+      ? Readable.from([bytes])
+      : createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 256 * 1024 });
   const gunzip = isGzip ? createGunzip({ chunkSize: 64 * 1024 }) : null;
   const stream = gunzip !== null ? source.pipe(gunzip) : source;
   try {

@@ -46,11 +46,11 @@ describe.skipIf(!hasDask)(`scripts/dask-build on a local Dask cluster${hasDask ?
     expect(got).toEqual(exportsOf(join(work, 'single')));
   }, 300_000);
 
-  it('passes --crawl-by to index: crawls named and split as build names them', async () => {
+  it('with one bucket, passes --crawl-by to index: crawls named and split as build names them', async () => {
     const inputs = SAMPLES.map((p) => resolve(ROOT, p));
     await buildOverlay({ inputs, outDir: join(work, 'single-by-day'), workers: 1, writePages: false, crawlBy: 'day' });
     const out = join(work, 'dask-by-day');
-    const run = driver('--workers', '2', '--buckets', '2', '--crawl-by', 'day', '--out', out, ...inputs);
+    const run = driver('--workers', '2', '--buckets', '1', '--crawl-by', 'day', '--out', out, ...inputs);
     expect(run.code, run.stderr).toBe(0);
     const got = exportsOf(out);
     expect(got.objects.some((o) => o.includes('"crawl":"pelican-crawl-2.warc.gz@2026-11-22"'))).toBe(true);
