@@ -39,18 +39,17 @@ export function resolvePayloadSource(db: Db, captureId: number): PayloadSource |
     )
     .get(captureId);
   if (!capture) return undefined;
-  if (capture.recordType !== 'revisit') return withoutNull(capture);
-  const byId = capture.refersToId
-    ? db
-        .prepare<[string], PayloadRow>(`SELECT ${cols} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`)
-        .get(capture.refersToId)
+  const { refersToId, refersToUrl, refersToTime, ...own } = capture;
+  if (own.recordType !== 'revisit') return withoutNull(own);
+  const byId = refersToId
+    ? db.prepare<[string], PayloadRow>(`SELECT ${cols} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`).get(refersToId)
     : undefined;
   if (byId) return withoutNull(byId);
   const byUrl =
-    capture.refersToUrl && capture.refersToTime
+    refersToUrl && refersToTime
       ? db
           .prepare<[string, string], PayloadRow>(`SELECT ${cols} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`)
-          .get(capture.refersToUrl, capture.refersToTime)
+          .get(refersToUrl, refersToTime)
       : undefined;
   if (byUrl) return withoutNull(byUrl);
   const byDigest = capture.payloadDigest
@@ -64,17 +63,6 @@ export function resolvePayloadSource(db: Db, captureId: number): PayloadSource |
 }
 
 /** SQLite gives NULL for an absent inflated offset; the warc stage wants the property absent. */
-function withoutNull(row: PayloadRow): PayloadSource {
-  const source: PayloadSource = {
-    id: row.id,
-    file: row.file,
-    offset: row.offset,
-    length: row.length,
-    url: row.url,
-    time: row.time,
-    recordType: row.recordType,
-    payloadDigest: row.payloadDigest,
-  };
-  if (row.inflatedOffset !== null) source.inflatedOffset = row.inflatedOffset;
-  return source;
+function withoutNull({ inflatedOffset, ...source }: PayloadRow): PayloadSource {
+  return inflatedOffset === null ? source : { ...source, inflatedOffset };
 }
