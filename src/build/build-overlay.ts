@@ -511,6 +511,7 @@ async function buildCrawl(
   await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
+  progress({ phase: 'changes', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   // One fused version per article of this crawl; the per-method rows stay as its evidence.
   runFuseStage(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
@@ -672,6 +673,11 @@ class ExtractionPass {
       this.#sites.set(host, sites);
     }
     return sites;
+  }
+
+  /** Whether every host's pages are extracted. */
+  get complete(): boolean {
+    return this.#finished.size === this.#byHost.size;
   }
 
   /** The hosts of the paired pages, in pairing order. */
@@ -874,7 +880,15 @@ async function runTemplatesPass(
       advertised,
       pageText,
     );
-  progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+  // The templates of a host with paired pages are learnt right after its pages are extracted, so
+  // progress stays in 'extract' until every paired page is done; then the other hosts are classified.
+  let announced = false;
+  const announceTemplates = (): void => {
+    if (announced || !extraction.complete) return;
+    announced = true;
+    progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+  };
+  announceTemplates();
   const commentsOf = (page: ParsedPage): Comment[] =>
     extractComments(page, {
       article: null,
@@ -894,7 +908,7 @@ async function runTemplatesPass(
       hosts: extraction.hosts,
       of: async (host) => {
         const linked = await extraction.host(host);
-        progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+        announceTemplates();
         return linked;
       },
     },
