@@ -201,7 +201,9 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
     const crawl = report.crawls[0];
     const pages = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0) + (crawl?.objects.unchanged ?? 0);
     const htmlPages = (await htmlPagesOf(file)).length;
-    // Wall seconds (s_) and CPU seconds (cpu_) per phase; the phase `segments` runs to the end of the build.
+    // Wall seconds (s_) and CPU seconds (cpu_) per progress phase: `extract` holds the templates of the
+    // hosts with feed-linked pages too (learnt right after their pages, each page parsed once),
+    // `templates` the other hosts; `changes` (fuse, changes, reconstructed pages) runs to the end.
     const breakdown = Object.fromEntries([
       ...Object.entries(phases).map(([k, v]) => [`s_${k}`, Number(v.toFixed(2))]),
       ...Object.entries(phaseCpu).map(([k, v]) => [`cpu_${k}`, Number(v.toFixed(2))]),

@@ -111,7 +111,7 @@ function formatTable(r: InputRun): string {
   const rows = [['measure', 's', 'MB/s gz', 'MB/s raw', 'peak RSS MB', 'other']];
   for (const m of r.measures) {
     const other = Object.entries(m.extra)
-      .map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(k.startsWith('s_') || k.endsWith('Seconds') ? 2 : 0)}`)
+      .map(([k, v]) => `${k}=${Number.isInteger(v) ? v : v.toFixed(/^(?:s|cpu)_|Seconds$|^lastVsFirst/.test(k) ? 2 : 0)}`)
       .join(' ');
     rows.push([
       m.name,

@@ -36,6 +36,10 @@ export interface CommentScores {
   pagesWithComments: number;
   /** Concatenated comment text per post, bag of words; null where nothing was output / expected. */
   text: { precision: number | null; recall: number | null; f1: number | null };
+  /** The same on the pages whose gold has comments only: how well the comments there are read,
+   *  apart from comments given where the gold has none (`invented`, whose pages count in `text`
+   *  with precision 0). Null without such pages. */
+  textWhereGoldHasComments: { precision: number; recall: number; f1: number } | null;
   /** Share of pages with an object and no gold comment that got comments anyway (null: none such). */
   invented: number | null;
   inventedPages: number;
@@ -63,6 +67,7 @@ export function scoreComments(pages: readonly GoldPage[], outputOf: (page: GoldP
   const scoped = pages.filter((p) => p.commentText !== null);
   if (scoped.length === 0) return null;
   const textCounts: MatchCounts[] = [];
+  const textCountsWithComments: MatchCounts[] = [];
   const articleWithComments: MatchCounts[] = [];
   let withComments = 0;
   let inventedOf = 0;
@@ -79,7 +84,9 @@ export function scoreComments(pages: readonly GoldPage[], outputOf: (page: GoldP
     const output = outputOf(page);
     // A gold given as one string per page holds each comment as printed, byline included; listed gold comments are text only.
     const printed = (c: OutputComment) => (page.comments === null && c.byline ? `${c.byline}\n${c.text}` : c.text);
-    textCounts.push(matchTexts(goldText, output?.comments.map(printed).join('\n') ?? '', 1));
+    const counts = matchTexts(goldText, output?.comments.map(printed).join('\n') ?? '', 1);
+    textCounts.push(counts);
+    if (hasGoldComments) textCountsWithComments.push(counts);
     if (output === null) continue;
     if (hasGoldComments) {
       articleWithComments.push(matchTexts(page.text, output.articleText));
@@ -114,10 +121,13 @@ export function scoreComments(pages: readonly GoldPage[], outputOf: (page: GoldP
   const precision = text.pagesWithOutput === 0 ? null : text.precision;
   const recall = text.pagesWithGold === 0 ? null : text.recall;
   const perComment = countOf > 0;
+  const withGold = averagePrf(textCountsWithComments);
   return {
     pages: scoped.length,
     pagesWithComments: withComments,
     text: { precision, recall, f1: precision === null || recall === null ? null : text.f1 },
+    textWhereGoldHasComments:
+      textCountsWithComments.length === 0 ? null : { precision: withGold.precision, recall: withGold.recall, f1: withGold.f1 },
     invented: inventedOf === 0 ? null : share(invented, inventedOf),
     inventedPages: invented,
     inventedInGoldArticle: inGoldArticle,

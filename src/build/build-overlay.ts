@@ -3,8 +3,6 @@ import { type HintSelection, selectedHints, selectHints } from '../core/hint-voc
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
-  decideStructureOnlyZone,
-  MIN_STRUCTURE_PAGES,
   type ParsedPage,
   type PropertyPaths,
   extractComments,
@@ -39,13 +37,14 @@ import {
 } from '../warc/index.js';
 import type { Comment } from '../core/domain.js';
 import { type CaptureSummaryRow, crawlCaptureLookup, CrawlStore, type Db, OverlayWriter, resolvePayloadSource } from '../store/index.js';
+import { CommentSites } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { PageCache } from './page-cache.js';
-import { type PageJob, runPageJob } from './page-job.js';
+import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 import { runSegmentStage } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
@@ -512,6 +511,7 @@ async function buildCrawl(
   await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
+  progress({ phase: 'changes', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   // One fused version per article of this crawl; the per-method rows stay as its evidence.
   runFuseStage(db, crawlId);
   report.changes = runChangesStage(db, crawlId).byKind;
@@ -641,7 +641,7 @@ class ExtractionPass {
   readonly #feedPages = new Map<string, FeedLinkedPage[]>();
   readonly #finished = new Set<string>();
   /** One per host: a host's comment structures are decided when its pages are extracted. */
-  readonly #sites = new Map<string, CommentSites<Parameters<OverlayWriter['addVersion']>[0]>>();
+  readonly #sites = new Map<string, ExtractionSites>();
   /** The capture of each page job (its parsed page may still be held for a second reading). */
   readonly #captureOf = new Map<PageJob, number>();
   readonly #pooled: boolean;
@@ -666,13 +666,18 @@ class ExtractionPass {
     return this.#sitesOf(host).learnt(host);
   }
 
-  #sitesOf(host: string): CommentSites<Parameters<OverlayWriter['addVersion']>[0]> {
+  #sitesOf(host: string): ExtractionSites {
     let sites = this.#sites.get(host);
     if (sites === undefined) {
       sites = new CommentSites();
       this.#sites.set(host, sites);
     }
     return sites;
+  }
+
+  /** Whether every host's pages are extracted. */
+  get complete(): boolean {
+    return this.#finished.size === this.#byHost.size;
   }
 
   /** The hosts of the paired pages, in pairing order. */
@@ -797,8 +802,12 @@ class ExtractionPass {
         if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
           sites.defer(hostOf(row.url), result.commentZone, version);
         else writer.addVersion(version);
-        // A post without comments is read again if the site shows an unhinted comment structure elsewhere.
-        if (result.comments.length === 0) sites.remember(hostOf(row.url), job, (comments) => writer.addVersion({ ...version, comments }));
+        // A post without comments is read again if the site shows an unhinted comment structure
+        // elsewhere that one of the page's entry candidates may be (never else: one extraction a page).
+        if (result.comments.length === 0)
+          sites.remember(hostOf(row.url), job, result.commentZone.signatures, (again) =>
+            writer.addVersion({ ...version, object: again.object, comments: again.comments }),
+          );
         if (result.fallbackReason === null) report.objects.pageExtracted++;
         else {
           report.objects.mcst++;
@@ -824,7 +833,8 @@ class ExtractionPass {
       const parsed = this.#pages.get(this.#captureOf.get(job) ?? -1, job.url);
       const again = await runPageJob({ ...job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
       if (!again.ok || again.comments.length === 0) continue;
-      write(again.comments);
+      // The whole version of the second reading: its article leaves out the zone it found.
+      write(again);
       report.comments += again.comments.length;
     }
     for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
@@ -870,7 +880,15 @@ async function runTemplatesPass(
       advertised,
       pageText,
     );
-  progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+  // The templates of a host with paired pages are learnt right after its pages are extracted, so
+  // progress stays in 'extract' until every paired page is done; then the other hosts are classified.
+  let announced = false;
+  const announceTemplates = (): void => {
+    if (announced || !extraction.complete) return;
+    announced = true;
+    progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+  };
+  announceTemplates();
   const commentsOf = (page: ParsedPage): Comment[] =>
     extractComments(page, {
       article: null,
@@ -890,7 +908,7 @@ async function runTemplatesPass(
       hosts: extraction.hosts,
       of: async (host) => {
         const linked = await extraction.host(host);
-        progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
+        announceTemplates();
         return linked;
       },
     },
@@ -928,73 +946,12 @@ async function runSegmentsPass(
   report.objects.segmentation = segments.objectsCreated;
 }
 
-/** Comment-zone structures per host over the extraction pass, and the versions whose zone the
- *  site decides (structure only) held until every post page of the host was seen. */
-class CommentSites<V extends { comments: Array<{ source: string }> }> {
-  readonly #pages = new Map<string, number>();
-  readonly #structures = new Map<string, Map<string, number>>();
-  /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
-  readonly #feedConfirmed = new Map<string, Set<string>>();
-  readonly #held: Array<{ host: string; structure: string; version: V }> = [];
-  readonly #empty: Array<{ host: string; job: PageJob; write: (comments: Comment[]) => void }> = [];
-
-  /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
-  observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
-    this.#pages.set(host, (this.#pages.get(host) ?? 0) + 1);
-    if (zone.structure === null) return false;
-    const counts = this.#structures.get(host) ?? new Map<string, number>();
-    counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
-    this.#structures.set(host, counts);
-    if (zone.evidence === 'feed') this.#feedConfirmed.set(host, new Set([...(this.#feedConfirmed.get(host) ?? []), zone.structure]));
-    return zone.evidence === 'structure' && comments > 0;
-  }
-
-  /** A post page without comments, read again when its host has a learnt unhinted structure. */
-  remember(host: string, job: PageJob, write: (comments: Comment[]) => void): void {
-    this.#empty.push({ host, job, write });
-  }
-
-  /**
-   * The comment structures of each host that a page may use without hints: those a comment feed
-   * confirmed, and structure-only ones recurring on enough post pages (`decideStructureOnlyZone`).
-   * Hinted structures are found without help and are not listed.
-   */
-  learnt(host: string): string[] {
-    const out = new Set(this.#feedConfirmed.get(host) ?? []);
-    const pages = this.#pages.get(host) ?? 0;
-    for (const [structure, n] of this.#structures.get(host) ?? []) {
-      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(n, pages).keep) out.add(structure);
-    }
-    return [...out];
-  }
-
-  /** The pages without comments whose host has learnt structures, each with those structures. */
-  *retries(): Generator<{ job: PageJob; structures: string[]; write: (comments: Comment[]) => void }> {
-    const learnt = new Map<string, string[]>();
-    for (const { host, job, write } of this.#empty.splice(0)) {
-      if (!learnt.has(host)) learnt.set(host, this.learnt(host));
-      const structures = learnt.get(host) ?? [];
-      if (structures.length > 0) yield { job, structures, write };
-    }
-  }
-
-  defer(host: string, zone: { structure: string | null }, version: V): void {
-    this.#held.push({ host, structure: zone.structure ?? '', version });
-  }
-
-  /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
-  flush(write: (version: V) => void): number {
-    let dropped = 0;
-    for (const { host, structure, version } of this.#held.splice(0)) {
-      const decision = decideStructureOnlyZone(this.#structures.get(host)?.get(structure) ?? 0, this.#pages.get(host) ?? 0);
-      // Comments the comment feed gives stay whatever the page zone was.
-      const kept = decision.keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
-      dropped += version.comments.length - kept.length;
-      write({ ...version, comments: kept });
-    }
-    return dropped;
-  }
-}
+/** The comment sites of the extraction pass: versions as written, page jobs read again, their results. */
+type ExtractionSites = CommentSites<
+  Parameters<OverlayWriter['addVersion']>[0],
+  PageJob,
+  Pick<Extract<PageJobResult, { ok: true }>, 'object' | 'comments'>
+>;
 
 interface PageWork {
   captureId: number;

@@ -53,7 +53,7 @@ export type PageJobResult = {
       comments: Comment[];
       fallbackReason: string | null;
       /** How the page's comment zone was found and its structure (decided per site by the build). */
-      commentZone: Pick<CommentExtraction, 'evidence' | 'structure'>;
+      commentZone: Pick<CommentExtraction, 'evidence' | 'structure' | 'signatures'>;
       /** The page's language (ISO 639-1: its lang attribute, else detected). */
       language: string | null;
     }
@@ -123,12 +123,16 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
         language: page.language,
         object,
         comments: found.comments,
-        commentZone: { evidence: found.evidence, structure: found.structure },
+        commentZone: { evidence: found.evidence, structure: found.structure, signatures: found.signatures },
       };
     }
     const comments = result.comments?.comments ?? [];
     const { wrapper: _wrapper, ...object } = result.object;
-    const commentZone = { evidence: result.comments?.evidence ?? null, structure: result.comments?.structure ?? null };
+    const commentZone = {
+      evidence: result.comments?.evidence ?? null,
+      structure: result.comments?.structure ?? null,
+      signatures: result.comments?.signatures ?? [],
+    };
     return { ...base, ok: true, fallbackReason: null, language: page.language, object, comments, commentZone };
   } catch (error) {
     if (!isInputError(error)) throw error;

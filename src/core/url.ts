@@ -40,7 +40,11 @@ function normalisePercentEncoding(s: string): string {
  */
 export function canonicalUrl(raw: string, base?: string): string {
   const url = parseUrl(raw, base);
-  if (url === undefined) return raw.trim();
+  return url === undefined ? raw.trim() : canonicalForm(url);
+}
+
+/** `canonicalUrl` of a URL already parsed (a caller that reads other parts of it parses once); `url` is changed. */
+export function canonicalForm(url: URL): string {
   url.hash = '';
   url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
   if (DEFAULT_PORTS[url.protocol] === url.port) url.port = '';

@@ -22,3 +22,39 @@ export function collapseWhitespace(text: string): string {
 export function matchKey(text: string): string {
   return tokenize(text).join(' ');
 }
+
+/** Code units `countWordsUpTo` reads in place, as `tokenize` sees them after NFKC: 1 letter or digit, 2 apostrophe (dropped inside a word), 0 separator; -1: only `tokenize` can tell. */
+function charClass(c: number): number {
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : c === 39 || c === 96 ? 2 : 0;
+  if (c <= 0xff) {
+    // ¼ ½ ¾ become "1⁄4" (two tokens) under NFKC; ´ becomes a space and a combining accent (a separator).
+    if (c >= 0xbc && c <= 0xbe) return -1;
+    return c === 0xaa || c === 0xb2 || c === 0xb3 || c === 0xb5 || c === 0xb9 || c === 0xba || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7)
+      ? 1
+      : 0;
+  }
+  // General punctuation (spaces, dashes, quotes, dots): no letter or digit, before or after NFKC.
+  if (c >= 0x2000 && c <= 0x206f) return c === 0x2018 || c === 0x2019 || c === 0x201b ? 2 : 0;
+  return -1;
+}
+
+/**
+ * `Math.min(tokenize(text).length, limit + 1)`, stopping at the word after `limit`: "at most N
+ * words" on a long text without normalising all of it. Text outside Latin-1 and general
+ * punctuation goes through `tokenize`.
+ */
+export function countWordsUpTo(text: string, limit: number): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const kind = charClass(text.charCodeAt(i));
+    if (kind === -1) return Math.min(tokenize(text).length, limit + 1);
+    if (kind === 1) {
+      if (!inWord) {
+        inWord = true;
+        if (++words > limit) return words;
+      }
+    } else if (kind === 0) inWord = false;
+  }
+  return words;
+}

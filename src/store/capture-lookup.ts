@@ -3,10 +3,10 @@ import type { Db } from './overlay-db.js';
 
 /** Looks captures up in one crawl of the store, for pairing. */
 export function crawlCaptureLookup(db: Db, crawlId: number): CaptureLookup {
-  const stmt = db.prepare(`
+  const stmt = db.prepare<[string, number], CaptureRef>(`
     SELECT id, url, time, status, mime, record_type AS recordType, location
     FROM captures WHERE url_key = ? AND crawl_id = ?`);
-  return { findByUrlKey: (urlKey) => stmt.all(urlKey, crawlId) as CaptureRef[] };
+  return { findByUrlKey: (urlKey) => stmt.all(urlKey, crawlId) };
 }
 
 /** The record holding the payload of a capture: itself, or for a revisit the original response. */
@@ -28,47 +28,41 @@ export interface PayloadSource {
  * refers-to URL + date, then by payload digest (WARC 1.1 §6.7). Returns undefined when the
  * original is not in the overlay.
  */
+/** A payload source as SQLite gives it: NULL for an absent inflated offset. */
+type PayloadRow = Omit<PayloadSource, 'inflatedOffset'> & { inflatedOffset: number | null };
+
 export function resolvePayloadSource(db: Db, captureId: number): PayloadSource | undefined {
   const cols = `id, file, offset, length, url, time, record_type AS recordType, payload_digest AS payloadDigest, inflated_offset AS inflatedOffset`;
-  const capture = db.prepare(`SELECT ${cols}, refers_to_id, refers_to_url, refers_to_time FROM captures WHERE id = ?`).get(captureId) as
-    | (PayloadSource & { refers_to_id: string | null; refers_to_url: string | null; refers_to_time: string | null })
-    | undefined;
+  const capture = db
+    .prepare<[number], PayloadRow & { refersToId: string | null; refersToUrl: string | null; refersToTime: string | null }>(
+      `SELECT ${cols}, refers_to_id AS refersToId, refers_to_url AS refersToUrl, refers_to_time AS refersToTime FROM captures WHERE id = ?`,
+    )
+    .get(captureId);
   if (!capture) return undefined;
-  if (capture.recordType !== 'revisit') return withoutNull(capture);
-  const byId = capture.refers_to_id
-    ? db.prepare(`SELECT ${cols} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`).get(capture.refers_to_id)
+  const { refersToId, refersToUrl, refersToTime, ...own } = capture;
+  if (own.recordType !== 'revisit') return withoutNull(own);
+  const byId = refersToId
+    ? db.prepare<[string], PayloadRow>(`SELECT ${cols} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`).get(refersToId)
     : undefined;
-  if (byId) return withoutNull(byId as PayloadSource);
+  if (byId) return withoutNull(byId);
   const byUrl =
-    capture.refers_to_url && capture.refers_to_time
+    refersToUrl && refersToTime
       ? db
-          .prepare(`SELECT ${cols} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`)
-          .get(capture.refers_to_url, capture.refers_to_time)
+          .prepare<[string, string], PayloadRow>(`SELECT ${cols} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`)
+          .get(refersToUrl, refersToTime)
       : undefined;
-  if (byUrl) return withoutNull(byUrl as PayloadSource);
+  if (byUrl) return withoutNull(byUrl);
   const byDigest = capture.payloadDigest
     ? db
-        .prepare(
+        .prepare<[string, string], PayloadRow>(
           `SELECT ${cols} FROM captures WHERE payload_digest = ? AND record_type <> 'revisit' ORDER BY abs(julianday(time) - julianday(?)) LIMIT 1`,
         )
         .get(capture.payloadDigest, capture.time)
     : undefined;
-  return byDigest === undefined ? undefined : withoutNull(byDigest as PayloadSource);
+  return byDigest === undefined ? undefined : withoutNull(byDigest);
 }
 
 /** SQLite gives NULL for an absent inflated offset; the warc stage wants the property absent. */
-function withoutNull<T extends PayloadSource>(row: T): PayloadSource {
-  const { inflatedOffset, ...rest } = row as T & { inflatedOffset: number | null | undefined };
-  const source: PayloadSource = {
-    id: rest.id,
-    file: rest.file,
-    offset: rest.offset,
-    length: rest.length,
-    url: rest.url,
-    time: rest.time,
-    recordType: rest.recordType,
-    payloadDigest: rest.payloadDigest,
-  };
-  if (inflatedOffset !== null && inflatedOffset !== undefined) source.inflatedOffset = inflatedOffset;
-  return source;
+function withoutNull({ inflatedOffset, ...source }: PayloadRow): PayloadSource {
+  return inflatedOffset === null ? source : { ...source, inflatedOffset };
 }

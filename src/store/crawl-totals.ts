@@ -15,14 +15,17 @@ export function crawlTotals(
   comments: number;
   changes: Record<string, number>;
 } {
-  const one = (sql: string): number => db.prepare(sql).pluck().get(crawlId) as number;
+  const one = (sql: string): number => db.prepare<[number], number>(sql).pluck().get(crawlId) ?? 0;
   // Counted per feed capture and per item of each capture, as a build counts them.
   const feeds = db
-    .prepare(`SELECT f.kind, f.is_full_content, count(*) AS n FROM feed_snapshots s JOIN feeds f ON f.id = s.feed_id
+    .prepare<
+      [number],
+      { kind: string; is_full_content: number; n: number }
+    >(`SELECT f.kind, f.is_full_content, count(*) AS n FROM feed_snapshots s JOIN feeds f ON f.id = s.feed_id
       WHERE s.crawl_id = ? GROUP BY f.kind, f.is_full_content`)
-    .all(crawlId) as Array<{ kind: string; is_full_content: number; n: number }>;
+    .all(crawlId);
   const changes: Record<string, number> = {};
-  for (const row of db.prepare('SELECT kinds FROM changes WHERE to_crawl_id = ?').pluck().all(crawlId) as string[]) {
+  for (const row of db.prepare<[number], string>('SELECT kinds FROM changes WHERE to_crawl_id = ?').pluck().all(crawlId)) {
     for (const kind of JSON.parse(row) as string[]) changes[kind] = (changes[kind] ?? 0) + 1;
   }
   const items = `FROM snapshot_items si JOIN feed_snapshots s ON s.id = si.snapshot_id JOIN feeds f ON f.id = s.feed_id

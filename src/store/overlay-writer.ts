@@ -18,6 +18,12 @@ export function itemKey(item: FeedItem): string {
   return item.guid ?? item.link ?? item.origLink ?? item.title ?? '';
 }
 
+/** The id an upsert `RETURNING id` gave back (it always gives one: undefined is a bug, named by `what`). */
+function returnedId(id: number | undefined, what: string): number {
+  if (id === undefined) throw new Error(`no row id returned for ${what}`);
+  return id;
+}
+
 /**
  * All writes to the overlay store. Every statement is an upsert on a natural key, so a crash keeps
  * the committed batches and a rerun of the same crawl gives the same rows.
@@ -60,10 +66,10 @@ export class OverlayWriter {
    * one left unfinished by a crash is cleared and built again.
    */
   beginCrawl(identity: string, name: string, bytes: number): { crawlId: number; alreadyBuilt: boolean } {
-    const row = this.#db.prepare('SELECT id, finished_at FROM crawls WHERE identity = ?').get(identity) as
-      | { id: number; finished_at: string | null }
-      | undefined;
-    if (row?.finished_at) return { crawlId: row.id, alreadyBuilt: true };
+    const row = this.#db
+      .prepare<[string], { id: number; finishedAt: string | null }>('SELECT id, finished_at AS finishedAt FROM crawls WHERE identity = ?')
+      .get(identity);
+    if (row?.finishedAt) return { crawlId: row.id, alreadyBuilt: true };
     if (row) this.#db.prepare('DELETE FROM crawls WHERE id = ?').run(row.id);
     const info = this.#db
       .prepare('INSERT INTO crawls (identity, name, bytes, started_at) VALUES (?, ?, ?, ?)')
@@ -98,9 +104,11 @@ export class OverlayWriter {
   /** How many crawls an input split by --crawl-by already has (identities under `prefix`), and how many are unfinished. */
   inputCrawls(prefix: string): { total: number; unfinished: number } {
     const row = this.#db
-      .prepare(`SELECT count(*) AS total, count(*) - count(finished_at) AS unfinished FROM crawls WHERE substr(identity, 1, length(?)) = ?`)
-      .get(prefix, prefix) as { total: number; unfinished: number };
-    return row;
+      .prepare<[string, string], { total: number; unfinished: number }>(
+        'SELECT count(*) AS total, count(*) - count(finished_at) AS unfinished FROM crawls WHERE substr(identity, 1, length(?)) = ?',
+      )
+      .get(prefix, prefix);
+    return row ?? { total: 0, unfinished: 0 };
   }
 
   /** Drop every crawl of an input split by --crawl-by (a crashed build of it), with their rows. */
@@ -110,10 +118,12 @@ export class OverlayWriter {
 
   /** Id of the capture stored at this place (after flushCaptures). */
   captureIdAt(file: string, offset: number, inflatedOffset?: number): number | undefined {
-    const row = this.#db
-      .prepare('SELECT id FROM captures WHERE file = ? AND offset = ? AND coalesce(inflated_offset, -1) = ?')
-      .get(file, offset, inflatedOffset ?? -1) as { id: number } | undefined;
-    return row?.id;
+    return this.#db
+      .prepare<[string, number, number], number>(
+        'SELECT id FROM captures WHERE file = ? AND offset = ? AND coalesce(inflated_offset, -1) = ?',
+      )
+      .pluck()
+      .get(file, offset, inflatedOffset ?? -1);
   }
 
   addDiagnostic(crawlId: number | null, d: Diagnostic): void {
@@ -137,14 +147,15 @@ export class OverlayWriter {
     captureTime: string,
   ): { feedId: number; itemIds: number[] } {
     return this.#db.transaction(() => {
-      const feedRow = this.#db
-        .prepare(`
+      const feedRowId = this.#db
+        .prepare<[string, string, string, string, string | null, string | null, string | null, number, string | null], number>(`
         INSERT INTO feeds (url, format, kind, kind_reason, title, site_url, language, is_full_content, full_content_reason)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (url) DO UPDATE SET format = excluded.format, kind = excluded.kind, kind_reason = excluded.kind_reason,
           title = excluded.title, site_url = excluded.site_url, language = excluded.language,
           is_full_content = excluded.is_full_content, full_content_reason = excluded.full_content_reason
         RETURNING id`)
+        .pluck()
         .get(
           feedKey,
           feed.format,
@@ -155,13 +166,16 @@ export class OverlayWriter {
           feed.language,
           feed.isFullContent ? 1 : 0,
           feed.fullContentReason,
-        ) as { id: number };
-      const snapshot = this.#db
-        .prepare(`
+        );
+      const feedId = returnedId(feedRowId, feedKey);
+      const snapshotRowId = this.#db
+        .prepare<[number, number, number, string, number], number>(`
         INSERT INTO feed_snapshots (feed_id, crawl_id, capture_id, capture_time, item_count) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (feed_id, capture_id) DO UPDATE SET item_count = excluded.item_count RETURNING id`)
-        .get(feedRow.id, crawlId, captureId, captureTime, feed.items.length) as { id: number };
-      const upsertItem = this.#db.prepare(`
+        .pluck()
+        .get(feedId, crawlId, captureId, captureTime, feed.items.length);
+      const snapshotId = returnedId(snapshotRowId, `${feedKey} snapshot`);
+      const upsertItem = this.#db.prepare<Record<string, unknown>, { id: number }>(`
         INSERT INTO items (feed_id, item_key, guid, link, orig_link, title, author, published, updated, categories,
           description, content, comments_url, comment_feed_url, comment_count, in_reply_to, is_valid, invalid_reason)
         VALUES (@feedId, @key, @guid, @link, @origLink, @title, @author, @published, @updated, @categories,
@@ -177,7 +191,7 @@ export class OverlayWriter {
       const itemIds: number[] = [];
       feed.items.forEach((item, position) => {
         const row = upsertItem.get({
-          feedId: feedRow.id,
+          feedId,
           key: itemKey(item),
           guid: item.guid,
           link: item.link,
@@ -195,11 +209,12 @@ export class OverlayWriter {
           inReplyTo: item.inReplyTo,
           isValid: item.isValid ? 1 : 0,
           invalidReason: item.invalidReason,
-        }) as { id: number };
-        link.run(snapshot.id, row.id, position);
-        itemIds.push(row.id);
+        });
+        const itemId = returnedId(row?.id, `${feedKey} item ${position}`);
+        link.run(snapshotId, itemId, position);
+        itemIds.push(itemId);
       });
-      return { feedId: feedRow.id, itemIds };
+      return { feedId, itemIds };
     })();
   }
 
@@ -227,8 +242,7 @@ export class OverlayWriter {
     language?: string | null;
   }): number {
     return this.#db.transaction(() => {
-      const objectId = this.#upsertObject.get(v.canonicalUrl, v.url, v.feedId, v.guid);
-      if (objectId === undefined) throw new Error(`no object row returned for ${v.canonicalUrl}`);
+      const objectId = returnedId(this.#upsertObject.get(v.canonicalUrl, v.url, v.feedId, v.guid), v.canonicalUrl);
       const version = this.#upsertVersion.get(
         versionParams({
           ...v.object,
@@ -241,9 +255,9 @@ export class OverlayWriter {
           fusion: null,
         }),
       );
-      if (version === undefined) throw new Error(`no version row returned for ${v.canonicalUrl}`);
-      this.replaceComments(version.id, v.comments);
-      return version.id;
+      const versionId = returnedId(version?.id, v.canonicalUrl);
+      this.replaceComments(versionId, v.comments);
+      return versionId;
     })();
   }
 
@@ -256,23 +270,28 @@ export class OverlayWriter {
   /** A new version of an object that is a copy of an earlier one (same payload), comments included. */
   copyVersion(fromVersionId: number, crawlId: number, captureId: number, captureTime: string): number {
     return this.#db.transaction(() => {
-      const row = this.#db
-        .prepare(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
+      const copied = this.#db
+        .prepare<
+          [number, number, string, number],
+          number
+        >(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
             updated, categories, text, html, refs, confidence, paths, page_digest, language)
           SELECT object_id, ?, ?, ?, method, title, author, published, updated, categories, text, html, refs,
             confidence, paths, page_digest, language FROM versions WHERE id = ?
           ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
             capture_time = excluded.capture_time
           RETURNING id`)
-        .get(crawlId, captureId, captureTime, fromVersionId) as { id: number };
-      this.#db.prepare('DELETE FROM comments WHERE version_id = ?').run(row.id);
+        .pluck()
+        .get(crawlId, captureId, captureTime, fromVersionId);
+      const versionId = returnedId(copied, `copy of version ${fromVersionId}`);
+      this.#clearComments.run(versionId);
       this.#db
         .prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author, author_url, published,
             text, html, permalink, source, hash, byline)
           SELECT ?, position, comment_id, parent, depth, author, author_url, published, text, html, permalink, source, hash,
             byline FROM comments WHERE version_id = ?`)
-        .run(row.id, fromVersionId);
-      return row.id;
+        .run(versionId, fromVersionId);
+      return versionId;
     })();
   }
 

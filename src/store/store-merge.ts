@@ -149,14 +149,18 @@ const TABLES: readonly TableCopy[] = [
 ];
 
 function columnsOf(db: Db, table: string): string[] {
-  return (db.prepare(`SELECT name FROM pragma_table_info('${table}', 'main')`).pluck().all() as string[]).filter((c) => c !== 'id');
+  return db
+    .prepare<[], string>(`SELECT name FROM pragma_table_info('${table}', 'main')`)
+    .pluck()
+    .all()
+    .filter((c) => c !== 'id');
 }
 
 function copyRows(db: Db): ShardCopyCounts {
-  const count = (table: string): number => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  const count = (table: string): number => db.prepare<[], number>(`SELECT count(*) FROM ${table}`).pluck().get() ?? 0;
   const before = { captures: count('main.captures'), objects: count('main.objects'), versions: count('main.versions') };
   const hasId = (table: string) =>
-    (db.prepare(`SELECT count(*) FROM pragma_table_info('${table}', 'main') WHERE name = 'id'`).pluck().get() as number) > 0;
+    (db.prepare<[], number>(`SELECT count(*) FROM pragma_table_info('${table}', 'main') WHERE name = 'id'`).pluck().get() ?? 0) > 0;
   for (const t of TABLES) {
     const columns = columnsOf(db, t.table);
     const joins: string[] = [];
@@ -184,7 +188,7 @@ function copyRows(db: Db): ShardCopyCounts {
 
 /** The crawls of a store in order, with their stored JSON reports. */
 export function readCrawlReports(db: Db): Array<{ id: number; name: string; report: string | null }> {
-  return db.prepare('SELECT id, name, report FROM crawls ORDER BY id').all() as Array<{ id: number; name: string; report: string | null }>;
+  return db.prepare<[], { id: number; name: string; report: string | null }>('SELECT id, name, report FROM crawls ORDER BY id').all();
 }
 
 /** Replace a crawl's stored report (merge recomputes the parts that span shards). */

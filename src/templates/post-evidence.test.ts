@@ -70,4 +70,23 @@ describe('negative post evidence', () => {
   it('a page outside the posts URL shape is weak evidence (a link as entry may overrule it)', () => {
     expect(negativePostEvidence('http://a.test/about/', 'About us.', site)).toMatchObject({ isNotPost: true, isWeak: true });
   });
+
+  it('an about page at the site root, where the posts are root slugs, is weak evidence when only a main block calls it a post', () => {
+    // The feed links root slugs only: the shape `/*` is fitted by every one-segment URL.
+    const rootSlugs = buildSiteEvidence(
+      ['http://b.test/compost-bins/', 'http://b.test/seville-marmalade/', 'http://b.test/forcing-rhubarb/'],
+      [],
+      [],
+    );
+    expect(rootSlugs.urlShapes.map(describeUrlShape)).toEqual(['/*']);
+    expect(negativePostEvidence('http://b.test/about/', 'About us.', rootSlugs, 'main-block')).toMatchObject({
+      isNotPost: true,
+      isWeak: true,
+      reason: expect.stringMatching(/no post template matches it and it fits only the URL shape \/\*/),
+    });
+    // A post template match says the page is built like the posts: the URL has nothing to add.
+    expect(negativePostEvidence('http://b.test/about/', 'About us.', rootSlugs, 'template')).toBeNull();
+    // A shape with dates or a literal segment says more than the depth: fitting it is evidence enough.
+    expect(negativePostEvidence('http://a.test/posts/four/', 'A fourth post.', site, 'main-block')).toBeNull();
+  });
 });

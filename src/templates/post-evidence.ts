@@ -7,8 +7,10 @@
  * - it holds the texts of several feed items (a page listing posts: home, tag and month archives
  *   print excerpts or whole bodies of the posts they list) [002 §3: a page showing several entries];
  * - it lies outside the URL shape shared by the feed-linked posts of the site (learnt from the
- *   site's feed links, no engine's URL scheme written down), unless other pages of the host link it
- *   as an entry (a heading or `rel=bookmark` link, as post lists link their posts).
+ *   site's feed links, no engine's URL scheme written down), or, when only a main block (no post
+ *   template) says it is a post, it fits only a shape every URL of its depth fits (`/*`); either
+ *   unless other pages of the host link it as an entry (a heading or `rel=bookmark` link, as post
+ *   lists link their posts).
  * Each rule returns its reason as data.
  */
 import { canonicalUrl, parseUrl, schemelessKey } from '../core/url.js';
@@ -100,9 +102,21 @@ export function learnUrlShapes(postUrls: readonly string[]): UrlShape[] {
 export function fitsUrlShapes(rawUrl: string, shapes: readonly UrlShape[]): boolean {
   if (shapes.length === 0) return true;
   const url = parseUrl(canonicalUrl(rawUrl));
-  if (url === undefined) return true;
+  return url === undefined || shapesFitting(url, shapes).length > 0;
+}
+
+/**
+ * Whether a shape says more than the number of path segments: a literal segment, a date or id of
+ * fixed length, or query keys. `/*` (the posts' slugs at the site root) is fitted by every
+ * one-segment URL of the site, an about or contact page as much as a post.
+ */
+export function isSpecificShape(shape: UrlShape): boolean {
+  return shape.queryKeys.length > 0 || shape.segments.some((s) => !('any' in s));
+}
+
+function shapesFitting(url: URL, shapes: readonly UrlShape[]): UrlShape[] {
   const segments = pathSegments(url);
-  return shapes.some(
+  return shapes.filter(
     (shape) =>
       shape.segments.length === segments.length &&
       shape.queryKeys.every((k) => url.searchParams.has(k)) &&
@@ -151,7 +165,12 @@ export function listedItems(pageUrl: string, pageText: string, items: readonly I
  * Negative evidence against a page found to be built like a post; null when there is none.
  * `pageText`: the page's visible text.
  */
-export function negativePostEvidence(pageUrl: string, pageText: string, site: SiteEvidence): NegativeEvidence | null {
+export function negativePostEvidence(
+  pageUrl: string,
+  pageText: string,
+  site: SiteEvidence,
+  builtLike: 'template' | 'main-block' = 'template',
+): NegativeEvidence | null {
   if (site.channelLinks.has(schemelessKey(pageUrl))) {
     return { isNotPost: true, isWeak: false, reason: 'the channel link of a feed of the site (the page the feed describes), not a post' };
   }
@@ -166,6 +185,19 @@ export function negativePostEvidence(pageUrl: string, pageText: string, site: Si
   if (!fitsUrlShapes(pageUrl, site.urlShapes)) {
     const shapes = site.urlShapes.map(describeUrlShape).join(', ');
     return { isNotPost: true, isWeak: true, reason: `outside the URL shape of the site's feed-linked posts (${shapes})` };
+  }
+  // A post no feed links that only a main block says is one (no post template matches it), fitting
+  // only shapes that any URL of its depth fits: the URL says nothing for it either, so the site's
+  // links must (the caller keeps it a post when other pages link it as an entry).
+  const url = builtLike === 'main-block' ? parseUrl(canonicalUrl(pageUrl)) : undefined;
+  const fitting = url === undefined ? [] : shapesFitting(url, site.urlShapes);
+  if (fitting.length > 0 && !fitting.some(isSpecificShape)) {
+    const shapes = fitting.map(describeUrlShape).join(', ');
+    return {
+      isNotPost: true,
+      isWeak: true,
+      reason: `no post template matches it and it fits only the URL shape ${shapes} of the site's feed-linked posts, which every URL of its depth fits`,
+    };
   }
   return null;
 }

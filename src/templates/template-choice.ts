@@ -141,7 +141,8 @@ export interface WeighedDecision {
 export function weighNegativeEvidence(decision: PostDecision, page: ParsedPage, evidence: SiteEvidence): WeighedDecision {
   if (!decision.isPost) return { decision, heldFor: null };
   const body = pageBody(page);
-  const against = negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence);
+  const builtLike = decision.method === 'template' ? 'template' : 'main-block';
+  const against = negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence, builtLike);
   if (against === null) return { decision, heldFor: null };
   if (against.isWeak) return { decision, heldFor: against.reason };
   return { decision: { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, object: null }, heldFor: null };

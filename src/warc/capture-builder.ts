@@ -1,6 +1,6 @@
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError, type InputErrorKind, type InputLocation } from '../core/errors.js';
-import { canonicalUrl, parseUrl } from '../core/url.js';
+import { canonicalForm, parseUrl } from '../core/url.js';
 import { decodeWith, resolveCharset } from './charset-decode.js';
 import type { WarcConfig } from './config.js';
 import { CAPTURE_RECORD_TYPES, CRLFCRLF, TEXT_MIME } from './constants.js';
@@ -138,13 +138,16 @@ export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): In
   const isRedirect = status !== null && status >= 300 && status < 400;
   const location_ = isRedirect && rawLocation !== undefined ? (parseUrl(rawLocation, url)?.toString() ?? null) : null;
   const declared = Number.isFinite(raw.declaredLength) ? raw.declaredLength : raw.contentBytes;
+  // Parsed once for the host and the canonical form (the index pass's costliest step per record).
+  const parsedUrl = parseUrl(url);
+  const host = parsedUrl?.hostname.toLowerCase() ?? '';
   return {
     ...location,
     recordType: parsed.warcType as CaptureRecordType,
     recordId: warc.get('warc-record-id') ?? null,
     url,
-    canonicalUrl: canonicalUrl(url),
-    host: parseUrl(url)?.hostname.toLowerCase() ?? '',
+    canonicalUrl: parsedUrl === undefined ? url.trim() : canonicalForm(parsedUrl),
+    host,
     time,
     status,
     mime: mimeOf(contentType),

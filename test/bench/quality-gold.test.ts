@@ -93,6 +93,15 @@ describe('comment scores', () => {
     const quoted = without.text.split(/\s+/).slice(0, 30).join(' ');
     const asArticle = scoreComments([without], () => ({ articleText: '', comments: [{ author: 'x', published: null, text: quoted }] }));
     expect(asArticle).toMatchObject({ invented: 1, inventedInGoldArticle: 1, inventedOutsideGold: 0 });
+
+    // Comments given on the page without any cost P and F1 on all pages, not on those with gold comments.
+    const both = scoreComments([withComments, without], (p) => ({
+      articleText: p.text,
+      comments: p === without ? [{ author: 'x', published: null, text: 'Great post!' }] : objectFor(p).comments,
+    }));
+    expect(both?.text.precision).toBeCloseTo(0.5);
+    expect(both?.textWhereGoldHasComments).toEqual({ precision: 1, recall: 1, f1: 1 });
+    expect(scoreComments([without], () => ({ articleText: without.text, comments: [] }))?.textWhereGoldHasComments).toBeNull();
   });
 
   it('matches comments one to one by text', () => {

@@ -8,7 +8,7 @@ import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../../core/html-serialize.js';
 import { COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, breaksLine, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
-import { collapseWhitespace, tokenize } from '../text-normalize.js';
+import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
 import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
@@ -95,7 +95,14 @@ function holdsBodyPart(el: Element): boolean {
 /** Text with a space between sibling nodes (a byline's parts stay words apart). */
 const plainText = (n: AnyNode): string => nodeText(n, { separator: ' ' });
 
-const words = (s: string): number => tokenize(s).length;
+/** Whether `s` has at most `max` words (`tokenize`), without tokenizing a long text whole. */
+const atMostWords = (s: string, max: number): boolean => countWordsUpTo(s, max) <= max;
+
+/** The element's text, whitespace collapsed, when it has at most `max` words; null for a longer block (not collapsed for nothing). */
+function shortLine(el: Element, max: number): string | null {
+  const raw = plainText(el);
+  return atMostWords(raw, max) ? collapseWhitespace(raw) : null;
+}
 
 /** The text a reader sees in a byline part, without its reply / counter widgets. */
 function printedText(el: Element): string {
@@ -116,8 +123,8 @@ function printedText(el: Element): string {
 
 /** A short block that is only a date / byline line (the entry's meta, not its text). */
 function isDateLine(el: Element): boolean {
-  const t = collapseWhitespace(plainText(el));
-  return words(t) <= 14 && (hasDateAttribute(el) || hasDateText(t) || el.name === 'time');
+  const t = shortLine(el, 14);
+  return t !== null && (hasDateAttribute(el) || hasDateText(t) || el.name === 'time');
 }
 
 function absolute(url: string, base: string): string | null {
@@ -151,7 +158,7 @@ function cleanAuthor(raw: string): string | null {
     .replace(SAYS, '')
     .replace(/[\s:|,–—-]+$/, '')
     .trim();
-  const n = words(t);
+  const n = countWordsUpTo(t, MAX_AUTHOR_WORDS);
   return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
 }
 
@@ -225,8 +232,9 @@ function findAuthor(
   const bylines = [...walk(nodes, skip)].filter(
     (el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b',
   );
-  const printed = bylines.map((el) => collapseWhitespace(plainText(el)));
-  const short = (t: string): boolean => t !== '' && words(t) <= MAX_BYLINE_WORDS;
+  // '' for a line longer than a byline.
+  const printed = bylines.map((el) => shortLine(el, MAX_BYLINE_WORDS) ?? '');
+  const short = (t: string): boolean => t !== '';
   for (const [i, el] of bylines.entries()) {
     const t = printed[i] as string;
     if (!short(t)) continue;
@@ -253,15 +261,15 @@ function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>, postDat
     }
     if (fromText === null && BLOCK_TAGS.has(el.name) === false && el.children.length > 0) continue;
     if (fromText === null) {
-      const t = collapseWhitespace(plainText(el));
-      if (words(t) <= 20 && hasDateText(t)) fromText = parseDateText(t);
+      const t = shortLine(el, 20);
+      if (t !== null && hasDateText(t)) fromText = parseDateText(t);
     }
   }
   if (fromText !== null) return fromText;
   // Inline date lines ("<span>July 7, 2012 at 12:27 am</span>") inside a longer block.
   for (const el of walk(nodes, skip)) {
-    const t = collapseWhitespace(plainText(el));
-    if (words(t) <= 20 && hasDateText(t)) {
+    const t = shortLine(el, 20);
+    if (t !== null && hasDateText(t)) {
       const iso = parseDateText(t);
       if (iso !== null) return iso;
     }
@@ -269,8 +277,8 @@ function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>, postDat
   if (postDate === null) return null;
   // A byline printing the day and time but not the year (Slashdot, "On Thursday, November 1 at 2:57 pm").
   for (const el of walk(nodes, skip)) {
-    const t = collapseWhitespace(plainText(el));
-    const iso = words(t) <= MAX_BYLINE_WORDS && !holdsBodyPart(el) ? parseYearlessDate(t, postDate) : null;
+    const t = shortLine(el, MAX_BYLINE_WORDS);
+    const iso = t !== null && !holdsBodyPart(el) ? parseYearlessDate(t, postDate) : null;
     if (iso !== null) return iso;
   }
   return null;
@@ -319,8 +327,8 @@ function renderBody(
     const isByline =
       el === authorNode ||
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
-      (isMetaElement(el) && words(plainText(el)) <= MAX_META_WORDS && !holdsBodyPart(el)) ||
-      (/^h[1-6]$/.test(el.name) && words(plainText(el)) <= 12) ||
+      (isMetaElement(el) && atMostWords(plainText(el), MAX_META_WORDS) && !holdsBodyPart(el)) ||
+      (/^h[1-6]$/.test(el.name) && atMostWords(plainText(el), 12)) ||
       ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') &&
         isDateLine(el) &&
         !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)));

@@ -2,8 +2,8 @@
  * What of the comments sits inside an article wrapper and must be left out of the article's text
  * and HTML [004 §4.2, end]: the comment zone, comment forms, "N comments" counters and reply widgets.
  */
-import { type Element, isTag } from 'domhandler';
-import { contains, nodeText } from '../page-dom.js';
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { contains, isIgnoredElement } from '../page-dom.js';
 import { COMMENT_LINK_FRAGMENTS, hintMatcher, PERMALINK_PARAMS } from '../../core/hint-vocabulary.js';
 import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hints.js';
 
@@ -40,11 +40,46 @@ function isCommentNode(el: Element, zone: Element | null): boolean {
   return isCounter(el);
 }
 
+/** Longest counter or invitation ("12 comments", "Leave a reply"). ours. */
+const MAX_COUNTER_CHARS = 60;
+
+/**
+ * `nodeText(el).trim()`, or null as soon as it is longer than `max` characters: a big block is not
+ * read whole (this test runs on every element of the page, so reading each block whole would be
+ * quadratic in the page's depth).
+ */
+function shortText(el: Element, max: number): string | null {
+  if (isIgnoredElement(el)) return '';
+  const parts: string[] = [];
+  let length = 0;
+  let first = -1;
+  let last = -1;
+  const stack: AnyNode[] = [...el.children].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (isText(n)) {
+      const start = n.data.search(NON_SPACE);
+      if (start >= 0) {
+        if (first < 0) first = length + start;
+        last = length + n.data.length - (n.data.length - n.data.trimEnd().length);
+        if (last - first > max) return null;
+      }
+      parts.push(n.data);
+      length += n.data.length;
+    } else if (isTag(n) && !isIgnoredElement(n)) {
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
+    }
+  }
+  return parts.join('').trim();
+}
+
+const NON_SPACE = /\S/;
+
 /** A short link or label counting comments or inviting one. */
 function isCounter(el: Element): boolean {
   if (el.name !== 'a' && el.name !== 'span' && el.name !== 'div' && el.name !== 'p') return false;
-  const text = nodeText(el).trim();
-  if (text.length > 60) return false;
+  const text = shortText(el, MAX_COUNTER_CHARS);
+  if (text === null) return false;
   if (el.name === 'a' && COMMENT_HREF().test(el.attribs.href ?? '')) return true;
   return COMMENT_WIDGET_TEXT().test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);
 }

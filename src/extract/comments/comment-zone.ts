@@ -305,11 +305,20 @@ function coarseSignature(el: Element): string {
   return steps.reverse().join('|');
 }
 
-/** Entry groups under `root` (dates by signature, then per-comment ids), best candidates first. */
 /** A comment zone's structure as compared across the pages of a site: its key-path and how its
  *  entries were found, numbers generalised (ids and counters differ from page to page). */
 export function structureKey(zone: Element, how: string): string {
-  return `${nodePath(zone).replace(/\d+/g, '#')} ${how.replace(/\d+/g, '#')}`;
+  return `${nodePath(zone).replace(/\d+/g, '#')} ${signatureKey(how)}`;
+}
+
+/** How entries were found (`EntryGroup.how`), numbers generalised: the last part of a `structureKey`. */
+export function signatureKey(how: string): string {
+  return how.replace(/\d+/g, '#');
+}
+
+/** Whether a site's comment structure (`structureKey`) was found the way `signature` (`signatureKey`) says. */
+export function isStructureOfSignature(structure: string, signature: string): boolean {
+  return structure.endsWith(` ${signature}`);
 }
 
 /**
@@ -331,8 +340,18 @@ function siteEntry(
   return null;
 }
 
-export function findEntryGroups(root: Element, article: Element | null, siteStructures: ReadonlySet<string> = new Set()): EntryGroup[] {
+/**
+ * Entry groups under `root` (dates by signature, then per-comment ids), best candidates first, and
+ * the signatures (`signatureKey`) of every candidate: what a reading with the site's comment structures
+ * could accept on this page.
+ */
+export function findEntryGroups(
+  root: Element,
+  article: Element | null,
+  siteStructures: ReadonlySet<string> = new Set(),
+): { groups: EntryGroup[]; signatures: string[] } {
   const groups: EntryGroup[] = [];
+  const signatures = new Set<string>();
   const bySignature = new Map<string, Element[]>();
   for (const d of dateNodes(root)) {
     if (isInSidebar(d, article) || isInForm(d, article)) continue;
@@ -355,6 +374,7 @@ export function findEntryGroups(root: Element, article: Element | null, siteStru
       if (lca !== null && contains(lca, article) && lca !== article) markers = markers.filter((m) => !contains(article, m));
     }
     if (markers.length === 0) continue;
+    signatures.add(signatureKey(how));
     if (markers.length === 1) {
       const lone =
         loneEntry(markers[0] as Element, article, root) ??
@@ -385,7 +405,7 @@ export function findEntryGroups(root: Element, article: Element | null, siteStru
       if (lca !== null) groups.push({ entries, lca: entries.length === 1 ? ((lca.parent as Element | null) ?? lca) : lca, how });
     }
   }
-  return groups;
+  return { groups, signatures: [...signatures] };
 }
 
 /**

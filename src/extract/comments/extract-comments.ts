@@ -52,7 +52,7 @@ function structureOf(zone: Element, group: EntryGroup): string {
 export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions): CommentExtraction {
   const body = pageBody(page);
   const feed = (opts.commentItems ?? []).map(readFeedComment);
-  const choice = body === null ? null : chooseZone(page, body, opts, feed);
+  const { choice, signatures } = body === null ? { choice: null, signatures: [] } : chooseZone(page, body, opts, feed);
   const onPage = choice?.comments ?? [];
   const pairs = pairWithFeed(onPage, feed);
   const comments: Comment[] = [];
@@ -103,6 +103,7 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
     evidence: choice === null ? null : choice.hinted ? 'hint' : choice.feedMatches > 0 ? 'feed' : choice.site ? 'site' : 'structure',
     structure: choice === null ? null : structureOf(choice.zone, choice.group),
     entryNodes: onPage.flatMap((c) => c.entry.nodes),
+    signatures,
     reason,
   };
 }
@@ -127,7 +128,12 @@ function feedComment(f: FeedComment, before: readonly Comment[]): Comment {
 }
 
 /** Every entry group read, checked and ranked: feed matches, then hints, then entry count. */
-function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOptions, feed: readonly FeedComment[]): ZoneChoice | null {
+function chooseZone(
+  page: ParsedPage,
+  body: Element,
+  opts: ExtractCommentsOptions,
+  feed: readonly FeedComment[],
+): { choice: ZoneChoice | null; signatures: string[] } {
   const article = opts.article;
   const fragment = fragmentOf(opts.item?.commentsUrl);
   let best: ZoneChoice | null = null;
@@ -138,7 +144,8 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     c.comments.reduce((n, x) => n + x.tokens.length, 0),
   ];
   const siteStructures = new Set(opts.siteStructures ?? []);
-  for (const group of findEntryGroups(body, article, siteStructures)) {
+  const { groups, signatures } = findEntryGroups(body, article, siteStructures);
+  for (const group of groups) {
     // Entries are never around the article (their common ancestor may be: entries after it as siblings).
     if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) continue;
     const others = new Set(group.entries.flatMap((e) => e.nodes));
@@ -170,7 +177,7 @@ function chooseZone(page: ParsedPage, body: Element, opts: ExtractCommentsOption
     const choice: ZoneChoice = { group, zone, comments, hinted, site, feedMatches, reason };
     if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
   }
-  return best;
+  return { choice: best, signatures };
 }
 
 /** An entry whose whole text is a date, or a dated "posted by" line (the article's byline printed

@@ -14,6 +14,9 @@ export interface CommentExtraction {
   /** The page nodes of the comments read from the page (what to leave out of an article wrapper
    *  that grew over its comments: there `zone` holds the article too). */
   entryNodes: Element[];
+  /** How every entry candidate on the page was found, numbers generalised (`signatureKey`):
+   *  a second reading with the site's comment structures can only find a zone of one of these. */
+  signatures: string[];
   /** Why this zone (or why none), for `build --explain`. */
   reason: string;
   /** What chose the zone: comment hints, paired comment-feed items, a structure the site shows on

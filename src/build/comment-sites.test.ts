@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { CommentSites } from './comment-sites.js';
+
+type Version = { url: string; comments: Array<{ source: string }> };
+
+const HOW = 'dates on p.when|div.reply';
+const STRUCTURE = `|html|body|div[@class=replies] ${HOW}`;
+
+/** Two post pages of `host` whose zone has the structure only the page structure found. */
+function siteWithLearntStructure(host: string): CommentSites<Version, string, string> {
+  const sites = new CommentSites<Version, string, string>();
+  for (const url of ['a', 'b']) {
+    const zone = { evidence: 'structure', structure: STRUCTURE };
+    if (sites.observe(host, zone, 3)) sites.defer(host, zone, { url, comments: [{ source: 'page' }] });
+  }
+  return sites;
+}
+
+describe('CommentSites', () => {
+  it('learns a structure-only zone recurring on two post pages of the host, and keeps their comments', () => {
+    const sites = siteWithLearntStructure('blog.test');
+    expect(sites.learnt('blog.test')).toEqual([STRUCTURE]);
+    expect(sites.learnt('other.test')).toEqual([]);
+    const written: Version[] = [];
+    expect(sites.flush((v) => written.push(v))).toBe(0);
+    expect(written.map((v) => v.comments.length)).toEqual([1, 1]);
+  });
+
+  it('reads a post without comments again only when one of its entry candidates is found like the learnt structure', () => {
+    const sites = siteWithLearntStructure('blog.test');
+    const writes: string[] = [];
+    // No entry candidate at all, candidates of another signature, another host: never read again.
+    sites.remember('blog.test', 'no-candidates', [], (r) => writes.push(r));
+    sites.remember('blog.test', 'byline-only', ['dates on span.posted|div.entry-meta'], (r) => writes.push(r));
+    sites.remember('other.test', 'other-host', [HOW], (r) => writes.push(r));
+    // A lone reply printed like the others: read again, once, with the host's structures.
+    sites.remember('blog.test', 'one-reply', ['dates on span.posted|div.entry-meta', HOW], (r) => writes.push(r));
+    const retries = [...sites.retries()];
+    expect(retries.map((r) => r.job)).toEqual(['one-reply']);
+    expect(retries[0]?.structures).toEqual([STRUCTURE]);
+    retries[0]?.write('again');
+    expect(writes).toEqual(['again']);
+    // The list is consumed: a second call reads nothing again.
+    expect([...sites.retries()]).toEqual([]);
+  });
+
+  it('drops structure-only comments of a zone no other post page of the host shows', () => {
+    const sites = new CommentSites<Version, string, string>();
+    const zone = { evidence: 'structure', structure: STRUCTURE };
+    expect(sites.observe('blog.test', zone, 2)).toBe(true);
+    sites.defer('blog.test', zone, { url: 'a', comments: [{ source: 'page' }, { source: 'feed' }] });
+    sites.observe('blog.test', { evidence: null, structure: null }, 0);
+    const written: Version[] = [];
+    expect(sites.flush((v) => written.push(v))).toBe(1);
+    expect(written[0]?.comments).toEqual([{ source: 'feed' }]);
+  });
+});

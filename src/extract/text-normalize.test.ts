@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { countWordsUpTo, tokenize } from './text-normalize.js';
+
+/** Characters where the in-place count and `tokenize` could part: apostrophes, NFKC-changed Latin-1, punctuation, other scripts. */
+const ALPHABET = [
+  ..."ab Z9 \t\n-.,'`",
+  '\u00a0', // no-break space
+  '\u00b4', // acute accent: a space and a combining mark under NFKC
+  '\u00bd', // ½: "1⁄2" under NFKC
+  '\u00b2', // ²
+  '\u00aa', // ª
+  '\u00e9', // é
+  '\u00d7', // ×
+  '\u00ad', // soft hyphen
+  '\u2019', // right single quote (an apostrophe)
+  '\u201c', // left double quote
+  '\u2014', // em dash
+  '\u2026', // ellipsis
+  '\ufb01', // ﬁ ligature
+  '\u0301', // combining acute
+  '\u0130', // İ: two code points lower-cased
+  '\u4e2d', // a Han character
+];
+
+/** mulberry32, so the strings are the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('countWordsUpTo', () => {
+  it('counts as tokenize does, up to one word past the limit', () => {
+    const rand = prng(7);
+    for (let n = 0; n < 5000; n++) {
+      const length = Math.floor(rand() * 40);
+      let text = '';
+      for (let i = 0; i < length; i++) text += ALPHABET[Math.floor(rand() * ALPHABET.length)];
+      const limit = Math.floor(rand() * 8);
+      expect([text, countWordsUpTo(text, limit)]).toEqual([text, Math.min(tokenize(text).length, limit + 1)]);
+    }
+  });
+
+  it('stops reading a long text at the word after the limit', () => {
+    expect(countWordsUpTo(`posted by Ann ${'word '.repeat(100_000)}`, 14)).toBe(15);
+    expect(countWordsUpTo("wasn't it", 1)).toBe(2);
+    expect(countWordsUpTo('', 3)).toBe(0);
+  });
+});
