@@ -6,7 +6,7 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../../core/html-serialize.js';
-import { COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
+import { COMMENT_META_PART_WORDS, COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, breaksLine, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
@@ -39,9 +39,8 @@ export interface EntryContent {
   depthHint: number | null;
 }
 
-/** Last word of a class token naming meta parts of an entry (byline, date, actions). */
-const META_PART =
-  /(?:^|[-_])(?:meta|metadata|author|authors|date|time|timestamp|posted|reply|replies|permalink|avatar|vcard|says|number|num|count|actions?|tools|toolbar|vote|votes|voting|rating|likes?|report|flag|edit|share|sharing|links|header|footer|byline|info|details|signature|user|username|name|fn|nick|poster|commenter)$/i;
+/** Last word of a class token naming meta parts of an entry (hint list). */
+const META_PART = hintMatcher(COMMENT_META_PART_WORDS, (a) => `(?:^|[-_])(?:${a})$`);
 /** Whole class tokens of a meta part (hint list). */
 const META_TOKEN = hintMatcher(COMMENT_META_TOKENS, (a) => `^(?:${a})$`);
 /** Class token naming the body of an entry ("comment-body", "comment_text"; not "secondary-text"). */
@@ -78,7 +77,7 @@ function classTokens(el: Element): string[] {
 }
 
 function isMetaElement(el: Element): boolean {
-  return classTokens(el).some((t) => META_TOKEN().test(t) || META_PART.test(t));
+  return classTokens(el).some((t) => META_TOKEN().test(t) || META_PART().test(t));
 }
 
 /** Whether the element, or one inside it, is named as the comment's body ("comment-body", "comment_text"). */

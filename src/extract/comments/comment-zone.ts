@@ -6,6 +6,7 @@
  * Hints (comment words in id/class, schema.org Comment, permalink/reply anchors, the `#comments`
  * fragment of the feed's `comments` URL) decide between candidates; they never make a zone alone.
  */
+import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
@@ -26,13 +27,12 @@ export interface EntryGroup {
 
 /** Class tokens that vary between entries of one list (parity, thread depth, author and state
  *  flags; a counter: "c1", "c2", and "c" where the count is 0). */
-const VARIANT_TOKEN =
-  /\d|^[a-z]$|odd|even|^alt|-alt|depth|thread|parent|child|nested|^reply$|owner|avatar|byuser|bypost|author|highlight|level|first|last|^new|unread|selected|admin|staff|moderator|featured|sticky|collapsed|expanded|hidden|visible|active/i;
+const VARIANT_TOKEN = hintMatcher(COMMENT_VARIANT_TOKENS, (a) => a);
 
 function signatureStep(el: Element): string {
   const cls = (el.attribs.class ?? '')
     .split(/\s+/)
-    .filter((t) => t !== '' && !VARIANT_TOKEN.test(t))
+    .filter((t) => t !== '' && !VARIANT_TOKEN().test(t))
     .sort()
     .join('.');
   return cls === '' ? el.name : `${el.name}.${cls}`;
