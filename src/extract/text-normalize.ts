@@ -8,7 +8,7 @@ const APOSTROPHES = /['\u2018\u2019\u201B\u02BC\u0060\u00B4]/g;
 const TOKEN = /[\p{L}\p{N}]+/gu;
 const SPACES = /[\s\u00A0\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\uFEFF]+/g;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /\P{ASCII}/u;
 const ASCII_APOSTROPHES = /['`]/g;
 const ASCII_TOKEN = /[a-z0-9]+/g;
 
