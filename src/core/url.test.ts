@@ -15,6 +15,22 @@ describe('canonicalUrl', () => {
   it('folds directory index files', () => {
     expect(canonicalUrl('http://e.org/blog/index.html')).toBe('http://e.org/blog');
   });
+  it('returns an already canonical http(s) URL as parsed, and rewrites any that is only close to one', () => {
+    const same = ['http://e.org/', 'https://e.org/a/b', 'http://e.org:8080/a', 'https://u:p@e.org/a.html', 'http://[::1]/a'];
+    for (const url of same) expect(canonicalUrl(url)).toBe(url);
+    const close: Array<[string, string]> = [
+      ['http://e.org/a?', 'http://e.org/a'],
+      ['http://e.org/a#', 'http://e.org/a'],
+      ['http://e.org./a', 'http://e.org/a'],
+      ['http://e.org/a/', 'http://e.org/a'],
+      ['http://e.org/a//b', 'http://e.org/a/b'],
+      ['http://e.org/%7Ea', 'http://e.org/~a'],
+      ['http://e.org/a/index.php', 'http://e.org/a'],
+      ['HTTP://E.ORG:80/A', 'http://e.org/A'],
+      ['ftp://e.org/a/', 'ftp://e.org/a'],
+    ];
+    for (const [url, canonical] of close) expect(canonicalUrl(url)).toBe(canonical);
+  });
   it('keeps unparsable input as is', () => {
     expect(canonicalUrl('  not a url ')).toBe('not a url');
   });

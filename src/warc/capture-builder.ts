@@ -141,8 +141,12 @@ export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): In
   // Parsed once for the host and the canonical form (the index pass's costliest step per record).
   const parsedUrl = parseUrl(url);
   const host = parsedUrl?.hostname.toLowerCase() ?? '';
-  return {
-    ...location,
+  // Every field in one literal (no `...location` spread): a spread followed by this many fields
+  // leaves V8 a dictionary-mode object, ~8 KB and ~7 µs per entry (issue #15 profile).
+  const entry: IndexEntry = {
+    file: location.file,
+    offset: location.offset,
+    length: location.length,
     recordType: parsed.warcType as CaptureRecordType,
     recordId: warc.get('warc-record-id') ?? null,
     url,
@@ -158,6 +162,8 @@ export function toIndexEntry(parsed: ParsedRecord, location: RecordLocation): In
     refersToTime: isoTime(warc.get('warc-refers-to-date')),
     payloadLength: Math.max(0, declared - parsed.payloadStart),
   };
+  if (location.inflatedOffset !== undefined) entry.inflatedOffset = location.inflatedOffset;
+  return entry;
 }
 
 function isTextual(mime: string | null, body: Buffer): boolean {
