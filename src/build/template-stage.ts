@@ -272,8 +272,9 @@ async function runHost(
       );
     }
   };
-  // Posts only the URL shape speaks against wait for the end: a page other pages link as an entry stays a post.
+  // Posts only weak evidence speaks against wait for the end: a page the site links as a post stays one.
   const entryLinked = new Set<string>();
+  const listedLinked = new Set<string>();
   const held: Array<{ decision: PostDecision; group: CaptureRow[]; heldFor: string; comments: Comment[] }> = [];
   for (const group of others) {
     const row = group[0] as CaptureRow;
@@ -290,14 +291,21 @@ async function runHost(
     for (const url of entryLinkTargets(page)) entryLinked.add(schemelessKey(url));
     const classified =
       chosen.templates.length > 0 ? classifyByTemplate(page, chosen.templates, chosen.channelMin) : classifyByMainBlock(page, markers);
-    const { decision, heldFor } = weighNegativeEvidence(classified, page, evidence);
+    const { decision, heldFor, listed } = weighNegativeEvidence(classified, page, evidence);
+    for (const url of listed) listedLinked.add(schemelessKey(url));
     const comments = decision.object !== null && input.commentsOf !== undefined ? input.commentsOf(page) : [];
     if (heldFor !== null) held.push({ decision, group, heldFor, comments });
     else record(pageDecision(decision, row, comments), group, true);
   }
   for (const { decision, group, heldFor, comments } of held) {
     const row = group[0] as CaptureRow;
-    record(pageDecision(settleHeldPost(decision, heldFor, entryLinked.has(schemelessKey(row.url))), row, comments), group, true);
+    const key = schemelessKey(row.url);
+    const linkedAs = entryLinked.has(key)
+      ? 'other pages of the host link it as an entry'
+      : listedLinked.has(key)
+        ? 'a page listing posts links it from its content'
+        : null;
+    record(pageDecision(settleHeldPost(decision, heldFor, linkedAs), row, comments), group, true);
   }
   writer.flush();
   return report;

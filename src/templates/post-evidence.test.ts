@@ -89,4 +89,28 @@ describe('negative post evidence', () => {
     // A shape with dates or a literal segment says more than the depth: fitting it is evidence enough.
     expect(negativePostEvidence('http://a.test/posts/four/', 'A fourth post.', site, 'main-block')).toBeNull();
   });
+
+  it("a page whose content is another post's is weak evidence, however well its URL fits", () => {
+    const latest = 'The second post opens with a story about marmalade made from Seville oranges in January. It goes on.';
+    expect(negativePostEvidence('http://a.test/posts/latest/', `Menu. ${latest}`, site, 'template', latest)).toMatchObject({
+      isWeak: true,
+      listsPosts: false,
+      reason: 'its content holds the text of the feed item of a.test/posts/two, another page',
+    });
+  });
+
+  it("where the feed's channel link fits the posts' URL shape (a wiki), the URL is weak evidence against every page", () => {
+    const wiki = buildSiteEvidence(
+      ['http://w.test/wiki/Compost_Bins', 'http://w.test/wiki/Marmalade', 'http://w.test/wiki/Rhubarb'],
+      ['http://w.test/wiki/Main_Page'],
+      [],
+    );
+    expect(negativePostEvidence('http://w.test/wiki/Main_Page', 'Welcome.', wiki)).toMatchObject({ isWeak: false, listsPosts: true });
+    expect(negativePostEvidence('http://w.test/wiki/About', 'About us.', wiki)).toMatchObject({
+      isWeak: true,
+      reason: expect.stringMatching(/fits the URL shape \/wiki\/\* .* as the feed's channel link http:\/\/w.test\/wiki\/Main_Page does/),
+    });
+    // Where the channel link lies outside the shape, fitting it is evidence enough.
+    expect(negativePostEvidence('http://a.test/posts/four/', 'A fourth post.', site)).toBeNull();
+  });
 });

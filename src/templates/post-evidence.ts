@@ -8,9 +8,12 @@
  *   print excerpts or whole bodies of the posts they list) [002 §3: a page showing several entries];
  * - it lies outside the URL shape shared by the feed-linked posts of the site (learnt from the
  *   site's feed links, no engine's URL scheme written down), or, when only a main block (no post
- *   template) says it is a post, it fits only a shape every URL of its depth fits (`/*`); either
- *   unless other pages of the host link it as an entry (a heading or `rel=bookmark` link, as post
- *   lists link their posts).
+ *   template) says it is a post, it fits only a shape every URL of its depth fits (`/*`), or it
+ *   fits only shapes the feed's channel link fits too (a wiki: `/wiki/Main_Page` and the posts are
+ *   all `/wiki/*`, the URL says nothing), or its content holds the text of one other page's feed
+ *   item (a "latest post" page printing it whole); each unless the site links it as a post: as an
+ *   entry (a heading or `rel=bookmark` link, as post lists link their posts) or from the content of
+ *   a page the evidence above shows to list posts.
  * Each rule returns its reason as data.
  */
 import { canonicalUrl, parseUrl, schemelessKey } from '../core/url.js';
@@ -40,6 +43,8 @@ export interface ItemEvidence {
 /** What the site's feeds say, for the pages of one host. */
 export interface SiteEvidence {
   urlShapes: UrlShape[];
+  /** Shapes a channel link of the site's feeds fits too, with that link: they tell no post from the home page. */
+  channelShapes: Array<{ shape: UrlShape; channelLink: string }>;
   /** Schemeless keys of the channel links of the host's feeds. */
   channelLinks: Set<string>;
   items: ItemEvidence[];
@@ -48,8 +53,10 @@ export interface SiteEvidence {
 export interface NegativeEvidence {
   /** True: the page is not a post whatever its template says. */
   isNotPost: boolean;
-  /** Only the URL shape speaks against it: the caller may overrule it with a link as entry. */
+  /** Only its URL or one repeated item text speaks against it: the caller may overrule it with a link as entry. */
   isWeak: boolean;
+  /** The site's evidence shows the page lists posts (a channel link, several feed items' texts). */
+  listsPosts: boolean;
   reason: string;
 }
 
@@ -163,41 +170,48 @@ export function listedItems(pageUrl: string, pageText: string, items: readonly I
 
 /**
  * Negative evidence against a page found to be built like a post; null when there is none.
- * `pageText`: the page's visible text.
+ * `pageText`: the page's visible text; `contentText`: the text of its post content, when known.
  */
 export function negativePostEvidence(
   pageUrl: string,
   pageText: string,
   site: SiteEvidence,
   builtLike: 'template' | 'main-block' = 'template',
+  contentText: string | null = null,
 ): NegativeEvidence | null {
+  const strong = (reason: string): NegativeEvidence => ({ isNotPost: true, isWeak: false, listsPosts: true, reason });
+  const weak = (reason: string): NegativeEvidence => ({ isNotPost: true, isWeak: true, listsPosts: false, reason });
   if (site.channelLinks.has(schemelessKey(pageUrl))) {
-    return { isNotPost: true, isWeak: false, reason: 'the channel link of a feed of the site (the page the feed describes), not a post' };
+    return strong('the channel link of a feed of the site (the page the feed describes), not a post');
   }
   const listed = listedItems(pageUrl, pageText, site.items);
   if (listed.length >= MIN_LISTED_ITEMS) {
-    return {
-      isNotPost: true,
-      isWeak: false,
-      reason: `holds the texts of ${listed.length} feed items of other pages (a page listing posts), not a post`,
-    };
+    return strong(`holds the texts of ${listed.length} feed items of other pages (a page listing posts), not a post`);
   }
   if (!fitsUrlShapes(pageUrl, site.urlShapes)) {
-    const shapes = site.urlShapes.map(describeUrlShape).join(', ');
-    return { isNotPost: true, isWeak: true, reason: `outside the URL shape of the site's feed-linked posts (${shapes})` };
+    return weak(`outside the URL shape of the site's feed-linked posts (${site.urlShapes.map(describeUrlShape).join(', ')})`);
+  }
+  // Its content is another post's: a page printing that post whole (the latest post, a month of one post).
+  const repeated = contentText === null ? [] : listedItems(pageUrl, contentText, site.items);
+  if (repeated.length > 0) return weak(`its content holds the text of the feed item of ${repeated[0]}, another page`);
+  const url = parseUrl(canonicalUrl(pageUrl));
+  const fitting = url === undefined ? [] : shapesFitting(url, site.urlShapes);
+  // The home page fits every shape this page fits: on this site the URL tells no post from other pages.
+  const shared = fitting.map((shape) => site.channelShapes.find((c) => c.shape === shape));
+  if (fitting.length > 0 && shared.every((c) => c !== undefined)) {
+    const shapes = fitting.map(describeUrlShape).join(', ');
+    return weak(
+      `fits the URL shape ${shapes} of the site's feed-linked posts as the feed's channel link ${shared[0]?.channelLink} does (here the URL tells no post apart)`,
+    );
   }
   // A post no feed links that only a main block says is one (no post template matches it), fitting
   // only shapes that any URL of its depth fits: the URL says nothing for it either, so the site's
   // links must (the caller keeps it a post when other pages link it as an entry).
-  const url = builtLike === 'main-block' ? parseUrl(canonicalUrl(pageUrl)) : undefined;
-  const fitting = url === undefined ? [] : shapesFitting(url, site.urlShapes);
-  if (fitting.length > 0 && !fitting.some(isSpecificShape)) {
+  if (builtLike === 'main-block' && fitting.length > 0 && !fitting.some(isSpecificShape)) {
     const shapes = fitting.map(describeUrlShape).join(', ');
-    return {
-      isNotPost: true,
-      isWeak: true,
-      reason: `no post template matches it and it fits only the URL shape ${shapes} of the site's feed-linked posts, which every URL of its depth fits`,
-    };
+    return weak(
+      `no post template matches it and it fits only the URL shape ${shapes} of the site's feed-linked posts, which every URL of its depth fits`,
+    );
   }
   return null;
 }
@@ -208,8 +222,15 @@ export function buildSiteEvidence(
   channelLinks: readonly string[],
   items: ReadonlyArray<{ link: string | null; description: string | null; content: string | null }>,
 ): SiteEvidence {
+  const urlShapes = learnUrlShapes(feedLinkedUrls);
+  const channelShapes: SiteEvidence['channelShapes'] = [];
+  for (const link of channelLinks) {
+    const url = parseUrl(canonicalUrl(link));
+    if (url !== undefined) for (const shape of shapesFitting(url, urlShapes)) channelShapes.push({ shape, channelLink: link });
+  }
   return {
-    urlShapes: learnUrlShapes(feedLinkedUrls),
+    urlShapes,
+    channelShapes,
     channelLinks: new Set(channelLinks.map((u) => schemelessKey(u))),
     items: itemEvidence(items.map((i) => ({ link: i.link, text: htmlToText(i.description ?? i.content ?? '') }))),
   };

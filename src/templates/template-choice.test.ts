@@ -127,15 +127,15 @@ describe('weighNegativeEvidence and settleHeldPost', () => {
     expect(w.decision).toBe(post);
     expect(w.heldFor).toMatch(/^outside the URL shape/);
     const held = w.heldFor as string;
-    expect(settleHeldPost(post, held, true)).toMatchObject({
+    expect(settleHeldPost(post, held, 'other pages of the host link it as an entry')).toMatchObject({
       isPost: true,
       reason: `${post.reason}; ${held}, but other pages of the host link it as an entry`,
     });
-    expect(settleHeldPost(post, held, false)).toMatchObject({ isPost: false, object: null });
+    expect(settleHeldPost(post, held, null)).toMatchObject({ isPost: false, object: null });
   });
 
   it('leaves a post the evidence does not speak against alone', () => {
     const urls = [1, 2, 3].map((i) => load('wp', `post-feed-${i}`).url);
-    expect(weighNegativeEvidence(post, page, buildSiteEvidence(urls, [], items))).toEqual({ decision: post, heldFor: null });
+    expect(weighNegativeEvidence(post, page, buildSiteEvidence(urls, [], items))).toEqual({ decision: post, heldFor: null, listed: [] });
   });
 });

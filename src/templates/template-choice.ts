@@ -130,8 +130,10 @@ export function classifyByMainBlock(page: ParsedPage, markers: ContentMarkers | 
 /** A post decision weighed against the site's negative evidence; `heldFor` names weak evidence still to settle. */
 export interface WeighedDecision {
   decision: PostDecision;
-  /** Weak evidence against the post (the URL shape only): settled by `settleHeldPost` once every page is read. */
+  /** Weak evidence against the post (its URL, one repeated item text): settled by `settleHeldPost` once every page is read. */
   heldFor: string | null;
+  /** Pages the content of a page listing posts links to (the site's evidence says it lists posts): they are listed as posts. */
+  listed: string[];
 }
 
 /**
@@ -139,23 +141,32 @@ export interface WeighedDecision {
  * strong evidence refuses the post; weak evidence holds it until the host's entry links are known.
  */
 export function weighNegativeEvidence(decision: PostDecision, page: ParsedPage, evidence: SiteEvidence): WeighedDecision {
-  if (!decision.isPost) return { decision, heldFor: null };
+  if (!decision.isPost) return { decision, heldFor: null, listed: [] };
   const body = pageBody(page);
   const builtLike = decision.method === 'template' ? 'template' : 'main-block';
-  const against = negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence, builtLike);
-  if (against === null) return { decision, heldFor: null };
-  if (against.isWeak) return { decision, heldFor: against.reason };
-  return { decision: { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, object: null }, heldFor: null };
+  const content = decision.object?.text ?? null;
+  const against = negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence, builtLike, content);
+  if (against === null) return { decision, heldFor: null, listed: [] };
+  if (against.isWeak) return { decision, heldFor: against.reason, listed: [] };
+  const listed = against.listsPosts ? (decision.object?.references ?? []).filter((r) => r.kind === 'link').map((r) => r.url) : [];
+  return {
+    decision: { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, object: null },
+    heldFor: null,
+    listed,
+  };
 }
 
-/** A post held on weak evidence stays a post when another page of the host links it as an entry. */
-export function settleHeldPost(decision: PostDecision, heldFor: string, isEntryLinked: boolean): PostDecision {
-  return isEntryLinked
-    ? { ...decision, reason: `${decision.reason}; ${heldFor}, but other pages of the host link it as an entry` }
+/**
+ * A post held on weak evidence stays a post when the site links it as one: `linkedAs` says how
+ * (an entry link of another page, a link in the content of a page listing posts), null when not.
+ */
+export function settleHeldPost(decision: PostDecision, heldFor: string, linkedAs: string | null): PostDecision {
+  return linkedAs !== null
+    ? { ...decision, reason: `${decision.reason}; ${heldFor}, but ${linkedAs}` }
     : {
         ...decision,
         isPost: false,
-        reason: `${decision.reason}; but ${heldFor}, and no page of the host links it as an entry`,
+        reason: `${decision.reason}; but ${heldFor}, and no page of the host links it as an entry or lists it as a post`,
         object: null,
       };
 }
