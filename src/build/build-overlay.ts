@@ -504,9 +504,9 @@ async function buildCrawl(
   storeFullFeedObjects(ctx, paired.pages);
   const pages = new PageCache();
   const extraction = new ExtractionPass(ctx, paired, pages);
-  await extraction.runAll();
   const loadPage = pageLoader(ctx, pages);
   await runTemplatesPass(ctx, found, paired, extraction, loadPage);
+  await extraction.settled();
   pages.clear();
   await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
@@ -628,10 +628,12 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
 
 /**
  * Pass 2: read each paired page once, by offset, and extract its object(s) [004 §4], host by host.
- * In worker threads (`runAll`) every host is extracted up front; in the main thread a host is
- * extracted when the templates pass asks for it (`host`), so the pages it parsed are still held
- * (`PageCache`) when the templates pass reads them: each page is parsed once, and only the pages
- * of one host at a time are held.
+ * In the main thread a host is extracted when the templates pass asks for it (`host`), so the pages
+ * it parsed are still held (`PageCache`) when the templates pass reads them: each page is parsed
+ * once, and only the pages of one host at a time are held. With worker threads every host's pages
+ * go to the pool at once (`ahead`), in the order the templates pass will ask for them, and the main
+ * thread learns the templates of each host as soon as its pages are extracted, while the workers
+ * go on with the next hosts.
  */
 class ExtractionPass {
   readonly #ctx: CrawlContext;
@@ -645,6 +647,10 @@ class ExtractionPass {
   /** The capture of each page job (its parsed page may still be held for a second reading). */
   readonly #captureOf = new Map<PageJob, number>();
   readonly #pooled: boolean;
+  /** With worker threads: each host's pages extracted (settles once its last page's result is in). */
+  readonly #extracted = new Map<string, Promise<void>>();
+  /** With worker threads: the extraction of every host, running ahead of the templates pass. */
+  #ahead: Promise<void> | null = null;
   #done = 0;
 
   constructor(ctx: CrawlContext, paired: PairedCrawl, pages: PageCache) {
@@ -685,22 +691,53 @@ class ExtractionPass {
     return [...this.#byHost.keys()];
   }
 
-  /** With worker threads: extract every host now (the templates pass then reads the pages again). */
-  async runAll(): Promise<void> {
-    if (!this.#pooled) return;
-    const hosts = this.hosts.filter((h) => !this.#finished.has(h));
-    await this.#extract(hosts.flatMap((h) => this.#byHost.get(h) ?? []));
-    for (const h of hosts) await this.#finish(h);
+  /**
+   * With worker threads: hand every host's pages to the pool now, `order` first (the hosts in the
+   * order the templates pass asks for them; the others after). Without workers: nothing to do.
+   */
+  ahead(order: readonly string[]): void {
+    if (!this.#pooled || this.#ahead !== null) return;
+    const hosts = [...new Set([...order, ...this.hosts])].filter((h) => this.#byHost.has(h));
+    const done = new Map<string, () => void>();
+    const failed = new Map<string, (e: unknown) => void>();
+    for (const h of hosts) {
+      const extracted = new Promise<void>((resolve, reject) => {
+        done.set(h, resolve);
+        failed.set(h, reject);
+      });
+      // Awaited by `host`; a host never asked for (the templates pass stopped early) is no unhandled rejection.
+      extracted.catch(() => {});
+      this.#extracted.set(h, extracted);
+    }
+    this.#ahead = this.#extract(
+      hosts.flatMap((h) => this.#byHost.get(h) ?? []),
+      (h) => done.get(h)?.(),
+    ).catch((e: unknown) => {
+      for (const reject of failed.values()) reject(e);
+      throw e;
+    });
+    this.#ahead.catch(() => {});
   }
 
   /** The feed-linked pages of `host`, extracting its pages first if not done yet. */
   async host(host: string): Promise<FeedLinkedPage[]> {
     if (!this.#finished.has(host)) {
-      this.#pages.clear();
-      await this.#extract(this.#byHost.get(host) ?? []);
+      const extracted = this.#extracted.get(host);
+      if (extracted !== undefined) await extracted;
+      else {
+        this.#pages.clear();
+        await this.#extract(this.#byHost.get(host) ?? []);
+      }
       await this.#finish(host);
     }
     return this.#feedPages.get(host) ?? [];
+  }
+
+  /** Every host extracted and finished, the worker pool closed (its failure thrown here). */
+  async settled(): Promise<void> {
+    if (this.#ahead === null) return;
+    await this.#ahead;
+    for (const h of this.hosts) await this.host(h);
   }
 
   #tick(): void {
@@ -721,17 +758,29 @@ class ExtractionPass {
     this.#feedPages.set(host, list);
   }
 
-  async #extract(works: readonly PageWork[]): Promise<void> {
+  /** Extract `works`; `onHostDone(host)` when the last of a host's works is done. */
+  async #extract(works: readonly PageWork[], onHostDone: (host: string) => void = () => {}): Promise<void> {
     const ctx = this.#ctx;
     const { db, writer, crawlId, report, diagnostics, options } = ctx;
     const { commentPosts } = this.#paired;
     const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
+    const left = new Map<string, number>();
+    for (const w of works) left.set(hostOf(w.url), (left.get(hostOf(w.url)) ?? 0) + 1);
+    const workDone = (work: PageWork): void => {
+      const host = hostOf(work.url);
+      const n = (left.get(host) ?? 1) - 1;
+      left.set(host, n);
+      if (n === 0) onHostDone(host);
+    };
     const self = this;
     function* jobs(): Generator<PageJob> {
       for (const work of works) {
         self.#tick();
         const row = ctx.store.capture(work.captureId);
-        if (row === undefined) continue;
+        if (row === undefined) {
+          workDone(work);
+          continue;
+        }
         const chosen = pickItem(work);
         // Unchanged payload since a version we already extracted: copy it instead of extracting again.
         const copied = copyUnchangedVersion(ctx, work, row);
@@ -739,6 +788,7 @@ class ExtractionPass {
           report.objects.unchanged++;
           if (copied.paths !== null) self.#linked(work, row, chosen, copied.paths);
           self.#done++;
+          workDone(work);
           continue;
         }
         const source = resolvePayloadSource(db, work.captureId);
@@ -748,6 +798,7 @@ class ExtractionPass {
           );
           report.objects.failed++;
           self.#done++;
+          workDone(work);
           continue;
         }
         const job: PageJob = {
@@ -773,49 +824,53 @@ class ExtractionPass {
       await runner.run(jobs(), (result, job) => {
         const { work, row, chosen } = workOf.get(job) as { work: PageWork; row: CaptureRow; chosen: PageItem };
         workOf.delete(job);
-        this.#done++;
-        this.#tick();
-        for (const d of result.diagnostics) diagnostics.add(d);
-        writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
-        if (result.explain !== null) options.onExplain?.(row.url, result.explain);
-        if (!result.ok) {
-          report.objects.failed++;
-          if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
-          if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
-          return;
+        try {
+          this.#done++;
+          this.#tick();
+          for (const d of result.diagnostics) diagnostics.add(d);
+          writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
+          if (result.explain !== null) options.onExplain?.(row.url, result.explain);
+          if (!result.ok) {
+            report.objects.failed++;
+            if (report.objects.failedExamples.length < 5) report.objects.failedExamples.push(`${row.url}: ${result.reason}`);
+            if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
+            return;
+          }
+          const version = {
+            canonicalUrl: canonicalUrl(row.url),
+            url: row.url,
+            feedId: chosen.feedId,
+            guid: chosen.item.guid,
+            crawlId,
+            captureId: work.captureId,
+            captureTime: row.time,
+            pageDigest: row.pageDigest,
+            object: result.object,
+            comments: result.comments,
+            language: result.language,
+          };
+          const sites = this.#sitesOf(hostOf(row.url));
+          // A comment zone found by structure alone waits for the site's other post pages (issue #12).
+          if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
+            sites.defer(hostOf(row.url), result.commentZone, version);
+          else writer.addVersion(version);
+          // A post without comments is read again if the site shows an unhinted comment structure
+          // elsewhere that one of the page's entry candidates may be (never else: one extraction a page).
+          if (result.comments.length === 0)
+            sites.remember(hostOf(row.url), job, result.commentZone.signatures, (again) =>
+              writer.addVersion({ ...version, object: again.object, comments: again.comments }),
+            );
+          if (result.fallbackReason === null) report.objects.pageExtracted++;
+          else {
+            report.objects.mcst++;
+            diagnostics.warn('extract.no-wrapper', `${result.fallbackReason}; kept the E-mCST main block (method mcst)`, { url: row.url });
+          }
+          report.comments += result.comments.length;
+          // Templates are learnt from feed-guided wrappers only [000 §III-C].
+          if (result.fallbackReason === null) this.#linked(work, row, chosen, result.object.paths);
+        } finally {
+          workDone(work);
         }
-        const version = {
-          canonicalUrl: canonicalUrl(row.url),
-          url: row.url,
-          feedId: chosen.feedId,
-          guid: chosen.item.guid,
-          crawlId,
-          captureId: work.captureId,
-          captureTime: row.time,
-          pageDigest: row.pageDigest,
-          object: result.object,
-          comments: result.comments,
-          language: result.language,
-        };
-        const sites = this.#sitesOf(hostOf(row.url));
-        // A comment zone found by structure alone waits for the site's other post pages (issue #12).
-        if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-          sites.defer(hostOf(row.url), result.commentZone, version);
-        else writer.addVersion(version);
-        // A post without comments is read again if the site shows an unhinted comment structure
-        // elsewhere that one of the page's entry candidates may be (never else: one extraction a page).
-        if (result.comments.length === 0)
-          sites.remember(hostOf(row.url), job, result.commentZone.signatures, (again) =>
-            writer.addVersion({ ...version, object: again.object, comments: again.comments }),
-          );
-        if (result.fallbackReason === null) report.objects.pageExtracted++;
-        else {
-          report.objects.mcst++;
-          diagnostics.warn('extract.no-wrapper', `${result.fallbackReason}; kept the E-mCST main block (method mcst)`, { url: row.url });
-        }
-        report.comments += result.comments.length;
-        // Templates are learnt from feed-guided wrappers only [000 §III-C].
-        if (result.fallbackReason === null) this.#linked(work, row, chosen, result.object.paths);
       });
     } finally {
       await runner.close();
@@ -906,6 +961,7 @@ async function runTemplatesPass(
     diagnostics,
     feedPages: {
       hosts: extraction.hosts,
+      ahead: (order) => extraction.ahead(order),
       of: async (host) => {
         const linked = await extraction.host(host);
         announceTemplates();

@@ -73,6 +73,8 @@ export interface TemplateStageInput {
 export interface FeedPagesByHost {
   /** Every host `of` may give pages for. */
   hosts: readonly string[];
+  /** The hosts in the order `of` will be asked for them: a source working ahead can follow it. */
+  ahead?(order: readonly string[]): void;
   of(host: string): Promise<readonly FeedLinkedPage[]>;
 }
 
@@ -146,7 +148,9 @@ export async function runTemplateStage(input: TemplateStageInput): Promise<Templ
   const store = new TemplateStore(input.db);
   const htmlHosts = store.htmlHosts(input.crawlId);
   const withCaptures = new Set(htmlHosts);
-  for (const host of new Set([...htmlHosts, ...feedPages.hosts])) {
+  const hosts = [...new Set([...htmlHosts, ...feedPages.hosts])];
+  feedPages.ahead?.(hosts);
+  for (const host of hosts) {
     const feedLinked = await feedPages.of(host);
     // A host without HTML captures has only its feed-linked pages to classify.
     if (feedLinked.length === 0 && !withCaptures.has(host)) continue;

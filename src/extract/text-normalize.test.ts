@@ -51,3 +51,15 @@ describe('countWordsUpTo', () => {
     expect(countWordsUpTo('', 3)).toBe(0);
   });
 });
+
+describe('tokenize', () => {
+  it('reads ASCII text as the Unicode path does (a no-break space sends a text down that path)', () => {
+    const next = prng(7);
+    for (let i = 0; i < 2000; i++) {
+      const length = Math.floor(next() * 40);
+      const text = Array.from({ length }, () => String.fromCharCode(32 + Math.floor(next() * 95))).join('');
+      expect(tokenize(text)).toEqual(tokenize(`${text}\u00a0`));
+    }
+    expect(tokenize("Don't `quote` A1b2, x'y")).toEqual(['dont', 'quote', 'a1b2', 'xy']);
+  });
+});

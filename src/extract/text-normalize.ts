@@ -8,8 +8,14 @@ const APOSTROPHES = /['\u2018\u2019\u201B\u02BC\u0060\u00B4]/g;
 const TOKEN = /[\p{L}\p{N}]+/gu;
 const SPACES = /[\s\u00A0\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\uFEFF]+/g;
 
+const NON_ASCII = /\P{ASCII}/u;
+const ASCII_APOSTROPHES = /['`]/g;
+const ASCII_TOKEN = /[a-z0-9]+/g;
+
 /** Lower-cased word tokens; apostrophes are dropped inside words ("wasn’t" -> "wasnt"). */
 export function tokenize(text: string): string[] {
+  // ASCII is its own NFKC form, and its letters and digits are [a-z0-9] once lower-cased.
+  if (!NON_ASCII.test(text)) return text.toLowerCase().replace(ASCII_APOSTROPHES, '').match(ASCII_TOKEN) ?? [];
   return text.normalize('NFKC').toLowerCase().replace(APOSTROPHES, '').match(TOKEN) ?? [];
 }
 

@@ -1,5 +1,5 @@
-import type { Document, Element } from 'domhandler';
-import { getAttributeValue, getElementsByTagName, textContent } from 'domutils';
+import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
+import { getAttributeValue, textContent } from 'domutils';
 import { Parser } from 'htmlparser2';
 import { absoluteUrl } from '../core/url.js';
 import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
@@ -86,20 +86,27 @@ function scanHtml(html: string): { base: string | null; candidates: Candidate[] 
   return { base, candidates };
 }
 
-/** The same scan over an already parsed document (the extract stage shares its DOM). */
+/** The same scan over an already parsed document (the extract stage shares its DOM), in one walk. */
 function scanDocument(doc: Document): { base: string | null; candidates: Candidate[] } {
-  const baseElement = getElementsByTagName('base', doc, true, 1)[0];
-  const candidates: Candidate[] = [];
-  for (const link of getElementsByTagName('link', doc, true)) {
-    const c = autodiscoveryCandidate(attribute(link, 'rel'), attribute(link, 'type'), attribute(link, 'href'), attribute(link, 'title'));
-    if (c) candidates.push(c);
+  let base: string | null | undefined;
+  const links: Candidate[] = [];
+  const anchors: Candidate[] = [];
+  const stack: AnyNode[] = [...doc.children].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (!isTag(node)) continue;
+    if (node.name === 'base' && base === undefined) base = attribute(node, 'href') ?? null;
+    else if (node.name === 'link') {
+      const c = autodiscoveryCandidate(attribute(node, 'rel'), attribute(node, 'type'), attribute(node, 'href'), attribute(node, 'title'));
+      if (c) links.push(c);
+    } else if (node.name === 'a') {
+      const href = attribute(node, 'href');
+      if (href !== undefined && isFeedHref(href))
+        anchors.push({ href, type: null, title: attribute(node, 'title') ?? textContent(node), via: 'link-heuristic' });
+    }
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
   }
-  for (const a of getElementsByTagName('a', doc, true)) {
-    const href = attribute(a, 'href');
-    if (href === undefined || !isFeedHref(href)) continue;
-    candidates.push({ href, type: null, title: attribute(a, 'title') ?? textContent(a), via: 'link-heuristic' });
-  }
-  return { base: baseElement === undefined ? null : (attribute(baseElement, 'href') ?? null), candidates };
+  return { base: base ?? null, candidates: [...links, ...anchors] };
 }
 
 function attribute(element: Element, name: string): string | undefined {

@@ -14,9 +14,17 @@ interface IndexEntry {
   versions: Array<{ path: string; captureTime: string; method: string }>;
 }
 
-function write(file: string, content: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, content);
+/** Writes files, making each folder once (an object's versions share one). */
+function pageFiles(): (file: string, content: string) => void {
+  const made = new Set<string>();
+  return (file, content) => {
+    const dir = dirname(file);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    writeFileSync(file, content);
+  };
 }
 
 /** Relative link from one page (path under pages/) to another. */
@@ -28,6 +36,7 @@ const link = (from: string, to: string): string => relative(dirname(`/${from}`),
  */
 export function writeReconstructedPages(db: Db, outDir: string): { pages: number; indexes: number } {
   const root = join(outDir, 'pages');
+  const write = pageFiles();
   const byFeed = new Map<string | null, Map<number, IndexEntry>>();
   let pages = 0;
   for (const v of iterateVersions(db)) {

@@ -8,11 +8,17 @@ import { openStore } from '../store/index.js';
 import { startViewer, type Viewer } from './viewer-server.js';
 
 /** A raw request, so the Host header and method can be anything. */
-function raw(url: string, opts: { method?: string; host?: string }): Promise<number> {
+function raw(url: string, opts: { method?: string; host?: string; path?: string }): Promise<number> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname, method: opts.method ?? 'GET', headers: opts.host ? { host: opts.host } : {} },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: opts.path ?? u.pathname,
+        method: opts.method ?? 'GET',
+        headers: opts.host ? { host: opts.host } : {},
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -129,6 +135,15 @@ describe('viewer server on the overlay of the sample Pelican crawls', () => {
     expect((await fetch(`${viewer.url}object/999999`)).status).toBe(404);
     expect((await fetch(`${viewer.replayUrl}warc/f99`)).status).toBe(404);
     expect((await fetch(`${viewer.url}diff?a=1&b=2`)).status).toBe(400);
+  });
+
+  it('answers request targets that are no plain path without failing: "//" is a path, an absolute URL is refused', async () => {
+    for (const origin of [viewer.url, viewer.replayUrl]) {
+      expect(await raw(origin, { path: '//' })).toBe(404);
+      expect(await raw(origin, { path: '//evil.test/warc/f0' })).toBe(404);
+      expect(await raw(origin, { path: 'http://evil.test/' })).toBe(400);
+    }
+    expect((await fetch(viewer.url)).status).toBe(200);
   });
 
   it('derives the change kinds itself, comments included, from a store without stored changes', async () => {

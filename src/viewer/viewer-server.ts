@@ -105,6 +105,21 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(res.req.method === 'HEAD' ? undefined : buf);
 }
 
+/**
+ * The request target as a URL on a placeholder origin: only a path (origin-form, RFC 9112 §3.2.1)
+ * is taken, and a path starting `//` stays a path (`new URL('//x', base)` would read a host, and
+ * `//` alone throws). Null for anything else (absolute-form, `*`, garbage).
+ */
+export function requestTarget(raw: string | undefined): URL | null {
+  const target = raw ?? '/';
+  if (!target.startsWith('/')) return null;
+  try {
+    return new URL(`http://viewer.invalid${target}`);
+  } catch {
+    return null;
+  }
+}
+
 /** Serve a file with Range support (wabac reads WARC records and WACZ members by range). */
 function sendFile(req: IncomingMessage, res: ServerResponse, path: string, type: string, headers: Record<string, string>): void {
   const size = statSync(path).size;
@@ -234,8 +249,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     };
   }
 
-  function handleViewer(req: IncomingMessage, res: ServerResponse): void {
-    const u = new URL(req.url ?? '/', viewerOrigin);
+  function handleViewer(_req: IncomingMessage, u: URL, res: ServerResponse): void {
     const p = u.searchParams;
     if (u.pathname === '/viewer.css') return send(res, 200, 'text/css; charset=utf-8', VIEWER_CSS);
     if (u.pathname === '/') {
@@ -331,8 +345,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     return html(res, 404, renderError(404, 'not found'));
   }
 
-  async function handleReplay(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const u = new URL(req.url ?? '/', replayOrigin);
+  async function handleReplay(req: IncomingMessage, u: URL, res: ServerResponse): Promise<void> {
     const framing = { 'Content-Security-Policy': `frame-ancestors 'self' ${viewerOrigin}` };
     if (u.pathname === '/replay.html') {
       return send(res, 200, 'text/html; charset=utf-8', REPLAY_HTML, {
@@ -385,16 +398,18 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
   }
 
   const guard =
-    (hosts: Set<string>, handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) =>
+    (hosts: Set<string>, handler: (req: IncomingMessage, target: URL, res: ServerResponse) => void | Promise<void>) =>
     (req: IncomingMessage, res: ServerResponse): void => {
       // Only GET/HEAD; bounded URLs; access by client address and token, never by Host (access.ts)
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed', { Allow: 'GET, HEAD' });
       if ((req.url ?? '').length > MAX_URL_BYTES) return send(res, 414, 'text/plain', 'URL too long');
-      const access = checkAccess(req, new URL(req.url ?? '/', 'http://viewer.invalid'), hosts, token);
+      const target = requestTarget(req.url);
+      if (target === null) return send(res, 400, 'text/plain', 'bad request target: a path is expected');
+      const access = checkAccess(req, target, hosts, token);
       if (!access.ok) return send(res, access.status, 'text/plain; charset=utf-8', access.message);
       if (access.setCookie !== null) res.setHeader('Set-Cookie', access.setCookie);
       Promise.resolve()
-        .then(() => handler(req, res))
+        .then(() => handler(req, target, res))
         .catch((error: unknown) => {
           if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', `internal error: ${(error as Error).message}`);
           else res.destroy();

@@ -28,7 +28,6 @@ export interface EntryContent {
    *  read so too, so such a name is no evidence that the entries are comments. */
   authorGuessed: boolean;
   authorUrl: string | null;
-  published: string | null;
   text: string;
   /** The byline as printed (author, date line, permalink), in page order. */
   byline: string | null;
@@ -251,6 +250,11 @@ function findAuthor(
   return { name: null, url: null, node: null, guessed: false };
 }
 
+/** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one. */
+export function entryDate(entry: Entry, skip: ReadonlySet<Element>, postDate: string | null): string | null {
+  return findDate(entry.nodes, skip, postDate);
+}
+
 function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>, postDate: string | null): string | null {
   let fromText: string | null = null;
   for (const el of walk(nodes, skip)) {
@@ -394,9 +398,9 @@ function depthHintOf(entry: Entry): number | null {
   return null;
 }
 
-/** Everything a comment entry says. `skip`: the other entries' nodes (replies nested inside);
- *  `postDate`: the post's date, the year of comment dates printed without one. */
-export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string, postDate: string | null = null): EntryContent {
+/** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
+ *  only). `skip`: the other entries' nodes (replies nested inside). */
+export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string): EntryContent {
   const author = findAuthor(entry.nodes, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
   return {
@@ -404,7 +408,6 @@ export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: str
     author: author.name,
     authorGuessed: author.guessed,
     authorUrl: author.url,
-    published: findDate(entry.nodes, skip, postDate),
     text: body.text,
     byline: body.byline,
     html: body.html,

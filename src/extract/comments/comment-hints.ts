@@ -62,6 +62,7 @@ export function hasCommentHint(el: Element): boolean {
 
 /** id/class naming a whole comment area or list (not one comment, not its meta line). */
 export function isZoneHinted(el: Element): boolean {
+  if (el.attribs.id === undefined && el.attribs.class === undefined && el.attribs.itemtype === undefined) return false;
   if (el.attribs.id !== undefined && COMMENT_ID.test(el.attribs.id)) return false;
   if (el.attribs.itemtype !== undefined && /schema\.org\/UserComments/i.test(el.attribs.itemtype)) return true;
   return tokens(el).some((t) => ZONE_TOKEN().test(t));

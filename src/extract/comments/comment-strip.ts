@@ -77,9 +77,12 @@ const NON_SPACE = /\S/;
 
 /** A short link or label counting comments or inviting one. */
 function isCounter(el: Element): boolean {
-  if (el.name !== 'a' && el.name !== 'span' && el.name !== 'div' && el.name !== 'p') return false;
+  const link = el.name === 'a';
+  if (!link && el.name !== 'span' && el.name !== 'div' && el.name !== 'p') return false;
+  // Only links and comment-named labels can count: the attributes first, the text only then.
+  if (!link && !hasCommentHint(el)) return false;
   const text = shortText(el, MAX_COUNTER_CHARS);
   if (text === null) return false;
-  if (el.name === 'a' && COMMENT_HREF().test(el.attribs.href ?? '')) return true;
-  return COMMENT_WIDGET_TEXT().test(text) && (hasCommentHint(el) || el.name === 'a') && !/^\s*\d+\s*$/.test(text);
+  if (link && COMMENT_HREF().test(el.attribs.href ?? '')) return true;
+  return COMMENT_WIDGET_TEXT().test(text) && !/^\s*\d+\s*$/.test(text);
 }

@@ -8,7 +8,7 @@
  */
 import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
-import { type AnyNode, type Element, isTag } from 'domhandler';
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
@@ -122,7 +122,11 @@ export function sortInDocumentOrder<T>(items: T[], node: (t: T) => Element): T[]
   return items.sort((x, y) => documentOrder(node(x), node(y)));
 }
 
-const hasText = (el: Element): boolean => textBlocks(el).length > 0;
+/** Whether the element shows any text (what `textBlocks` would find, without collecting it). */
+function hasText(el: Element): boolean {
+  if (isIgnoredElement(el)) return false;
+  return el.children.some((c) => (isText(c) ? c.data.trim() !== '' : isTag(c) && hasText(c)));
+}
 
 /**
  * Entries of one marker group: each marker climbs to its largest ancestor holding no other marker
@@ -130,12 +134,15 @@ const hasText = (el: Element): boolean => textBlocks(el).length > 0;
  * elements up to the next entry, before or after depending on where the list's text begins.
  */
 function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca: Element } | null {
-  const holdsOther = (el: Element, own: Element): boolean => markers.some((m) => m !== own && contains(el, m));
+  // Markers at or below each node (one walk up per marker): an ancestor of a marker holds another
+  // marker when it holds two.
+  const held = new Map<AnyNode, number>();
+  for (const m of new Set(markers)) for (let a: AnyNode | null = m; a !== null; a = a.parent) held.set(a, (held.get(a) ?? 0) + 1);
   const tops = markers.map((m) => {
     let e = m;
     for (;;) {
       const p = e.parent;
-      if (p === null || !isTag(p) || p === stopAt || holdsOther(p, m)) break;
+      if (p === null || !isTag(p) || p === stopAt || (held.get(p) ?? 0) >= 2) break;
       e = p;
     }
     return e;

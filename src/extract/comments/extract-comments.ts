@@ -16,7 +16,7 @@ import {
   MIN_UNHINTED_AUTHOR_SHARE,
   MIN_UNHINTED_ENTRIES,
 } from './constants.js';
-import { type Entry, type EntryContent, readEntry } from './comment-entry.js';
+import { type Entry, type EntryContent, entryDate, readEntry } from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
@@ -29,7 +29,10 @@ const BYLINE_START = /^\s*(?:(?:posted|written|submitted|published)\s+)?by\b/i;
 
 interface PageComment extends EntryContent {
   entry: Entry;
+  /** The other entries' nodes, left out of this one. */
+  skip: ReadonlySet<Element>;
   tokens: string[];
+  published: string | null;
 }
 
 interface ZoneChoice {
@@ -152,9 +155,9 @@ function chooseZone(
     const comments: PageComment[] = [];
     for (const entry of group.entries) {
       const skip = new Set([...others].filter((n) => !entry.nodes.includes(n)));
-      const content = readEntry(entry, skip, page.url, opts.postDate ?? null);
+      const content = readEntry(entry, skip, page.url);
       const tokens = tokenize(content.text);
-      if (tokens.length > 0 && !isOwnDateLine(content, tokens)) comments.push({ ...content, entry, tokens });
+      if (tokens.length > 0 && !isOwnDateLine(content, tokens)) comments.push({ ...content, entry, skip, tokens, published: null });
     }
     if (article !== null) dropArticleItself(comments, article);
     if (comments.length === 0) continue;
@@ -177,6 +180,8 @@ function chooseZone(
     const choice: ZoneChoice = { group, zone, comments, hinted, site, feedMatches, reason };
     if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
   }
+  // Dates decide nothing above: they are read for the chosen zone's entries only.
+  for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
   return { choice: best, signatures };
 }
 
