@@ -5,12 +5,14 @@
  *   node --import tsx bench/speed-measures.ts <gunzip|warcio|index|parse|build> FILE [arg]
  *   node --import tsx bench/speed-measures.ts incremental CRAWL1 CRAWL2 CRAWL3
  *
+ * (bench/speed.ts runs it transpiled, by plain node, against dist/: see libraryUrl.)
+ *
  * Prints one JSON object (a Measure) on stdout.
  */
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
 
 export interface Measure {
@@ -23,6 +25,21 @@ export interface Measure {
 }
 
 const MB = 1024 * 1024;
+
+/**
+ * Where the measured code is loaded from: `dist/` when bench/speed.ts compiled it and this file
+ * for the run (SPEED_LIBRARY=dist, SPEED_ROOT = the checkout; run by plain node: what
+ * `warc-overlay` runs, without tsx's loader thread and compiled sources, ~60-100 MB of RSS), else
+ * `src/` through tsx.
+ */
+function libraryUrl(path: string): string {
+  const root = process.env.SPEED_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
+  return pathToFileURL(join(root, process.env.SPEED_LIBRARY === 'dist' ? 'dist' : 'src', path)).href;
+}
+
+async function library(): Promise<typeof import('../src/index.js')> {
+  return (await import(libraryUrl('index.js'))) as typeof import('../src/index.js');
+}
 /** Bodies the index pass decodes, as `build` does: the likely feeds. */
 const FEED_MIME = /(xml|rss|atom|json)/i;
 
@@ -100,9 +117,10 @@ async function measureWarcio(file: string): Promise<Measure> {
  * module loaded first (the library entry), as in a real build.
  */
 async function measureIndexPass(file: string, rawBytes: number | null): Promise<Measure> {
-  await import('../src/index.js');
-  const { Diagnostics } = await import('../src/core/diagnostics.js');
-  const { listArchiveInputs, scanArchive } = await import('../src/warc/index.js');
+  const {
+    Diagnostics,
+    warc: { listArchiveInputs, scanArchive },
+  } = await library();
   const diagnostics = new Diagnostics();
   const [input] = await listArchiveInputs([file], diagnostics);
   if (input === undefined)
@@ -153,14 +171,32 @@ async function measureParseOnly(file: string): Promise<Measure> {
   };
 }
 
+/** HTML pages of the file (as htmlPagesOf picks them), counted without decoding or keeping them. */
+async function countHtmlPages(file: string): Promise<number> {
+  const {
+    Diagnostics,
+    warc: { listArchiveInputs, scanArchive },
+  } = await library();
+  const diagnostics = new Diagnostics();
+  const [input] = await listArchiveInputs([file], diagnostics);
+  if (input === undefined) return 0;
+  let pages = 0;
+  for await (const r of scanArchive(input, { diagnostics })) if (isHtmlPage(r.entry)) pages++;
+  return pages;
+}
+
+const isHtmlPage = (e: { mime: string | null; status: number | null }): boolean => e.mime === 'text/html' && e.status === 200;
+
 async function htmlPagesOf(file: string): Promise<string[]> {
-  const { Diagnostics } = await import('../src/core/diagnostics.js');
-  const { listArchiveInputs, scanArchive } = await import('../src/warc/index.js');
+  const {
+    Diagnostics,
+    warc: { listArchiveInputs, scanArchive },
+  } = await library();
   const diagnostics = new Diagnostics();
   const [input] = await listArchiveInputs([file], diagnostics);
   if (input === undefined) return [];
   const pages: string[] = [];
-  for await (const r of scanArchive(input, { diagnostics, wantBody: (e) => e.mime === 'text/html' && e.status === 200 })) {
+  for await (const r of scanArchive(input, { diagnostics, wantBody: isHtmlPage })) {
     if (r.capture !== undefined) pages.push(r.capture.text());
   }
   return pages;
@@ -168,7 +204,7 @@ async function htmlPagesOf(file: string): Promise<string[]> {
 
 /** The whole `build` (workers as given, 1 by default), time per phase from its progress events. */
 async function measureBuild(file: string, workers: number): Promise<Measure> {
-  const { buildOverlay, Diagnostics } = await import('../src/index.js');
+  const { buildOverlay, Diagnostics } = await library();
   const dir = mkdtempSync(join(tmpdir(), 'warc-overlay-speed-'));
   const phases: Record<string, number> = {};
   const phaseCpu: Record<string, number> = {};
@@ -200,7 +236,8 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
     const cpuSeconds = cpuSecondsSince(cpuStart);
     const crawl = report.crawls[0];
     const pages = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0) + (crawl?.objects.unchanged ?? 0);
-    const htmlPages = (await htmlPagesOf(file)).length;
+    // Counted, not read: holding every page's text would add the crawl's HTML to the build's peak RSS.
+    const htmlPages = await countHtmlPages(file);
     // Wall seconds (s_) and CPU seconds (cpu_) per progress phase: `extract` holds the templates of the
     // hosts with feed-linked pages too (learnt right after their pages, each page parsed once),
     // `templates` the other hosts; `changes` (fuse, changes, reconstructed pages) runs to the end.
@@ -234,7 +271,7 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
  * copied), not grow with the crawls already in the overlay.
  */
 async function measureIncremental(files: string[]): Promise<Measure> {
-  const { buildOverlay, Diagnostics } = await import('../src/index.js');
+  const { buildOverlay, Diagnostics } = await library();
   const dir = mkdtempSync(join(tmpdir(), 'warc-overlay-speed-'));
   const extra: Record<string, number> = {};
   const started = startCpu();
@@ -257,6 +294,11 @@ async function measureIncremental(files: string[]): Promise<Measure> {
 }
 
 export async function runMeasure(kind: string, file: string, arg?: string, ...more: string[]): Promise<Measure> {
+  // The index pass and the builds run with the heap settings of the CLI process, as a real `build` does.
+  if (kind === 'index' || kind === 'build' || kind === 'incremental') {
+    const { applyHeapSettings } = (await import(libraryUrl('cli/heap-settings.js'))) as typeof import('../src/cli/heap-settings.js');
+    applyHeapSettings();
+  }
   switch (kind) {
     case 'gunzip':
       return measureGunzip(file);

@@ -4,6 +4,7 @@
  *   npm run bench:speed                 # both generated record mixes (+ dragnet-train if ../shared is there)
  *   npm run bench:speed -- FILE         # gunzip, warcio.js and the index pass on FILE only
  *   npm run bench:speed -- --no-build   # index-pass measures only
+ *   npm run bench:speed -- --src        # measure src/ through tsx instead of dist/ compiled first
  *
  * Inputs (bench/speed-mix.ts, deterministic, cached in bench/out/): a `large` mix (big HTML
  * responses) and a `small` mix (request + response + metadata per capture, ~3 KB records).
@@ -11,7 +12,9 @@
  * crawl of the same generator cut to BUILD_CUT_PAGES pages, htmlparser2 parse-only and the whole
  * `build --workers 1` with its time per phase; then three crawls of small-mix sites added one by one
  * to one overlay (the third should cost no more than the first). Each measure runs in its own process, so its peak
- * RSS (getrusage maxrss, all stage modules loaded for the index pass) is its own.
+ * RSS (getrusage maxrss, all stage modules loaded for the index pass) is its own. The measured code
+ * is dist/, compiled first (`npm run build`), as `warc-overlay` runs it: under tsx the compiled
+ * sources and their source maps add ~60-100 MB of RSS that no user has.
  * Targets (issue #15): index pass >= 1.0x warcio.js + native zlib in MB/s and records/s and
  * >= 0.6x gunzip, peak RSS < 300 MB; build >= 1/3 of parse-only pages/s.
  * Prints a table per input and writes bench/out/speed.json (`measures`: every measure, names
@@ -19,7 +22,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -34,11 +37,36 @@ const DRAGNET = join(ROOT, '../shared/datasets/dragnet-train/dragnet-train.warc.
 const MB = 1024 * 1024;
 const TARGET = { warcioShare: 1.0, gunzipShare: 0.6, peakRssMB: 300, buildShareOfParse: 1 / 3 } as const;
 const run = promisify(execFile);
+/** 'dist' (compiled by compileLibrary) or 'src' (through tsx, `--src`): passed to bench/speed-measures.ts. */
+let library: 'dist' | 'src' = 'src';
+
+/** bench/speed-measures.ts transpiled to JavaScript, run by plain node when measuring dist/. */
+const MEASURES_JS = join(OUT_DIR, 'speed-measures.mjs');
+
+/**
+ * Compile src/ into dist/ (tsconfig.build.json) and transpile bench/speed-measures.ts, so that the
+ * measures run what `warc-overlay` runs, in a node process without tsx.
+ */
+async function compileLibrary(): Promise<void> {
+  process.stdout.write('compiling dist/ (npm run build)...\n');
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  await run(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], { cwd: ROOT, maxBuffer: 16 * MB });
+  const { default: ts } = await import('typescript');
+  const source = await readFile(join(ROOT, 'bench/speed-measures.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  await mkdir(OUT_DIR, { recursive: true });
+  await writeFile(MEASURES_JS, outputText);
+  library = 'dist';
+}
 
 /** One measure in a fresh node process (bench/speed-measures.ts). */
 async function measureIn(kind: string, file: string, ...rest: Array<number | string>): Promise<Measure> {
-  const args = ['--import', 'tsx', join(ROOT, 'bench/speed-measures.ts'), kind, file, ...rest.map(String)];
-  const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * MB });
+  const script = library === 'dist' ? [MEASURES_JS] : ['--import', 'tsx', join(ROOT, 'bench/speed-measures.ts')];
+  const args = [...script, kind, file, ...rest.map(String)];
+  const env = { ...process.env, SPEED_LIBRARY: library, SPEED_ROOT: ROOT };
+  const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * MB, env });
   const line = stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(line) as Measure;
 }
@@ -162,6 +190,7 @@ function verdictOf(runs: InputRun[]): Record<string, boolean | number> {
 export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[]; verdict: Record<string, boolean | number> }> {
   const withBuild = !args.includes('--no-build');
   const file = args.find((a) => !a.startsWith('--'));
+  if (!args.includes('--src')) await compileLibrary();
   const runs: InputRun[] = [];
   const report = (r: InputRun) => process.stdout.write(`${formatTable(r)}\n\n`);
   if (file !== undefined) {
@@ -208,11 +237,11 @@ export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[];
     `verdict: ${Object.entries(verdict)
       .map(([k, v]) => `${k}=${v}`)
       .join('  ')}\n` +
-      `targets: index >= ${TARGET.warcioShare}x warcio.js+zlib (MB/s, records/s), >= ${TARGET.gunzipShare}x gunzip, peak RSS < ${TARGET.peakRssMB} MB; build >= ${TARGET.buildShareOfParse.toFixed(2)}x parse-only pages/s\n`,
+      `measured: ${library}/\ntargets: index >= ${TARGET.warcioShare}x warcio.js+zlib (MB/s, records/s), >= ${TARGET.gunzipShare}x gunzip, peak RSS < ${TARGET.peakRssMB} MB; build >= ${TARGET.buildShareOfParse.toFixed(2)}x parse-only pages/s\n`,
   );
   await mkdir(OUT_DIR, { recursive: true });
   const measures = runs.flatMap((r) => r.measures.map((m) => ({ ...m, name: `${m.name}, ${r.label}` })));
-  const json = { date: new Date().toISOString(), node: process.version, runs, measures, verdict };
+  const json = { date: new Date().toISOString(), node: process.version, library, runs, measures, verdict };
   await writeFile(join(OUT_DIR, 'speed.json'), `${JSON.stringify(json, null, 2)}\n`);
   return { runs, verdict };
 }

@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A child process keeps ~16 MB live and promotes garbage the way a build does (objects that live
+ * a few "pages" and then die), and prints the largest old-space size it saw, with or without
+ * applyHeapSettings.
+ */
+function peakOldSpaceMB(percent: number | null): number {
+  const script = `
+    import('./src/cli/heap-settings.ts').then(({ applyHeapSettings }) => {
+      if (${percent} !== null) applyHeapSettings(${percent});
+      const v8 = require('node:v8');
+      globalThis.live = Array.from({ length: 16 * 16 * 1024 }, (_, i) => ({ i, text: 'live' + i }));
+      const pages = [];
+      let peak = 0;
+      for (let round = 0; round < 600; round++) {
+        pages.push(Array.from({ length: 20000 }, (_, i) => ({ round, i, text: 'x' + i })));
+        if (pages.length > 32) pages.shift();
+        const old = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space');
+        peak = Math.max(peak, old.space_used_size);
+      }
+      process.stdout.write(String(Math.round(peak / 1048576)));
+    });`;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=commonjs', '-e', script], { encoding: 'utf8' });
+  return Number(out.trim());
+}
+
+describe('applyHeapSettings', () => {
+  it('keeps the old generation of a process that promotes garbage closer to what it holds live', () => {
+    const unbounded = peakOldSpaceMB(null);
+    const bounded = peakOldSpaceMB(50);
+    expect(bounded).toBeGreaterThan(0);
+    expect(bounded).toBeLessThan(unbounded * 0.8);
+  }, 60_000);
+});

@@ -1,0 +1,20 @@
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * percent (default 100): after each full garbage collection V8 lets the old generation grow to
+ * (1 + this/100) × the heap that collection left live before it collects again. V8's own choice,
+ * on a machine with a large heap limit and a fast collector, is up to 4× (its maximum growing
+ * factor): a `build --workers 1` of dragnet-train keeps 40–52 MB live (30 of them module code and
+ * sources) but promotes ~1 GB of page DOMs and decoded HTML that die one page later, so its heap
+ * reached 205 MB and its RSS 348 MB before the next collection. ours: 100 (2×) took that RSS to
+ * 250 MB for 3% more CPU; 50 gave 228 MB for 9% more (issue #15, measured 2026-11).
+ */
+export const HEAP_GROWING_PERCENT = 100;
+
+/**
+ * Bound how far the heap of this process (and its worker threads) grows between full collections.
+ * Process-wide, so only the CLI, which owns the process, calls it; the library never does.
+ */
+export function applyHeapSettings(percent: number = HEAP_GROWING_PERCENT): void {
+  setFlagsFromString(`--heap-growing-percent=${Math.max(1, Math.round(percent))}`);
+}
