@@ -15,6 +15,12 @@
  * -0.012: a rule that helps tune and not check is overfitting. Kept: the social/sidebar names
  * (tune +0.011, check +0.001); WordPress conventions and widget product names changed no comment
  * score on dragnet-train (the wp-dev corpus reads 1.000 with or without them).
+ *
+ * Signature words ("posted by", segment/post-markers) and "read more" labels and feed-text tails
+ * (extract/semantic-input, segment's summary artefacts) moved here 2026-11-24; bench:quality with
+ * each of these lists off (signature verbs, signature "by" words on the corpora; read-more labels
+ * and feed-text tails on every data set): no score changes, tune or check. They stay as the
+ * papers' own patterns [002 "patterns like 'posted by'", 004 §4.1 "Read more..."], never deciding.
  */
 
 export type HintScope = 'generic' | 'product';
@@ -372,6 +378,41 @@ export const COMMENT_WIDGET_LABELS: HintList = {
   ],
 };
 
+/** Verbs of a post's signature line before the name ("Posted by", "geschrieben von"). */
+export const SIGNATURE_VERBS: HintList = {
+  name: 'signature-verbs',
+  help: 'verbs of a signature line before "by" and the author name, in the usual languages',
+  entries: g('posted', 'written', 'published', 'submitted', 'geschrieben', 'publié', 'publicado', 'pubblicato'),
+};
+
+/** The word before an author's name in a signature ("by", "von", "par", "por", "przez"). */
+export const SIGNATURE_BY_WORDS: HintList = {
+  name: 'signature-by-words',
+  help: 'the preposition before the author name of a signature ("by Jane Doe"), in the usual languages',
+  entries: g('by', 'von', 'par', 'por', 'di', 'door', 'av', 'af', 'przez'),
+};
+
+/** Labels of "read more" links and of the summary artefacts ending a feed excerpt [002, 004 §4.1]. */
+export const READ_MORE_LABELS: HintList = {
+  name: 'read-more-labels',
+  help: 'text of a "read more" link or of the label ending a feed excerpt, in the usual languages',
+  entries: g(
+    '(?:read|continue|view|see|keep)\\s+(?:the\\s+)?(?:more|reading|full|rest|article|story|post)',
+    'lire la suite',
+    'weiterlesen',
+  ),
+};
+
+/** Whole tails a feed appends to an item's text after the post ("Read more »", one plugin's footer). */
+export const FEED_TEXT_TAILS: HintList = {
+  name: 'feed-text-tails',
+  help: 'tails a feed appends to an item text after the post: a bare "read more" label, a plugin footer line',
+  entries: [
+    ...g('\\[\\s*(?:more|read more)\\s*\\]', '(?:read|continue reading|read more)(?:\\s*(?:»|→|>>|\\.\\.\\.|…))?'),
+    ...p('the post .{1,300} appeared first on .{1,200}\\.?'),
+  ],
+};
+
 let selection: HintSelection = 'all';
 
 /** Use all hints, or the generic ones only, from now on in this thread (set once per build). */
@@ -393,12 +434,13 @@ function alternation(list: HintList, s: HintSelection): string {
  * A regular expression over the selected entries of `list`: `wrap` gets their alternation
  * (e.g. `(a) => \`^(?:${a})$\``). Returns a getter, compiled once per selection.
  */
-export function hintMatcher(list: HintList, wrap: (alternation: string) => string, flags = 'i'): () => RegExp {
+export function hintMatcher(list: HintList | readonly HintList[], wrap: (...alternations: string[]) => string, flags = 'i'): () => RegExp {
+  const lists: readonly HintList[] = Array.isArray(list) ? list : [list as HintList];
   const cache = new Map<HintSelection, RegExp>();
   return () => {
     let re = cache.get(selection);
     if (re === undefined) {
-      re = new RegExp(wrap(alternation(list, selection)), flags);
+      re = new RegExp(wrap(...lists.map((l) => alternation(l, selection))), flags);
       cache.set(selection, re);
     }
     return re;

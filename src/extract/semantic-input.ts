@@ -3,6 +3,7 @@
  * removed, tokens, concepts (stemmed, stop-worded, frequent terms) and n-grams.
  */
 import { type AnyNode, isTag, isText } from 'domhandler';
+import { FEED_TEXT_TAILS, hintMatcher, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
 import { parseHtml } from '../core/html-parse.js';
 import type { FeedItem } from '../feeds/index.js';
 import { CONCEPT_SAMPLE_SHARE, MAX_CONCEPTS, MIN_CONCEPT_CHARS } from './constants.js';
@@ -26,14 +27,10 @@ export interface SemanticInput {
 
 /** Feed-side boilerplate: FeedBurner flare/ads, share links, tracking pixels [000 §IV-A]. */
 const FEED_JUNK_CLASS = /feedflare|feedburner|share|social|sociable|adsense|\bads?\b|advert/i;
-/** "Read more" links and tails [004 §4.1: descriptions end "with a link ... like 'Read more...'"]. */
-const READ_MORE = /^\s*(?:read|continue|view|see|keep)\s+(?:the\s+)?(?:more|reading|full|rest|article|story|post)\b/i;
-const TAIL_PATTERNS = [
-  /\s*\[\s*(?:…|\.\.\.|&hellip;|more|read more)\s*\]\s*$/i,
-  /\s*(?:…|\.\.\.)\s*$/,
-  /\s*the post .{1,300} appeared first on .{1,200}\.?\s*$/i,
-  /\s*(?:read|continue reading|read more)(?:\s*(?:»|→|>>|\.\.\.|…))?\s*$/i,
-];
+/** "Read more" links and tails [004 §4.1: descriptions end "with a link ... like 'Read more...'"]; the words are weak hints. */
+const READ_MORE = hintMatcher(READ_MORE_LABELS, (a) => `^\\s*(?:${a})\\b`);
+const TAIL_PATTERNS = [/\s*\[\s*(?:…|\.\.\.|&hellip;)\s*\]\s*$/, /\s*(?:…|\.\.\.)\s*$/];
+const WORD_TAIL = hintMatcher(FEED_TEXT_TAILS, (a) => `\\s*(?:${a})\\s*$`);
 
 /** Plain text of a feed HTML field, without ads, tracking images and "read more" links. */
 export function feedFieldText(html: string | null): string {
@@ -50,7 +47,7 @@ export function feedFieldText(html: string | null): string {
     if (n.name === 'script' || n.name === 'style') return;
     const cls = `${n.attribs.class ?? ''} ${n.attribs.id ?? ''}`;
     if (FEED_JUNK_CLASS.test(cls)) return;
-    if (n.name === 'a' && READ_MORE.test(nodeText(n, { skipIgnored: false }))) return;
+    if (n.name === 'a' && READ_MORE().test(nodeText(n, { skipIgnored: false }))) return;
     if (n.name === 'br' || n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
     for (const c of n.children) visit(c);
     if (n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
@@ -63,7 +60,7 @@ function stripTails(text: string): string {
   let t = text.replace(/\s+/g, ' ').trim();
   for (let changed = true; changed; ) {
     changed = false;
-    for (const re of TAIL_PATTERNS) {
+    for (const re of [...TAIL_PATTERNS, WORD_TAIL()]) {
       const next = t.replace(re, '');
       if (next !== t) {
         t = next.trim();

@@ -2,6 +2,7 @@
  * Thresholds and patterns of the segment stage, each with its source. "ours" means chosen on the
  * dev corpus (wp-dev, pelican-dev home / pagination / archive pages, harness in .tmp/helper-segment).
  */
+import { hintMatcher, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
 
 /**
  * Longest text (characters) an element may have to be taken as a date node. Entry dates are short
@@ -76,5 +77,7 @@ export const END_OF_ENTRIES_TEXT = /^\s*(©|\(c\)\s*\d{4}|copyright\b)/i;
 export const FEED_PROBE_WORDS = 12;
 
 /** Feed description endings that are summarization artefacts [002: "remove summarization artifacts (e.g., ending ellipsis)"]. */
-export const SUMMARY_ARTEFACT =
-  /(\s*(\[(…|\.\.\.|&hellip;)\]|…|\.\.\.)\s*)?(\s*(continue reading|read more|lire la suite|weiterlesen)\b.*)?$/i;
+export const SUMMARY_ARTEFACT = hintMatcher(
+  READ_MORE_LABELS,
+  (a) => `(\\s*(\\[(…|\\.\\.\\.|&hellip;)\\]|…|\\.\\.\\.)\\s*)?(\\s*(?:${a})\\b.*)?$`,
+);

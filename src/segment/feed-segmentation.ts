@@ -46,7 +46,7 @@ function itemProbe(item: FeedItem): string | null {
   const text = parseHtml(html)
     .document.children.map((n) => (isTag(n) ? elementText(n) : 'data' in n ? String(n.data) : ''))
     .join(' ');
-  const words = wordKey(text.replace(SUMMARY_ARTEFACT, ''))
+  const words = wordKey(text.replace(SUMMARY_ARTEFACT(), ''))
     .trim()
     .split(' ')
     .filter((w) => w !== '');

@@ -4,6 +4,7 @@
  * [002 step 3].
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
+import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../core/hint-vocabulary.js';
 import { canonicalUrl, hostOf } from '../core/url.js';
 import {
   ARCHIVE_HREF,
@@ -92,13 +93,12 @@ export function findPermalink(nodes: readonly AnyNode[], title: Element | null, 
   );
 }
 
-/** A signature prefix ("Posted by", "By", "von", "par") before a name. */
-const SIGNATURE_PREFIX =
-  /^(?:(?:posted|written|published|submitted|geschrieben|publié|publicado|pubblicato)\s+)?(?:by|von|par|por|di|door|av|af|przez)\b\s*:?\s*/i;
+/** A signature prefix ("Posted by", "By", "von", "par") before a name; the words are weak hints. */
+const SIGNATURE_PREFIX = hintMatcher([SIGNATURE_VERBS, SIGNATURE_BY_WORDS], (verb, by) => `^(?:(?:${verb})\\s+)?(?:${by})\\b\\s*:?\\s*`);
 /** A capitalised name of up to five words (particles allowed), at the start of a string. */
 const NAME = /^[\p{Lu}][\p{L}'’.-]*(?:\s+(?:[\p{Lu}][\p{L}'’.-]*|van|von|de|da|del|der|di|le|la))*/u;
 /** A signature inside a line: "Posted on <date> by Jane Doe". */
-const SIGNATURE_IN_LINE = /\b(?:posted|written|published|submitted)\b.*?\b(?:by|von|par|por)\s+(\S.*)$/i;
+const SIGNATURE_IN_LINE = hintMatcher([SIGNATURE_VERBS, SIGNATURE_BY_WORDS], (verb, by) => `\\b(?:${verb})\\b.*?\\b(?:${by})\\s+(\\S.*)$`);
 
 function nameAfterSignature(text: string): string | null {
   const m = NAME.exec(text.trim());
@@ -116,7 +116,7 @@ export function findAuthor(nodes: readonly AnyNode[]): string | null {
   const elements = elementsOf(nodes);
   for (const el of elements) {
     if (!hasAuthorMarker(el) || isInvisible(el)) continue;
-    const text = elementText(el).replace(SIGNATURE_PREFIX, '');
+    const text = elementText(el).replace(SIGNATURE_PREFIX(), '');
     if (text === '' || text.length > MAX_AUTHOR_CHARS || /\d/.test(text)) continue;
     return text;
   }
@@ -124,12 +124,12 @@ export function findAuthor(nodes: readonly AnyNode[]): string | null {
     if (isInvisible(el)) continue;
     const text = elementText(el);
     if (text.length > MAX_DATE_TEXT_CHARS) continue;
-    const prefix = SIGNATURE_PREFIX.exec(text);
+    const prefix = SIGNATURE_PREFIX().exec(text);
     if (prefix !== null && prefix[0].trim() !== '') {
       const name = nameAfterSignature(text.slice(prefix[0].length));
       if (name !== null) return name;
     }
-    const inLine = SIGNATURE_IN_LINE.exec(text);
+    const inLine = SIGNATURE_IN_LINE().exec(text);
     if (inLine?.[1] !== undefined) {
       const name = nameAfterSignature(inLine[1]);
       if (name !== null) return name;
