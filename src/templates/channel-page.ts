@@ -14,11 +14,23 @@ function isEntryAnchor(a: Element, insideHeading: boolean): boolean {
   return insideHeading || /(^|\s)bookmark(\s|$)/i.test(a.attribs['rel'] ?? '');
 }
 
+/** Entry links per parsed page: the templates pass asks for them once per candidate template. */
+const targetsOf = new WeakMap<ParsedPage, ReadonlySet<string>>();
+
 /**
  * Canonical URLs of other pages of the same host linked as entries (from headings or
  * `rel=bookmark`), the page itself left out (a post often links its own title).
  */
-export function entryLinkTargets(page: ParsedPage): Set<string> {
+export function entryLinkTargets(page: ParsedPage): ReadonlySet<string> {
+  let targets = targetsOf.get(page);
+  if (targets === undefined) {
+    targets = readEntryLinkTargets(page);
+    targetsOf.set(page, targets);
+  }
+  return targets;
+}
+
+function readEntryLinkTargets(page: ParsedPage): Set<string> {
   const self = canonicalUrl(page.url);
   const host = hostOf(page.url);
   const out = new Set<string>();
