@@ -51,3 +51,9 @@ export const WINDOWS_1252_ALIASES: ReadonlySet<string> = new Set([
   'iso_8859-1',
   'x-cp1252',
 ]);
+
+/**
+ * Batches of inflated members the inflate-ahead worker may post before the scan has taken them
+ * (inflate-ahead.ts). ours: 2, one being parsed and one ready, keeps both threads busy.
+ */
+export const INFLATE_AHEAD_BATCHES = 2;

@@ -30,6 +30,8 @@ export interface MemberWalkOptions {
   maxMemberInflateBytes: number;
   readChunkBytes: number;
   verifyCrc: boolean;
+  /** Range offset of the first member to read (default 0: the range start). */
+  startAt?: number;
 }
 
 /** Length of the gzip header at `buf[0]` (RFC 1952 §2.3), or null when it is not one. */
@@ -177,7 +179,7 @@ function inflatePartial(deflateData: Buffer, maxOutputLength: number): Buffer {
  */
 export async function* walkGzipMembers(window: FileWindow, options: MemberWalkOptions): AsyncGenerator<MemberEvent> {
   const inflater = new MemberInflater();
-  let pos = 0;
+  let pos = options.startAt ?? 0;
   while (pos < window.size) {
     const head = await window.view(pos, GZIP_HEADER_PROBE_BYTES);
     const headerLength = gzipHeaderLength(head);

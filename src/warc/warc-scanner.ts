@@ -9,7 +9,7 @@ import { asRecordType, digestSubjectOf, isCaptureType, parseRecord, targetUriOf,
 import { DEFAULT_WARC_CONFIG, type WarcConfig } from './config.js';
 import { CRLFCRLF, SNIFF_FILE_BYTES, WARC_VERSION_PREFIX } from './constants.js';
 import { FileWindow } from './file-window.js';
-import { walkGzipMembers } from './gzip-members.js';
+import { walkGzipMembersAhead } from './inflate-ahead.js';
 import { frameRecords, frameSingleRecord, type RawRecord } from './record-framer.js';
 import type { IndexEntry, RecordLocation, ScannedRecord, ScanStats } from './types.js';
 import { verifyRecordDigests } from './record-digest.js';
@@ -106,7 +106,7 @@ async function* scanRange(range: WarcRange, state: ScanState): AsyncGenerator<Sc
 async function* scanGzip(range: WarcRange, window: FileWindow, state: ScanState): AsyncGenerator<ScannedRecord> {
   const { config, options } = state;
   const frame = { keepContentBytes: config.maxRecordBytes, maxHeaderBytes: config.maxHeaderBytes };
-  for await (const event of walkGzipMembers(window, { path: range.path, rangeStart: range.start, ...config })) {
+  for await (const event of walkGzipMembersAhead(window, { path: range.path, rangeStart: range.start, ...config })) {
     state.stats.bytesRead = state.bytesBefore + Math.min(range.size, event.offset + ('length' in event ? event.length : 0));
     if (event.type === 'corrupt') {
       state.stats.recordsSkipped++;
