@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
+import type { ScanOptions } from '../src/warc/index.js';
 
 export interface Measure {
   name: string;
@@ -117,25 +118,12 @@ async function measureWarcio(file: string): Promise<Measure> {
  * module loaded first (the library entry), as in a real build.
  */
 async function measureIndexPass(file: string, rawBytes: number | null): Promise<Measure> {
-  const {
-    Diagnostics,
-    warc: { listArchiveInputs, scanArchive },
-  } = await library();
-  const diagnostics = new Diagnostics();
-  const [input] = await listArchiveInputs([file], diagnostics);
-  if (input === undefined)
-    throw new Error(
-      `not an archive: ${file} (${diagnostics
-        .summary()
-        .flatMap((s) => s.examples)
-        .join('; ')})`,
-    );
+  const { diagnostics, scan } = await openScan(file);
   const started = startCpu();
   let captures = 0;
   let bodies = 0;
   let records = 0;
-  for await (const r of scanArchive(input, {
-    diagnostics,
+  for await (const r of scan({
     wantBody: (e) => e.mime !== null && FEED_MIME.test(e.mime),
     onProgress: (s) => (records = s.records),
   })) {
@@ -171,32 +159,38 @@ async function measureParseOnly(file: string): Promise<Measure> {
   };
 }
 
+/**
+ * The scan of `file` by the library measured (every stage module loaded: the library entry), with
+ * its diagnostics. Throws when the file is not an archive.
+ */
+async function openScan(file: string) {
+  const { Diagnostics, warc } = await library();
+  const diagnostics = new Diagnostics();
+  const [input] = await warc.listArchiveInputs([file], diagnostics);
+  if (input === undefined)
+    throw new Error(
+      `not an archive: ${file} (${diagnostics
+        .summary()
+        .flatMap((s) => s.examples)
+        .join('; ')})`,
+    );
+  const scan = (options: Omit<ScanOptions, 'diagnostics'>) => warc.scanArchive(input, { diagnostics, ...options });
+  return { diagnostics, scan };
+}
+
 /** HTML pages of the file (as htmlPagesOf picks them), counted without decoding or keeping them. */
 async function countHtmlPages(file: string): Promise<number> {
-  const {
-    Diagnostics,
-    warc: { listArchiveInputs, scanArchive },
-  } = await library();
-  const diagnostics = new Diagnostics();
-  const [input] = await listArchiveInputs([file], diagnostics);
-  if (input === undefined) return 0;
   let pages = 0;
-  for await (const r of scanArchive(input, { diagnostics })) if (isHtmlPage(r.entry)) pages++;
+  for await (const r of (await openScan(file)).scan({})) if (isHtmlPage(r.entry)) pages++;
   return pages;
 }
 
 const isHtmlPage = (e: { mime: string | null; status: number | null }): boolean => e.mime === 'text/html' && e.status === 200;
 
 async function htmlPagesOf(file: string): Promise<string[]> {
-  const {
-    Diagnostics,
-    warc: { listArchiveInputs, scanArchive },
-  } = await library();
-  const diagnostics = new Diagnostics();
-  const [input] = await listArchiveInputs([file], diagnostics);
-  if (input === undefined) return [];
+  const { scan } = await openScan(file);
   const pages: string[] = [];
-  for await (const r of scanArchive(input, { diagnostics, wantBody: isHtmlPage })) {
+  for await (const r of scan({ wantBody: isHtmlPage })) {
     if (r.capture !== undefined) pages.push(r.capture.text());
   }
   return pages;
