@@ -4,7 +4,12 @@ import {
   COMMENT_COUNTER_LABELS,
   COMMENT_WIDGET_LABELS,
   COMMENT_ZONE_TOKENS,
+  FEED_TEXT_TAILS,
   hintMatcher,
+  PERMALINK_LABELS,
+  READ_MORE_LABELS,
+  SIGNATURE_BY_WORDS,
+  SIGNATURE_VERBS,
   selectHints,
   SIDEBAR_TOKENS,
 } from './hint-vocabulary.js';
@@ -55,8 +60,22 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
   });
 
   it('marks every entry', () => {
-    for (const list of [COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, SIDEBAR_TOKENS]) {
+    const lists = [COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, SIDEBAR_TOKENS, SIGNATURE_VERBS, SIGNATURE_BY_WORDS, READ_MORE_LABELS];
+    for (const list of [...lists, FEED_TEXT_TAILS, PERMALINK_LABELS]) {
       expect(list.entries.every((e) => e.scope === 'generic' || e.scope === 'product')).toBe(true);
     }
+  });
+
+  it('matches several lists at once, each alternation in its place', () => {
+    const signature = hintMatcher([SIGNATURE_VERBS, SIGNATURE_BY_WORDS], (verb, by) => `^(?:(?:${verb})\\s+)?(?:${by})\\s`);
+    expect(signature().test('Posted by Jane')).toBe(true);
+    expect(signature().test('geschrieben von Anna')).toBe(true);
+    expect(signature().test('Posted yesterday')).toBe(false);
+  });
+
+  it('permalink labels in other languages count as English ones do', () => {
+    const label = hintMatcher(PERMALINK_LABELS, (a) => a);
+    for (const text of ['Permalink', 'Lien permanent', 'Weiterlesen', 'Leer más', 'Läs mer']) expect(label().test(text)).toBe(true);
+    expect(label().test('Older posts')).toBe(false);
   });
 });

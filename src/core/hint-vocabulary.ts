@@ -19,7 +19,8 @@
  * Signature words ("posted by", segment/post-markers) and "read more" labels and feed-text tails
  * (extract/semantic-input, segment's summary artefacts) moved here 2026-11-24; bench:quality with
  * each of these lists off (signature verbs, signature "by" words on the corpora; read-more labels
- * and feed-text tails on every data set): no score changes, tune or check. They stay as the
+ * and feed-text tails on every data set; permalink labels, segment/post-markers, on the corpora and
+ * dragnet-train): no score changes, tune or check. They stay as the
  * papers' own patterns [002 "patterns like 'posted by'", 004 §4.1 "Read more..."], never deciding.
  */
 
@@ -411,6 +412,33 @@ export const FEED_TEXT_TAILS: HintList = {
     ...g('\\[\\s*(?:more|read more)\\s*\\]', '(?:read|continue reading|read more)(?:\\s*(?:»|→|>>|\\.\\.\\.|…))?'),
     ...p('the post .{1,300} appeared first on .{1,200}\\.?'),
   ],
+};
+
+/** Text or title of a post's permalink in a list of posts [002 "To find permalinks ... common patterns"]. */
+export const PERMALINK_LABELS: HintList = {
+  name: 'permalink-labels',
+  help: 'anchor text or title of a permalink ("Permalink", "Read more") in a list of posts, in the usual languages',
+  entries: g(
+    'permalink',
+    'permanent link',
+    'lien permanent',
+    'enlace permanente',
+    'link permanente',
+    'read more',
+    'continue reading',
+    'read the rest',
+    'full post',
+    'lire la suite',
+    'weiterlesen',
+    'mehr lesen',
+    'leer m[aá]s',
+    'seguir leyendo',
+    'continua a leggere',
+    'leia mais',
+    'lees meer',
+    'verder lezen',
+    'läs mer',
+  ),
 };
 
 let selection: HintSelection = 'all';

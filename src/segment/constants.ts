@@ -2,7 +2,7 @@
  * Thresholds and patterns of the segment stage, each with its source. "ours" means chosen on the
  * dev corpus (wp-dev, pelican-dev home / pagination / archive pages, harness in .tmp/helper-segment).
  */
-import { hintMatcher, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
+import { hintMatcher, PERMALINK_LABELS, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
 
 /**
  * Longest text (characters) an element may have to be taken as a date node. Entry dates are short
@@ -46,12 +46,11 @@ export const FUTURE_SLACK_DAYS = 1;
 export const TITLE_CLASS = /(^|[\s_-])(title|subtitle|headline|subject|blogpost)([\s_-]|$)/i;
 
 /**
- * Anchor text or title attribute that marks a permalink, in order of priority, several languages
+ * Anchor text or title attribute that marks a permalink, in several languages (weak hints, core/hint-vocabulary)
  * [002 "To find permalinks, we look for hrefs in the post content that match, for example,
  * 'comment' or 'archive'. Some patterns are given higher priority than others"].
  */
-export const PERMALINK_TEXT =
-  /permalink|permanent link|lien permanent|enlace permanente|link permanente|read more|continue reading|read the rest|full post|lire la suite|weiterlesen|mehr lesen|leer m[aá]s|seguir leyendo|continua a leggere|leia mais|lees meer|verder lezen|läs mer/i;
+export const PERMALINK_TEXT = hintMatcher(PERMALINK_LABELS, (a) => a);
 
 /** Hrefs of links to an entry's comments or archived copy [002, same place]. */
 export const COMMENTS_HREF = /comment|#respond|#reply/i;

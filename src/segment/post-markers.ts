@@ -38,7 +38,7 @@ export function titleRank(el: Element, pageUrl: string): number | null {
   if (BOOKMARK.test(el.attribs.rel ?? '')) return 2;
   const url = anchorUrl(el, pageUrl);
   if (url === null || hostOf(url) !== hostOf(pageUrl) || canonicalUrl(url) === canonicalUrl(pageUrl)) return null;
-  if (PERMALINK_TEXT.test(text) || COMMENTS_HREF.test(url) || insideAuthorMarker(el)) return null;
+  if (PERMALINK_TEXT().test(text) || COMMENTS_HREF.test(url) || insideAuthorMarker(el)) return null;
   return 3;
 }
 
@@ -86,7 +86,7 @@ export function findPermalink(nodes: readonly AnyNode[], title: Element | null, 
   return (
     (title !== null ? first(anchorsAround(title)) : null) ??
     first(anchors.filter((a) => BOOKMARK.test(a.attribs.rel ?? ''))) ??
-    first(anchors.filter((a) => PERMALINK_TEXT.test(`${elementText(a)} ${a.attribs.title ?? ''}`))) ??
+    first(anchors.filter((a) => PERMALINK_TEXT().test(`${elementText(a)} ${a.attribs.title ?? ''}`))) ??
     (date !== null ? first(anchorsAround(date)) : null) ??
     first(anchors.filter((a) => COMMENTS_HREF.test(a.attribs.href ?? ''))) ??
     first(anchors.filter((a) => ARCHIVE_HREF.test(a.attribs.href ?? '')))
