@@ -65,14 +65,14 @@ describe('index -> shard-build -> merge gives the exports of one build', () => {
         }
       }
       const out = join(work, `b${buckets}`, 'merged');
-      const merged = await mergeShards({ shardDirs, outDir: out, writePages: false });
+      const merged = mergeShards({ shardDirs, outDir: out, writePages: false });
       expect(merged.crawls).toBe(2);
       const got = exportsOf(out);
       expect(got.objects.length).toBeGreaterThan(0);
       expect(got.changes.length).toBeGreaterThan(0);
       expect(got).toEqual(single);
       // A rerun of the merge gives the same rows.
-      await mergeShards({ shardDirs, outDir: out, writePages: false });
+      mergeShards({ shardDirs, outDir: out, writePages: false });
       expect(exportsOf(out)).toEqual(single);
     },
     180_000,
@@ -115,7 +115,7 @@ describe('crawls of files with one name in different folders', () => {
       ]);
       const [part] = bucketRows(rows, planByName(rows, 1));
       await buildShard({ shardDir: join(work, name, 'shard'), lines: linesOf(part ?? []) });
-      await mergeShards({ shardDirs: [join(work, name, 'shard')], outDir: join(work, name, 'merged'), writePages: false });
+      mergeShards({ shardDirs: [join(work, name, 'shard')], outDir: join(work, name, 'merged'), writePages: false });
       expect(exportsOf(join(work, name, 'merged')), name).toEqual(single);
     }
   }, 180_000);

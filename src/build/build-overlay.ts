@@ -210,7 +210,7 @@ async function runCrawls(
   diagnostics.onReport((d) => run.writer.addDiagnostic(run.crawlId, d));
   try {
     await body(run);
-    await writeOverlayPages(overlay.db, options);
+    writeOverlayPages(overlay.db, options);
   } finally {
     overlay.close();
   }

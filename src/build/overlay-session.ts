@@ -40,8 +40,8 @@ export interface PageWriting {
 }
 
 /** Standalone pages of every version and an index per feed [004 §6, Figure 7], unless turned off. */
-export async function writeOverlayPages(db: Db, options: PageWriting): Promise<void> {
+export function writeOverlayPages(db: Db, options: PageWriting): void {
   if (options.writePages === false) return;
-  const written = await writeReconstructedPages(db, options.outDir);
+  const written = writeReconstructedPages(db, options.outDir);
   options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
 }

@@ -38,7 +38,7 @@ export interface MergeSummary {
   versions: number;
 }
 
-export async function mergeShards(options: MergeOptions): Promise<MergeSummary> {
+export function mergeShards(options: MergeOptions): MergeSummary {
   if (options.shardDirs.length === 0) throw new UsageError('merge: name at least one shard directory');
   for (const dir of options.shardDirs) {
     if (!existsSync(join(dir, STORE_FILE)))
@@ -75,7 +75,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeSummary> 
           discoveredFeedsReport(new CrawlStore(db), crawl.id),
         ),
       );
-    await writeOverlayPages(db, options);
+    writeOverlayPages(db, options);
     return { out: options.outDir, shards: options.shardDirs.length, crawls: crawls.length, ...storeTotals(db) };
   } finally {
     overlay.close();

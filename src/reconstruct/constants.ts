@@ -14,6 +14,3 @@ export const OVERLAY_URL_HOST = 'warc-overlay.invalid';
 
 /** Characters of a URL kept in a file name slug (ours: keeps paths under common 255-byte name limits). */
 export const MAX_SLUG_CHARS = 80;
-
-/** Reconstructed-page writes under way at once (ours: enough to hide the file system's latency behind rendering; each holds one page). */
-export const PAGE_WRITES_IN_FLIGHT = 16;

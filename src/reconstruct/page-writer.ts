@@ -1,11 +1,10 @@
 /** Writes the reconstructed pages of every object version and an index page per feed [004 §6]. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { ObjectVersion } from '../core/domain.js';
 import { type Db, iterateVersions, listComments, listFeeds } from '../store/index.js';
 import { escapeHtml as e } from './html-escape.js';
 import { feedIndexPath, versionPagePath } from './page-paths.js';
-import { PAGE_WRITES_IN_FLIGHT } from './constants.js';
 import { htmlDocument, renderObjectPage } from './page-render.js';
 
 interface IndexEntry {
@@ -15,38 +14,16 @@ interface IndexEntry {
   versions: Array<{ path: string; captureTime: string; method: string }>;
 }
 
-/**
- * Writes files with up to PAGE_WRITES_IN_FLIGHT writes under way (the file system's latency is
- * spent off the main thread, while the next pages render), making each folder once.
- */
-function pageFiles(): { write(file: string, content: string): Promise<void>; done(): Promise<void> } {
-  const made = new Map<string, Promise<unknown>>();
-  const inFlight = new Set<Promise<void>>();
-  let failure: unknown = null;
-  const folder = (dir: string): Promise<unknown> => {
-    let m = made.get(dir);
-    if (m === undefined) {
-      m = mkdir(dir, { recursive: true });
-      made.set(dir, m);
+/** Writes files, making each folder once (an object's versions share one). */
+function pageFiles(): (file: string, content: string) => void {
+  const made = new Set<string>();
+  return (file, content) => {
+    const dir = dirname(file);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
     }
-    return m;
-  };
-  return {
-    async write(file, content) {
-      if (failure !== null) throw failure;
-      const w = folder(dirname(file))
-        .then(() => writeFile(file, content))
-        .catch((e: unknown) => {
-          failure ??= e;
-        })
-        .finally(() => inFlight.delete(w));
-      inFlight.add(w);
-      if (inFlight.size >= PAGE_WRITES_IN_FLIGHT) await Promise.race(inFlight);
-    },
-    async done() {
-      await Promise.all(inFlight);
-      if (failure !== null) throw failure;
-    },
+    writeFileSync(file, content);
   };
 }
 
@@ -57,15 +34,15 @@ const link = (from: string, to: string): string => relative(dirname(`/${from}`),
  * For every object version a standalone page under `<outDir>/pages/`, an index page per feed, and
  * `pages/index.html` listing the feeds. Reruns overwrite the same files.
  */
-export async function writeReconstructedPages(db: Db, outDir: string): Promise<{ pages: number; indexes: number }> {
+export function writeReconstructedPages(db: Db, outDir: string): { pages: number; indexes: number } {
   const root = join(outDir, 'pages');
-  const files = pageFiles();
+  const write = pageFiles();
   const byFeed = new Map<string | null, Map<number, IndexEntry>>();
   let pages = 0;
   for (const v of iterateVersions(db)) {
     const path = versionPagePath(v);
     const indexPath = feedIndexPath(v.feedUrl);
-    await files.write(join(root, path), renderObjectPage(v, listComments(db, v.id), { indexHref: link(path, indexPath) }));
+    write(join(root, path), renderObjectPage(v, listComments(db, v.id), { indexHref: link(path, indexPath) }));
     pages++;
     addToIndex(byFeed, v, path);
   }
@@ -74,17 +51,16 @@ export async function writeReconstructedPages(db: Db, outDir: string): Promise<{
   for (const [feedUrl, entries] of byFeed) {
     const indexPath = feedIndexPath(feedUrl);
     const title = feedUrl === null ? 'Objects found without a feed' : (feedTitles.get(feedUrl) ?? feedUrl);
-    await files.write(join(root, indexPath), renderFeedIndex(title, feedUrl, indexPath, [...entries.values()]));
+    write(join(root, indexPath), renderFeedIndex(title, feedUrl, indexPath, [...entries.values()]));
     indexLinks.push(`<li><a href="${e(indexPath)}">${e(title)}</a> (${entries.size} objects)</li>`);
   }
-  await files.write(
+  write(
     join(root, 'index.html'),
     htmlDocument(
       'Overlay collection',
       `<h1>Overlay collection</h1><p>${pages} reconstructed object versions.</p><ul>${indexLinks.join('\n')}</ul>`,
     ),
   );
-  await files.done();
   return { pages, indexes: byFeed.size + 1 };
 }
 

@@ -32,9 +32,9 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('writes one page per object version and an index per feed', async () => {
+  it('writes one page per object version and an index per feed', () => {
     const { before, after } = fixture.edited;
-    const result = await writeReconstructedPages(db, dir);
+    const result = writeReconstructedPages(db, dir);
     expect(result.pages).toBe(fixture.versions);
     expect(result.indexes).toBe(3); // the Atom feed the posts are paired through, objects without a feed, the top index
     const u = new URL(after.canonicalUrl);
