@@ -59,7 +59,7 @@ export interface BuildOptions {
   /** Receives the decision trail (printable lines) of each page whose URL contains `explainUrl`. */
   onExplain?: (url: string, lines: string[]) => void;
   onLog?: (message: string) => void;
-  /** Worker threads for the extraction pass (default: one per core; 1 = in the main thread). */
+  /** Worker threads for the extraction pass (default: one per core but one; 1 = in the main thread). */
   workers?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;

@@ -42,7 +42,7 @@ export function buildCommand(yargs: Argv) {
       choices: CRAWL_BY,
       default: 'input' as CrawlBy,
     })
-    .option('workers', { describe: 'worker threads for page extraction (default: one per core; 1 = no threads)', type: 'number' })
+    .option('workers', { describe: 'worker threads for page extraction (default: one per core but one; 1 = no threads)', type: 'number' })
     .option('comment-hints', {
       describe: 'weak hints used beside structure: all, or generic only (product-specific names off; the ablation of bench:quality)',
       choices: HINT_SELECTIONS,
