@@ -7,6 +7,8 @@ import {
   FEED_TEXT_TAILS,
   hintMatcher,
   PERMALINK_LABELS,
+  EXCERPT_END_LABELS,
+  EXCERPT_LINK_LABELS,
   READ_MORE_LABELS,
   SIGNATURE_BY_WORDS,
   SIGNATURE_VERBS,
@@ -61,7 +63,7 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
 
   it('marks every entry', () => {
     const lists = [COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, SIDEBAR_TOKENS, SIGNATURE_VERBS, SIGNATURE_BY_WORDS, READ_MORE_LABELS];
-    for (const list of [...lists, FEED_TEXT_TAILS, PERMALINK_LABELS]) {
+    for (const list of [...lists, FEED_TEXT_TAILS, PERMALINK_LABELS, EXCERPT_END_LABELS, EXCERPT_LINK_LABELS]) {
       expect(list.entries.every((e) => e.scope === 'generic' || e.scope === 'product')).toBe(true);
     }
   });
@@ -71,6 +73,17 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
     expect(signature().test('Posted by Jane')).toBe(true);
     expect(signature().test('geschrieben von Anna')).toBe(true);
     expect(signature().test('Posted yesterday')).toBe(false);
+  });
+
+  it('excerpt endings in other languages count as English ones do', () => {
+    const ending = hintMatcher(EXCERPT_END_LABELS, (a) => `(?:${a})\\W*$`);
+    for (const text of ['… Continue reading', 'Read the full story »', 'Weiterlesen', 'Lire la suite', 'Leer más', 'Lees meer'])
+      expect(ending().test(text)).toBe(true);
+    expect(ending().test('We read more books this year')).toBe(false);
+    const link = hintMatcher(EXCERPT_LINK_LABELS, (a) => `^\\W*(?:${a})`);
+    for (const text of ['Continue reading Title', 'Read more about X', 'Weiterlesen', 'Continua a leggere'])
+      expect(link().test(text)).toBe(true);
+    expect(link().test('Title of the post')).toBe(false);
   });
 
   it('permalink labels in other languages count as English ones do', () => {

@@ -404,6 +404,40 @@ export const READ_MORE_LABELS: HintList = {
   ),
 };
 
+/** Words ending a cut feed excerpt ("Read more", "Continue reading", "more »", "Weiterlesen"). */
+export const EXCERPT_END_LABELS: HintList = {
+  name: 'excerpt-end-labels',
+  help: 'the label a cut feed excerpt ends with ("Continue reading", "Read the full story"), in the usual languages',
+  entries: g(
+    '\\b(?:read|view|see)\\s+(?:the\\s+)?(?:more|rest|full\\s+(?:article|post|story))',
+    '\\bcontinue\\s+reading(?:\\s+on\\s+[\\w .-]+)?',
+    '\\bmore\\s*(?:\u00bb|\u203a|>>|\u2192)',
+    '\\bweiterlesen',
+    '\\blire\\s+la\\s+suite',
+    '\\bleer\\s+m[aá]s',
+    '\\bcontinuar?\\s+a?\\s*leggere',
+    '\\blees\\s+meer',
+  ),
+};
+
+/** Text of a link closing a feed excerpt ("Continue reading <Title>", "Read more about …", "more"). */
+export const EXCERPT_LINK_LABELS: HintList = {
+  name: 'excerpt-link-labels',
+  help: 'the start of a "read more" link that closes a feed excerpt (engines follow it with the title), in the usual languages',
+  entries: g(
+    'continue\\s+reading',
+    'read\\s+(?:the\\s+)?(?:more|rest|full|on)',
+    'keep\\s+reading',
+    'view\\s+(?:the\\s+)?(?:full|more)',
+    'more\\b',
+    'weiterlesen',
+    'lire\\s+la\\s+suite',
+    'leer\\s+m[aá]s',
+    'continuar?\\s+a?\\s*leggere',
+    'lees\\s+meer',
+  ),
+};
+
 /** Whole tails a feed appends to an item's text after the post ("Read more »", one plugin's footer). */
 export const FEED_TEXT_TAILS: HintList = {
   name: 'feed-text-tails',

@@ -2,7 +2,7 @@
  * Every threshold and pattern of the feeds stage, named and explained once.
  * Sources: 002 = Glance, "Indexing Weblogs One Post at a Time" (papers/002_c8c5d639f94fba41.txt).
  */
-import { COMMENT_ANCHORS, COMMENT_QUERY_PARAMS, hintMatcher } from '../core/hint-vocabulary.js';
+import { COMMENT_ANCHORS, COMMENT_QUERY_PARAMS, EXCERPT_END_LABELS, EXCERPT_LINK_LABELS, hintMatcher } from '../core/hint-vocabulary.js';
 
 /** Characters of a body that `looksLikeFeed` sniffs. The root element of a feed sits near the top. */
 export const SNIFF_CHARS = 2048;
@@ -54,15 +54,17 @@ export const EXCERPT_MIN_ITEMS = 4;
 
 /** Characters at the end of a body searched for a truncation ending. */
 export const TRUNCATION_TAIL_CHARS = 120;
-/** Endings that mark a cut body: ellipsis, "[…]", "[...]", "Read more", "Continue reading", "more »". */
-export const TRUNCATION_ENDING =
-  /(\u2026|\.{3}|\[\s*(\u2026|\.{3})\s*\]|\(\s*(\u2026|\.{3})\s*\)|\b(read|view|see)\s+(the\s+)?(more|rest|full\s+(article|post|story))|\bcontinue\s+reading(\s+on\s+[\w .-]+)?|\bmore\s*(\u00bb|\u203a|>>|\u2192)|\bweiterlesen|\blire\s+la\s+suite|\bleer\s+m[aá]s|\bcontinua(r)?\s+a?\s*leggere|\blees\s+meer)\W*$/i;
+/** Endings that mark a cut body: an ellipsis, "[…]", "(...)", or a "Read more" label (hint list). */
+export const TRUNCATION_ENDING = hintMatcher(
+  EXCERPT_END_LABELS,
+  (labels) => `(?:\u2026|\\.{3}|\\[\\s*(?:\u2026|\\.{3})\\s*\\]|\\(\\s*(?:\u2026|\\.{3})\\s*\\)|${labels})\\W*$`,
+);
 /**
  * Text of a trailing "read more" link, which engines follow with the post title ("Continue reading
- * <span>Title</span>" in WordPress, "Read more<span> about Title</span>" in Drupal).
+ * <span>Title</span>" in WordPress, "Read more<span> about Title</span>" in Drupal), or a bare
+ * ellipsis link (hint list).
  */
-export const READ_MORE_LINK_TEXT =
-  /^\W*(continue\s+reading|read\s+(the\s+)?(more|rest|full|on)|keep\s+reading|view\s+(the\s+)?(full|more)|more\b|weiterlesen|lire\s+la\s+suite|leer\s+m[aá]s|continua(r)?\s+a?\s*leggere|lees\s+meer|\[?\s*(\u2026|\.{3})\s*\]?)/i;
+export const READ_MORE_LINK_TEXT = hintMatcher(EXCERPT_LINK_LABELS, (labels) => `^\\W*(?:${labels}|\\[?\\s*(?:\u2026|\\.{3})\\s*\\]?)`);
 /** Characters at the end of a body's HTML searched for a trailing read-more link. */
 export const TRAILING_LINK_TAIL_CHARS = 600;
 /** A link closing the body: `<a ...>text</a>` followed only by closing tags and whitespace. */

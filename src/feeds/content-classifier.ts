@@ -36,9 +36,9 @@ export function itemBody(item: RawItem): string | null {
 
 /** Whether an item's body ends the way cut excerpts end ("…", "[…]", "Read more", "Continue reading"). */
 export function isTruncated(html: string): boolean {
-  if (TRUNCATION_ENDING.test(htmlToText(html).slice(-TRUNCATION_TAIL_CHARS))) return true;
+  if (TRUNCATION_ENDING().test(htmlToText(html).slice(-TRUNCATION_TAIL_CHARS))) return true;
   const trailingLink = TRAILING_LINK.exec(html.trimEnd().slice(-TRAILING_LINK_TAIL_CHARS));
-  return trailingLink !== null && READ_MORE_LINK_TEXT.test(htmlToText(trailingLink[1] ?? ''));
+  return trailingLink !== null && READ_MORE_LINK_TEXT().test(htmlToText(trailingLink[1] ?? ''));
 }
 
 /**
