@@ -48,8 +48,11 @@ function isNumericDate(text: string): boolean {
   return m !== null && !isDottedShortYear(m);
 }
 
-/** Whether a short text prints a date. */
+const DIGIT = /\d/;
+
+/** Whether a short text prints a date. Only a relative date ("an hour ago") is written without a digit. */
 export function hasDateText(text: string): boolean {
+  if (!DIGIT.test(text)) return RELATIVE_DATE.test(text);
   return (
     TIME_ONLY.test(text) ||
     MONTH_DAY_YEAR.test(text) ||

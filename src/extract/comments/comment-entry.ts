@@ -76,8 +76,13 @@ const NAME_DATE_GLUE = /(?:[\s|,:@–—-]+|\s+(?:on|at|le|am|el)|\s+(?:mon|tues
 /** Words no commenter's name holds: the byline's own labels. */
 const BYLINE_LABEL = /\b(?:posted|written|reply|replied|comments?|commented|ago|was|permalink|log\s+in)\b/i;
 
-function classTokens(el: Element): string[] {
-  return `${el.attribs.class ?? ''} ${el.attribs.itemprop ?? ''}`.split(/\s+/).filter((t) => t !== '');
+const NO_TOKENS: readonly string[] = [];
+
+function classTokens(el: Element): readonly string[] {
+  const { class: cls, itemprop } = el.attribs;
+  // Most elements of a comment body (p, a, em, br) have neither.
+  if (cls === undefined && itemprop === undefined) return NO_TOKENS;
+  return `${cls ?? ''} ${itemprop ?? ''}`.split(/\s+/).filter((t) => t !== '');
 }
 
 function isMetaElement(el: Element): boolean {
@@ -164,18 +169,21 @@ function absolute(url: string, base: string): string | null {
   }
 }
 
-/** Elements of the entry, depth first, not entering `skip` subtrees. */
-function* walk(nodes: readonly Element[], skip: SkippedNodes): Generator<Element> {
+/** Elements of the entry, depth first, not entering `skip` subtrees (listed once per entry: the
+ *  author, permalink and date readings go through them several times). */
+function elementsOf(nodes: readonly Element[], skip: SkippedNodes): Element[] {
+  const out: Element[] = [];
   const stack = [...nodes].reverse();
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (skip.has(el) || isIgnoredElement(el)) continue;
-    yield el;
+    out.push(el);
     for (let i = el.children.length - 1; i >= 0; i--) {
       const c = el.children[i];
       if (c !== undefined && isTag(c)) stack.push(c);
     }
   }
+  return out;
 }
 
 function cleanAuthor(raw: string): string | null {
@@ -213,21 +221,23 @@ function nameBeforeDate(byline: string): string | null {
   return BYLINE_LABEL.test(name) ? null : cleanAuthor(name);
 }
 
+/** `elements`: `elementsOf(nodes, skip)`. */
 function findAuthor(
   nodes: readonly Element[],
+  elements: readonly Element[],
   skip: SkippedNodes,
   baseUrl: string,
 ): { name: string | null; url: string | null; node: Element | null; guessed: boolean } {
   const link = (el: Element): string | null => {
-    const a = el.name === 'a' ? el : [...walk([el], skip)].find((e) => e.name === 'a');
+    const a = el.name === 'a' ? el : elementsOf([el], skip).find((e) => e.name === 'a');
     const href = a?.attribs.href;
     return href === undefined || href.startsWith('#') || isPermalinkHref(href) ? null : absolute(href, baseUrl);
   };
   // 1. An element whose class / itemprop names the author (vcard fn, comment-author, username).
-  for (const el of walk(nodes, skip)) {
+  for (const el of elements) {
     if (!classTokens(el).some((t) => AUTHOR_PART.test(t) && !NOT_AUTHOR.test(t.replace(/author/i, '')))) continue;
     // The innermost named part holds the bare name ("comment-author" > "fn").
-    const inner = [...walk([el], skip)]
+    const inner = elementsOf([el], skip)
       .reverse()
       .find((e) => e !== el && classTokens(e).some((t) => /(?:^|[-_])(?:fn|name|nick|username)$/i.test(t)));
     const name = cleanAuthor(plainText(inner ?? el));
@@ -247,7 +257,7 @@ function findAuthor(
     }
     return false;
   };
-  for (const el of walk(nodes, skip)) {
+  for (const el of elements) {
     const rel = el.attribs.rel ?? '';
     const metaLink =
       /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
@@ -257,9 +267,7 @@ function findAuthor(
     }
   }
   // 3. A byline: "by X on <date>", "X says:", "<date> by X"; 4. failing that, "X <date>".
-  const bylines = [...walk(nodes, skip)].filter(
-    (el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b',
-  );
+  const bylines = elements.filter((el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b');
   // '' for a line longer than a byline.
   const printed = bylines.map((el) => shortLine(el, MAX_BYLINE_WORDS) ?? '');
   const short = (t: string): boolean => t !== '';
@@ -286,8 +294,9 @@ export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | n
 }
 
 function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null): string | null {
+  const elements = elementsOf(nodes, skip);
   let fromText: string | null = null;
-  for (const el of walk(nodes, skip)) {
+  for (const el of elements) {
     if (hasDateAttribute(el)) {
       const iso = isoFromAttribute(el.attribs.datetime ?? el.attribs.content ?? el.attribs.title ?? '');
       if (iso !== null) return iso;
@@ -300,7 +309,7 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
   }
   if (fromText !== null) return fromText;
   // Inline date lines ("<span>July 7, 2012 at 12:27 am</span>") inside a longer block.
-  for (const el of walk(nodes, skip)) {
+  for (const el of elements) {
     const t = shortLine(el, 20);
     if (t !== null && hasDateText(t)) {
       const iso = parseDateText(t);
@@ -309,7 +318,7 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
   }
   if (postDate === null) return null;
   // A byline printing the day and time but not the year (Slashdot, "On Thursday, November 1 at 2:57 pm").
-  for (const el of walk(nodes, skip)) {
+  for (const el of elements) {
     const t = shortLine(el, MAX_BYLINE_WORDS);
     const iso = t !== null && !holdsBodyPart(el) ? parseYearlessDate(t, postDate) : null;
     if (iso !== null) return iso;
@@ -317,15 +326,16 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
   return null;
 }
 
-function findPermalink(entry: Entry, skip: SkippedNodes, baseUrl: string): { id: string | null; permalink: string | null } {
-  for (const el of walk(entry.nodes, skip)) {
+/** `elements`: `elementsOf(entry.nodes, skip)`. */
+function findPermalink(entry: Entry, elements: readonly Element[], baseUrl: string): { id: string | null; permalink: string | null } {
+  for (const el of elements) {
     const href = el.name === 'a' ? el.attribs.href : undefined;
     if (href !== undefined && isPermalinkHref(href) && href.includes('#') && !/replytocom/i.test(href)) {
       return { id: href.slice(href.indexOf('#') + 1), permalink: absolute(href, baseUrl) };
     }
   }
   // An id on the entry, or on its nearest ancestor holding only it.
-  const candidates: Element[] = [...walk(entry.nodes, skip)];
+  const candidates: Element[] = [...elements];
   for (let e = entry.nodes[0]?.parent ?? null; e !== null && isTag(e) && candidates.length < 200; e = e.parent) {
     candidates.unshift(e);
     if (e.children.filter(isTag).length > 2) break;
@@ -363,8 +373,8 @@ function renderBody(
       (isMetaElement(el) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
       (/^h[1-6]$/.test(el.name) && atMostWords(el, 12)) ||
       ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') &&
-        isDateLine(el) &&
-        !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)));
+        !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) &&
+        isDateLine(el));
     if (isByline) {
       bylineParts.push(printedText(el));
       return true;
@@ -431,10 +441,11 @@ function depthHintOf(entry: Entry): number | null {
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
  *  only). `skip`: the other entries' nodes (replies nested inside). */
 export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): EntryContent {
-  const author = findAuthor(entry.nodes, skip, baseUrl);
+  const elements = elementsOf(entry.nodes, skip);
+  const author = findAuthor(entry.nodes, elements, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
   return {
-    ...findPermalink(entry, skip, baseUrl),
+    ...findPermalink(entry, elements, baseUrl),
     author: author.name,
     authorGuessed: author.guessed,
     authorUrl: author.url,
