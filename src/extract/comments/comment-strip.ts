@@ -34,6 +34,18 @@ export function commentNodesInside(wrapper: Element, zone: Element | null = null
 
 function isCommentNode(el: Element, zone: Element | null): boolean {
   if (el === zone) return true;
+  // Every hint below reads id, class, itemtype or itemprop, but a link's text and a form's action:
+  // most elements of a page have none of them (this runs on each one).
+  const a = el.attribs;
+  if (
+    a.id === undefined &&
+    a.class === undefined &&
+    a.itemtype === undefined &&
+    a.itemprop === undefined &&
+    el.name !== 'a' &&
+    el.name !== 'form'
+  )
+    return false;
   if (isZoneHinted(el) && !isCounter(el)) return true;
   if (el.name === 'form' && (hasCommentHint(el) || FORM_ACTION.test(el.attribs.action ?? ''))) return true;
   if (el.attribs.id === 'respond' || /(?:^|\s)comment-respond(?:\s|$)/.test(el.attribs.class ?? '')) return true;
@@ -54,7 +66,8 @@ function shortText(el: Element, max: number): string | null {
   let length = 0;
   let first = -1;
   let last = -1;
-  const stack: AnyNode[] = [...el.children].reverse();
+  const stack: AnyNode[] = [];
+  for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as AnyNode);
   while (stack.length > 0) {
     const n = stack.pop() as AnyNode;
     if (isText(n)) {
