@@ -1,7 +1,7 @@
 /**
  * bench:quality — extraction quality of the real CLI against gold, with pinned floors.
  *
- *   npm run build && npm run bench:quality [-- --dataset wp-dev] [--no-baselines] [--keep]
+ *   npm run bench:quality [-- --dataset wp-dev] [--no-baselines] [--keep]   (compiles dist/ first when src/ is newer)
  *
  * For every data set under ../shared/corpus/* and ../shared/datasets/* (or --data <dir>): runs
  * `warc-overlay build` and `export --what objects|pages|comments|changes`, scores articles
@@ -55,8 +55,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const runner = new CliRunner(ROOT);
-  const stale = await runner.staleReason();
-  if (stale !== null) process.stderr.write(`warning: ${stale}\n`);
+  const stale = await runner.compileIfStale();
+  if (stale !== null) process.stderr.write(`compiled dist/ first (${stale})\n`);
 
   const withBaselines = !values['no-baselines'];
   const log = (message: string) => process.stderr.write(`${message}\n`);

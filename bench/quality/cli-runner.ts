@@ -1,6 +1,6 @@
 /**
- * Runs the real command line (`bin/warc-overlay.js`, compiled from src by `npm run build`) the way a
- * user does: `build <warcs...> --out <dir>`, then `export <dir> --what <kind> --format jsonl`.
+ * Runs the real command line (`bin/warc-overlay.js`, compiled from src by `npm run build`, which
+ * `compileIfStale` runs when dist/ is older than src/) the way a user does: `build <warcs...> --out <dir>`, then `export <dir> --what <kind> --format jsonl`.
  */
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -25,16 +25,29 @@ export class CliRunner {
     this.bin = join(root, 'bin/warc-overlay.js');
   }
 
+  /**
+   * Compiles src/ into dist/ (`npm run build`'s tsc) when the compiled CLI is missing or older than
+   * a source file, so the scores are those of the current code. Returns why it compiled, or null.
+   */
+  async compileIfStale(): Promise<string | null> {
+    const reason = await this.staleReason();
+    if (reason === null) return null;
+    const tsc = join(this.root, 'node_modules/typescript/bin/tsc');
+    const result = await this.spawnTimed([tsc, '-p', join(this.root, 'tsconfig.build.json')], 'pipe');
+    if (result.exitCode !== 0) throw new Error(`compiling dist/ failed (exit ${result.exitCode}):\n${result.stderr}`);
+    return reason;
+  }
+
   /** A reason the compiled CLI cannot be trusted (missing, or older than a source file), or null. */
-  async staleReason(): Promise<string | null> {
+  private async staleReason(): Promise<string | null> {
     const compiledMain = join(this.root, 'dist/cli/main.js');
-    if (!existsSync(compiledMain)) return 'dist/cli/main.js is missing: run `npm run build` first';
+    if (!existsSync(compiledMain)) return 'dist/cli/main.js is missing';
     const builtMs = statSync(compiledMain).mtimeMs;
     const sources = await readdir(join(this.root, 'src'), { recursive: true });
     const newer = sources.find(
       (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && statSync(join(this.root, 'src', f)).mtimeMs > builtMs,
     );
-    return newer === undefined ? null : `src/${newer} is newer than dist: run \`npm run build\` for current numbers`;
+    return newer === undefined ? null : `src/${newer} is newer than dist`;
   }
 
   /** `build`, timed on the wall clock. Throws when it did not finish. */
@@ -52,12 +65,21 @@ export class CliRunner {
   }
 
   private run(args: string[]): Promise<CommandResult> {
+    return this.spawnTimed([this.bin, ...args], 'ignore');
+  }
+
+  /** node with `args`, timed on the wall clock; keeps the tail of stderr (and of stdout when piped, tsc's errors). */
+  private spawnTimed(args: string[], stdout: 'ignore' | 'pipe'): Promise<CommandResult> {
     const started = performance.now();
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [this.bin, ...args], { cwd: this.root, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, args, { cwd: this.root, stdio: ['ignore', stdout, 'pipe'] });
       let stderr = '';
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => {
+      child.stdout?.setEncoding('utf8');
+      child.stdout?.on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-STDERR_KEPT_CHARS);
+      });
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', (chunk: string) => {
         stderr = (stderr + chunk).slice(-STDERR_KEPT_CHARS);
       });
       child.on('error', reject);

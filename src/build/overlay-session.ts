@@ -3,7 +3,7 @@
  * overlay for writing under its one-writer lock, and write the standalone pages at the end.
  */
 import { join } from 'node:path';
-import { acquireWriterLock, closeWriter, type Db, openStore } from '../store/index.js';
+import { acquireWriterLock, closeWriter, type Db, openStore, PageFileStore } from '../store/index.js';
 import { writeReconstructedPages } from '../reconstruct/index.js';
 
 /** An overlay store open for writing; `close` ends the writer and releases the lock. */
@@ -42,6 +42,8 @@ export interface PageWriting {
 /** Standalone pages of every version and an index per feed [004 §6, Figure 7], unless turned off. */
 export function writeOverlayPages(db: Db, options: PageWriting): void {
   if (options.writePages === false) return;
-  const written = writeReconstructedPages(db, options.outDir);
-  options.onLog?.(`reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')}`);
+  const written = writeReconstructedPages(db, options.outDir, new PageFileStore(db));
+  options.onLog?.(
+    `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')} (${written.unchanged} unchanged, not rewritten)`,
+  );
 }

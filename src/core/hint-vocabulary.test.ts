@@ -9,6 +9,10 @@ import {
   PERMALINK_LABELS,
   EXCERPT_END_LABELS,
   EXCERPT_LINK_LABELS,
+  COMMENT_FEED_OPENINGS,
+  COMMENT_FEED_NOUNS,
+  PER_POST_COMMENT_OPENINGS,
+  COMMENT_ITEM_TITLE_PREFIXES,
   READ_MORE_LABELS,
   SIGNATURE_BY_WORDS,
   SIGNATURE_VERBS,
@@ -63,7 +67,8 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
 
   it('marks every entry', () => {
     const lists = [COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, SIDEBAR_TOKENS, SIGNATURE_VERBS, SIGNATURE_BY_WORDS, READ_MORE_LABELS];
-    for (const list of [...lists, FEED_TEXT_TAILS, PERMALINK_LABELS, EXCERPT_END_LABELS, EXCERPT_LINK_LABELS]) {
+    const feedLists = [COMMENT_FEED_OPENINGS, COMMENT_FEED_NOUNS, PER_POST_COMMENT_OPENINGS, COMMENT_ITEM_TITLE_PREFIXES];
+    for (const list of [...lists, FEED_TEXT_TAILS, PERMALINK_LABELS, EXCERPT_END_LABELS, EXCERPT_LINK_LABELS, ...feedLists]) {
       expect(list.entries.every((e) => e.scope === 'generic' || e.scope === 'product')).toBe(true);
     }
   });
@@ -73,6 +78,24 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
     expect(signature().test('Posted by Jane')).toBe(true);
     expect(signature().test('geschrieben von Anna')).toBe(true);
     expect(signature().test('Posted yesterday')).toBe(false);
+  });
+
+  it('comment feed titles in other languages count as English ones do', () => {
+    const opening = hintMatcher(COMMENT_FEED_OPENINGS, (a) => `^(?:${a})`);
+    for (const title of [
+      'Comments on: A post',
+      'Commentaires sur Un billet',
+      'Kommentare zu Ein Beitrag',
+      'Comentarios en Una entrada',
+      'Reacties op Een bericht',
+    ]) {
+      expect(opening().test(title)).toBe(true);
+    }
+    expect(opening().test('Commentary of the week')).toBe(false);
+    const byline = hintMatcher(COMMENT_ITEM_TITLE_PREFIXES, (a) => `^(?:${a})`);
+    for (const title of ['By: Jane', 'Von: Anna', 'Par : Luc', 'Commentaire sur Un billet par Luc'])
+      expect(byline().test(title)).toBe(true);
+    expect(byline().test('Byways of Norway')).toBe(false);
   });
 
   it('excerpt endings in other languages count as English ones do', () => {

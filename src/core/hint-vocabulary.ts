@@ -404,6 +404,56 @@ export const READ_MORE_LABELS: HintList = {
   ),
 };
 
+/** How a comment feed's channel title or description begins ("Comments on", "Commentaires sur", "Kommentare zu"). */
+export const COMMENT_FEED_OPENINGS: HintList = {
+  name: 'comment-feed-openings',
+  help: "the opening words of a comment feed's channel title or description, in the usual languages",
+  entries: g(
+    'comments?\\s+(?:on|for|to|feed)\\b',
+    'comments?\\s*:',
+    'commentaires?\\s+(?:sur|pour)\\b',
+    'kommentare\\s+(?:zu|f[uü]r)\\b',
+    'comentarios?\\s+(?:en|sobre|para|a)\\b',
+    'commenti\\s+(?:a|su|per)\\b',
+    'reacties\\s+op\\b',
+    'coment[aá]rios\\s+(?:em|sobre)\\b',
+    'kommentarer\\s+(?:til|p[aå])\\b',
+    'komentarze\\s+do\\b',
+  ),
+};
+
+/** The plural noun "comments" after a separator or before "feed" in a channel title ("Blog » Comments"). */
+export const COMMENT_FEED_NOUNS: HintList = {
+  name: 'comment-feed-nouns',
+  help: 'the noun "comments" in a comment feed\'s title ("My blog - Comments", "Comments feed"), in the usual languages',
+  entries: g('comments?', 'kommentare', 'commentaires', 'comentarios', 'commenti'),
+};
+
+/** How a per-post comment feed's title names its post ("Comments on: <post title>"). */
+export const PER_POST_COMMENT_OPENINGS: HintList = {
+  name: 'per-post-comment-openings',
+  help: "the words before the post title in a per-post comment feed's title, in the usual languages",
+  entries: g(
+    'comments?\\s+on',
+    'commentaires\\s+sur',
+    'kommentare\\s+zu',
+    'comentarios\\s+(?:en|sobre)',
+    'commenti\\s+(?:a|su)',
+    'reacties\\s+op',
+    'coment[aá]rios\\s+(?:em|sobre)',
+  ),
+};
+
+/** Item titles of comment feeds: "By: Jane", "Re: Post", "Comment on X by Jane", and translations. */
+export const COMMENT_ITEM_TITLE_PREFIXES: HintList = {
+  name: 'comment-item-title-prefixes',
+  help: 'a comment item\'s title before a colon ("By:", "Re:", "Von:") or its "Comment on <post> by <name>" form, in the usual languages',
+  entries: g(
+    '(?:by|par|von|por|door|da|av|przez|re|aw|sv|antw)\\s*:',
+    '(?:comment|commentaire|kommentar|comentario|commento)\\s+(?:on|sur|zu|en|a|su)\\b.*\\b(?:by|par|von|por|da)\\b',
+  ),
+};
+
 /** Words ending a cut feed excerpt ("Read more", "Continue reading", "more »", "Weiterlesen"). */
 export const EXCERPT_END_LABELS: HintList = {
   name: 'excerpt-end-labels',

@@ -2,7 +2,17 @@
  * Every threshold and pattern of the feeds stage, named and explained once.
  * Sources: 002 = Glance, "Indexing Weblogs One Post at a Time" (papers/002_c8c5d639f94fba41.txt).
  */
-import { COMMENT_ANCHORS, COMMENT_QUERY_PARAMS, EXCERPT_END_LABELS, EXCERPT_LINK_LABELS, hintMatcher } from '../core/hint-vocabulary.js';
+import {
+  COMMENT_ANCHORS,
+  COMMENT_FEED_NOUNS,
+  COMMENT_FEED_OPENINGS,
+  COMMENT_ITEM_TITLE_PREFIXES,
+  COMMENT_QUERY_PARAMS,
+  EXCERPT_END_LABELS,
+  EXCERPT_LINK_LABELS,
+  hintMatcher,
+  PER_POST_COMMENT_OPENINGS,
+} from '../core/hint-vocabulary.js';
 
 /** Characters of a body that `looksLikeFeed` sniffs. The root element of a feed sits near the top. */
 export const SNIFF_CHARS = 2048;
@@ -82,15 +92,15 @@ export const FEED_ADS = [
 /** Block-level tags whose presence means the body is marked-up HTML, not a plain excerpt. */
 export const BLOCK_MARKUP = /<(p|br|div|img|ul|ol|li|blockquote|h[1-6]|pre|figure|table|hr|section|article)\b/i;
 
-/** Channel titles of comment feeds (WordPress and its translations, Blogger, Drupal, Disqus...). */
-export const COMMENT_FEED_TITLE =
-  /^(comments?\s+(on|for|to|feed)\b|comments?\s*:|commentaires?\s+(sur|pour)\b|kommentare\s+(zu|f[uü]r)\b|comentarios?\s+(en|sobre|para|a)\b|commenti\s+(a|su|per)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b|kommentarer\s+(til|p[aå])\b|komentarze\s+do\b)|\s[-–—:|»]\s*(comments?|kommentare|commentaires|comentarios|commenti)\b|\b(comments?|kommentare|commentaires|comentarios|commenti)\s+feed\s*$/i;
-/** Channel titles naming one post's comments (per-post comment feeds). */
-export const PER_POST_COMMENT_TITLE =
-  /^(comments?\s+on\b|commentaires\s+sur\b|kommentare\s+zu\b|comentarios\s+(en|sobre)\b|commenti\s+(a|su)\b|reacties\s+op\b|coment[aá]rios\s+(em|sobre)\b)/i;
-/** Item titles of comments: "By: Jane", "Re: Post", "Comment on X by Jane", and translations. */
-export const COMMENT_ITEM_TITLE =
-  /^((by|par|von|por|door|da|av|przez|re|aw|sv|antw)\s*:|(comment|commentaire|kommentar|comentario|commento)\s+(on|sur|zu|en|a|su)\b.*\b(by|par|von|por|da)\b)/i;
+/** Channel titles of comment feeds: opening words, or "comments" after a separator or before "feed" (hint lists). */
+export const COMMENT_FEED_TITLE = hintMatcher(
+  [COMMENT_FEED_OPENINGS, COMMENT_FEED_NOUNS],
+  (openings, nouns) => `^(?:${openings})|\\s[-–—:|»]\\s*(?:${nouns})\\b|\\b(?:${nouns})\\s+feed\\s*$`,
+);
+/** Channel titles naming one post's comments (per-post comment feeds; hint list). */
+export const PER_POST_COMMENT_TITLE = hintMatcher(PER_POST_COMMENT_OPENINGS, (openings) => `^(?:${openings})\\b`);
+/** Item titles of comments: "By: Jane", "Re: Post", "Comment on X by Jane", and translations (hint list). */
+export const COMMENT_ITEM_TITLE = hintMatcher(COMMENT_ITEM_TITLE_PREFIXES, (prefixes) => `^(?:${prefixes})`);
 /** Comment permalinks that are not the post page (Drupal `/comment/123`). */
 export const COMMENT_PERMALINK_PATH = /\/comment\/\d+\/?$/i;
 /** A feed whose items (at least this many, each with its own text) all link to one page is that

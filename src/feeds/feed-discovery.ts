@@ -48,7 +48,7 @@ export function discoverFeeds(html: string | Document, pageUrl: string): Discove
       type: c.type ?? guessType(key),
       title,
       via: c.via,
-      isCommentFeed: title !== null && COMMENT_FEED_TITLE.test(title),
+      isCommentFeed: title !== null && COMMENT_FEED_TITLE().test(title),
     });
   }
   return found;

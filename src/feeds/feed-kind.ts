@@ -50,9 +50,9 @@ export function classifyKind(_feedUrl: string, channel: RawChannel, items: RawIt
 
   const replies = items.filter((i) => i.inReplyTo !== null).length;
   if (share(replies)) return comments(`${replies}/${n} items declare thr:in-reply-to`);
-  if (COMMENT_FEED_TITLE.test(title)) return comments(`channel title "${title}" names comments`);
-  if (COMMENT_FEED_TITLE.test(description)) return comments(`channel description "${clip(description)}" names comments`);
-  const byLines = items.filter((i) => i.title !== null && COMMENT_ITEM_TITLE.test(i.title)).length;
+  if (COMMENT_FEED_TITLE().test(title)) return comments(`channel title "${title}" names comments`);
+  if (COMMENT_FEED_TITLE().test(description)) return comments(`channel description "${clip(description)}" names comments`);
+  const byLines = items.filter((i) => i.title !== null && COMMENT_ITEM_TITLE().test(i.title)).length;
   if (share(byLines)) return comments(`${byLines}/${n} item titles are by-lines ("By: X", "Re: ...", "Comment on X by Y")`);
   const anchored = items.filter((i) => i.link !== null && commentTarget(i.link) !== null).length;
   if (share(anchored)) return comments(`${anchored}/${n} item links point at a comment anchor`);
@@ -68,7 +68,7 @@ export function classifyKind(_feedUrl: string, channel: RawChannel, items: RawIt
 
 /** "Comments on: Some post" -> "Some post" (the per-post phrases of the hint list), else null. */
 function namedPost(text: string): string | null {
-  const m = PER_POST_COMMENT_TITLE.exec(text.trim());
+  const m = PER_POST_COMMENT_TITLE().exec(text.trim());
   if (m === null) return null;
   const rest = text
     .trim()

@@ -1,8 +1,9 @@
 /** Writes the reconstructed pages of every object version and an index page per feed [004 §6]. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { ObjectVersion } from '../core/domain.js';
-import { type Db, iterateVersions, listComments, listFeeds } from '../store/index.js';
+import { type Db, iterateVersions, listComments, listFeeds, type PageFileStore } from '../store/index.js';
 import { escapeHtml as e } from './html-escape.js';
 import { feedIndexPath, versionPagePath } from './page-paths.js';
 import { htmlDocument, renderObjectPage } from './page-render.js';
@@ -14,17 +15,47 @@ interface IndexEntry {
   versions: Array<{ path: string; captureTime: string; method: string }>;
 }
 
-/** Writes files, making each folder once (an object's versions share one). */
-function pageFiles(): (file: string, content: string) => void {
-  const made = new Set<string>();
-  return (file, content) => {
+/**
+ * Writes page files under `root`, making each folder once (an object's versions share one). With
+ * `known` (the overlay's record of what it wrote before), a page whose content and size on disk are
+ * unchanged is not written again.
+ */
+class PageFiles {
+  readonly #made = new Set<string>();
+  readonly #pending: Array<[string, string]> = [];
+  unchanged = 0;
+
+  constructor(
+    readonly root: string,
+    readonly known?: PageFileStore,
+  ) {}
+
+  write(path: string, content: string): void {
+    const file = join(this.root, path);
+    if (this.known !== undefined) {
+      const digest = createHash('sha1').update(content).digest('base64');
+      if (this.known.digestOf(path) === digest && statSync(file, { throwIfNoEntry: false })?.size === Buffer.byteLength(content)) {
+        this.unchanged++;
+        return;
+      }
+      this.#pending.push([path, digest]);
+    }
     const dir = dirname(file);
-    if (!made.has(dir)) {
+    if (!this.#made.has(dir)) {
       mkdirSync(dir, { recursive: true });
-      made.add(dir);
+      this.#made.add(dir);
     }
     writeFileSync(file, content);
-  };
+  }
+
+  /**
+   * Record the digests of the files written, once they are all on disk (not while the versions are
+   * still being read: SQLite's connection is busy then). Kept in memory like the feed indexes.
+   */
+  flush(): void {
+    this.known?.recordAll(this.#pending);
+    this.#pending.length = 0;
+  }
 }
 
 /** Relative link from one page (path under pages/) to another. */
@@ -32,17 +63,22 @@ const link = (from: string, to: string): string => relative(dirname(`/${from}`),
 
 /**
  * For every object version a standalone page under `<outDir>/pages/`, an index page per feed, and
- * `pages/index.html` listing the feeds. Reruns overwrite the same files.
+ * `pages/index.html` listing the feeds. Reruns write the same files; given `known` (a build's own
+ * pages folder), only those whose content changed.
  */
-export function writeReconstructedPages(db: Db, outDir: string): { pages: number; indexes: number } {
-  const root = join(outDir, 'pages');
-  const write = pageFiles();
+export function writeReconstructedPages(
+  db: Db,
+  outDir: string,
+  known?: PageFileStore,
+): { pages: number; indexes: number; unchanged: number } {
+  const files = new PageFiles(join(outDir, 'pages'), known);
+  const write = (path: string, content: string) => files.write(path, content);
   const byFeed = new Map<string | null, Map<number, IndexEntry>>();
   let pages = 0;
   for (const v of iterateVersions(db)) {
     const path = versionPagePath(v);
     const indexPath = feedIndexPath(v.feedUrl);
-    write(join(root, path), renderObjectPage(v, listComments(db, v.id), { indexHref: link(path, indexPath) }));
+    write(path, renderObjectPage(v, listComments(db, v.id), { indexHref: link(path, indexPath) }));
     pages++;
     addToIndex(byFeed, v, path);
   }
@@ -51,17 +87,18 @@ export function writeReconstructedPages(db: Db, outDir: string): { pages: number
   for (const [feedUrl, entries] of byFeed) {
     const indexPath = feedIndexPath(feedUrl);
     const title = feedUrl === null ? 'Objects found without a feed' : (feedTitles.get(feedUrl) ?? feedUrl);
-    write(join(root, indexPath), renderFeedIndex(title, feedUrl, indexPath, [...entries.values()]));
+    write(indexPath, renderFeedIndex(title, feedUrl, indexPath, [...entries.values()]));
     indexLinks.push(`<li><a href="${e(indexPath)}">${e(title)}</a> (${entries.size} objects)</li>`);
   }
   write(
-    join(root, 'index.html'),
+    'index.html',
     htmlDocument(
       'Overlay collection',
       `<h1>Overlay collection</h1><p>${pages} reconstructed object versions.</p><ul>${indexLinks.join('\n')}</ul>`,
     ),
   );
-  return { pages, indexes: byFeed.size + 1 };
+  files.flush();
+  return { pages, indexes: byFeed.size + 1, unchanged: files.unchanged };
 }
 
 function addToIndex(byFeed: Map<string | null, Map<number, IndexEntry>>, v: ObjectVersion, path: string): void {

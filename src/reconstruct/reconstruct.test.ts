@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getSurt, WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFixtureComment, buildFixtureOverlay } from '../../test/browser/fixture-overlay.js';
-import { type Db, getVersion, openStore } from '../store/index.js';
+import { type Db, getVersion, openStore, PageFileStore } from '../store/index.js';
 import { reconstructChannelPage } from './channel-page.js';
 import { writeReconstructedPages } from './page-writer.js';
 import { overlayUrl, writeOverlayWacz } from './overlay-wacz.js';
+import { versionPagePath } from './page-paths.js';
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -157,5 +158,34 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     const record = await new WARCParser(reader).parse();
     expect(record?.warcTargetURI).toBe(overlayUrl(after.canonicalUrl));
     expect(await record?.contentText()).toContain(`data-object-id="${after.objectId}"`);
+  });
+
+  it('rewrites on a later build only the pages whose content changed', () => {
+    const out = mkdtempSync(join(tmpdir(), 'wo-reconstruct-again-'));
+    const writable = openStore(dir, { writable: true });
+    try {
+      const known = new PageFileStore(writable);
+      const first = writeReconstructedPages(writable, out, known);
+      const files = first.pages + first.indexes;
+      expect(first.unchanged).toBe(0);
+      expect(writeReconstructedPages(writable, out, known).unchanged).toBe(files);
+      // a page removed or cut short on disk is written again, whole
+      const { before, after } = fixture.edited;
+      const removed = join(out, 'pages', versionPagePath(before));
+      const cut = join(out, 'pages', versionPagePath(after));
+      const whole = readFileSync(removed, 'utf8');
+      rmSync(removed);
+      truncateSync(cut, 100);
+      expect(writeReconstructedPages(writable, out, known).unchanged).toBe(files - 2);
+      expect(readFileSync(removed, 'utf8')).toBe(whole);
+      expect(statSync(cut).size).toBeGreaterThan(100);
+      // a changed comment changes its version's page and nothing else
+      const changed = addFixtureComment(dir, after, { author: 'Bo Reader', published: after.captureTime, text: 'A later reply.' });
+      expect(writeReconstructedPages(writable, out, known).unchanged).toBe(files - 1);
+      expect(readFileSync(cut, 'utf8')).toContain(changed.text);
+    } finally {
+      writable.close();
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

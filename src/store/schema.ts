@@ -237,6 +237,14 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE versions ADD COLUMN language TEXT;
   ALTER TABLE versions ADD COLUMN fusion TEXT;
   `,
+  // 4: the digest of each reconstructed page file a build wrote (path relative to pages/): a later
+  // build rewrites a page only when its content changed, so adding a crawl does not rewrite the history.
+  `
+  CREATE TABLE page_files (
+    path TEXT PRIMARY KEY,
+    digest TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -25,11 +25,15 @@ export function renderText(root: Element): string {
   return plainText(root, { skip: isSkipped });
 }
 
-/** Visible text length of a node (same skipping rules), without building the string twice. */
-export function textLength(root: Element): number {
+/**
+ * Visible text length of a node (same skipping rules), without building the string twice. With
+ * `atLeast`, the reading stops once that many characters are counted: the result is `>= atLeast`
+ * exactly when the whole length is (a post's content need not be read whole to be long enough).
+ */
+export function textLength(root: Element, atLeast: number = Number.POSITIVE_INFINITY): number {
   let n = 0;
   const stack: AnyNode[] = [root];
-  while (stack.length > 0) {
+  while (stack.length > 0 && n < atLeast) {
     const node = stack.pop() as AnyNode;
     if (isText(node)) n += node.data.replace(/\s+/g, ' ').trim().length;
     else if (isTag(node) && !isSkipped(node)) for (const c of node.children) stack.push(c);

@@ -57,8 +57,12 @@ function closure(states: number[], path: CompiledKeyPath): number[] {
   return out;
 }
 
+/** No state: an absolute path that has failed stays failed below (shared, never written). */
+const NO_STATES: number[] = [];
+
 /** States after consuming `el` from the parent's states. */
 function advance(parent: number[], path: CompiledKeyPath, el: Element): number[] {
+  if (parent.length === 0 && path.absolute) return NO_STATES;
   const from = path.absolute ? parent : parent.includes(0) ? parent : closure([...parent, 0], path);
   const next: number[] = [];
   for (const s of from) {
@@ -67,12 +71,13 @@ function advance(parent: number[], path: CompiledKeyPath, el: Element): number[]
       if (!next.includes(s)) next.push(s);
     } else if (stepMatches(path.steps[s] as KeyPathStep, el) && !next.includes(s + 1)) next.push(s + 1);
   }
-  return next.length > 0 ? closure(next, path) : next;
+  return next.length > 0 ? closure(next, path) : NO_STATES;
 }
 
 /**
  * All nodes designated by each compiled path, in document order: one depth-first walk for all
- * paths. A relative path matches a node whose ancestry ends with the path's steps.
+ * paths. A relative path matches a node whose ancestry ends with the path's steps. The walk does
+ * not enter a subtree where every path is absolute and has failed (nothing below can match).
  */
 export function findAllNodes(root: Document | Element, paths: readonly CompiledKeyPath[]): Element[][] {
   const results: Element[][] = paths.map(() => []);
@@ -83,7 +88,13 @@ export function findAllNodes(root: Document | Element, paths: readonly CompiledK
     const [node, parentStates] = stack.pop() as [AnyNode, number[][]];
     if (!isTag(node)) continue;
     const states = paths.map((p, i) => advance(parentStates[i] as number[], p, node));
-    for (const [i, p] of paths.entries()) if ((states[i] as number[]).includes(p.steps.length)) (results[i] as Element[]).push(node);
+    let alive = false;
+    for (const [i, p] of paths.entries()) {
+      const s = states[i] as number[];
+      if (s.includes(p.steps.length)) (results[i] as Element[]).push(node);
+      if (s.length > 0 || !p.absolute) alive = true;
+    }
+    if (!alive) continue;
     for (let c = node.children.length - 1; c >= 0; c--) stack.push([node.children[c] as AnyNode, states]);
   }
   return results;

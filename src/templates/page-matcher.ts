@@ -72,7 +72,7 @@ function matchAllPaths(page: ParsedPage, templates: readonly PostTemplate[]): Ar
   });
 }
 
-const firstNonEmpty = (nodes: Element[]): Element | null => nodes.find((n) => textLength(n) > 0) ?? null;
+const firstNonEmpty = (nodes: Element[]): Element | null => nodes.find((n) => textLength(n, 1) > 0) ?? null;
 
 /** ISO date of a date node: machine-readable attribute first, then the text (chrono-node). */
 export function dateOf(el: Element): string | null {
@@ -133,7 +133,7 @@ function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Elemen
     published: date === null ? null : dateOf(date),
     updated: null,
     categories: categoriesOf(
-      m.categories.filter((n) => textLength(n) > 0),
+      m.categories.filter((n) => textLength(n, 1) > 0),
       [author, date],
     ),
     text,
@@ -157,10 +157,10 @@ type Verdict = { kind: 'post'; content: Element } | { kind: 'no'; reason: string
 
 function judge(page: ParsedPage, t: PostTemplate, m: Record<Slot, Element[]>): Verdict {
   if (m.key.length === 0) return { kind: 'next', reason: '' };
-  const keyNodes = m.key.filter((n) => textLength(n) > 0);
+  const keyNodes = m.key.filter((n) => textLength(n, 1) > 0);
   if (keyNodes.length >= CHANNEL_MIN_REPEATS)
     return { kind: 'no', reason: `channel page: key-path of template ${t.id} matches ${keyNodes.length} non-empty nodes` };
-  const contentNodes = m.content.filter((n) => textLength(n) >= MIN_CONTENT_CHARS);
+  const contentNodes = m.content.filter((n) => textLength(n, MIN_CONTENT_CHARS) >= MIN_CONTENT_CHARS);
   if (contentNodes.length >= CHANNEL_MIN_REPEATS)
     return { kind: 'no', reason: `channel page: content path of template ${t.id} matches ${contentNodes.length} nodes` };
   const content = contentNodes[0];

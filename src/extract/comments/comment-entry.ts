@@ -13,6 +13,11 @@ import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
 import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
 
+/** Nodes a reading of an entry does not enter: the other entries' nodes (replies nested inside). */
+export interface SkippedNodes {
+  has(el: Element): boolean;
+}
+
 /** One comment entry on the page: its top nodes (document order) and its date node. */
 export interface Entry {
   nodes: Element[];
@@ -93,13 +98,38 @@ function holdsBodyPart(el: Element): boolean {
 /** Text with a space between sibling nodes (a byline's parts stay words apart). */
 const plainText = (n: AnyNode): string => nodeText(n, { separator: ' ' });
 
-/** Whether `s` has at most `max` words (`tokenize`), without tokenizing a long text whole. */
-const atMostWords = (s: string, max: number): boolean => countWordsUpTo(s, max) <= max;
+/**
+ * The texts of the element's text nodes in document order (ignored elements left out), or null as
+ * soon as they hold more than `max` words (`tokenize`). Every block of an entry is tested for a
+ * byline or date line: reading each one whole would be quadratic in the entry's depth. `plainText`
+ * puts a space between siblings, so no word spans two text nodes and their counts add up.
+ */
+export function textsUpTo(el: Element, max: number): string[] | null {
+  const parts: string[] = [];
+  if (isIgnoredElement(el)) return parts;
+  let words = 0;
+  const stack: AnyNode[] = [];
+  for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i] as AnyNode);
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (isText(n)) {
+      words += countWordsUpTo(n.data, max - words);
+      if (words > max) return null;
+      parts.push(n.data);
+    } else if (isTag(n) && !isIgnoredElement(n)) {
+      for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
+    }
+  }
+  return parts;
+}
 
-/** The element's text, whitespace collapsed, when it has at most `max` words; null for a longer block (not collapsed for nothing). */
+/** Whether the element's text (`plainText`) has at most `max` words, not read past the word after `max`. */
+const atMostWords = (el: Element, max: number): boolean => textsUpTo(el, max) !== null;
+
+/** The element's text, whitespace collapsed (= `collapseWhitespace(plainText(el))`), when it has at most `max` words; null for a longer block. */
 function shortLine(el: Element, max: number): string | null {
-  const raw = plainText(el);
-  return atMostWords(raw, max) ? collapseWhitespace(raw) : null;
+  const parts = textsUpTo(el, max);
+  return parts === null ? null : collapseWhitespace(parts.join(' '));
 }
 
 /** The text a reader sees in a byline part, without its reply / counter widgets. */
@@ -135,7 +165,7 @@ function absolute(url: string, base: string): string | null {
 }
 
 /** Elements of the entry, depth first, not entering `skip` subtrees. */
-function* walk(nodes: readonly Element[], skip: ReadonlySet<Element>): Generator<Element> {
+function* walk(nodes: readonly Element[], skip: SkippedNodes): Generator<Element> {
   const stack = [...nodes].reverse();
   while (stack.length > 0) {
     const el = stack.pop() as Element;
@@ -185,7 +215,7 @@ function nameBeforeDate(byline: string): string | null {
 
 function findAuthor(
   nodes: readonly Element[],
-  skip: ReadonlySet<Element>,
+  skip: SkippedNodes,
   baseUrl: string,
 ): { name: string | null; url: string | null; node: Element | null; guessed: boolean } {
   const link = (el: Element): string | null => {
@@ -251,11 +281,11 @@ function findAuthor(
 }
 
 /** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one. */
-export function entryDate(entry: Entry, skip: ReadonlySet<Element>, postDate: string | null): string | null {
+export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | null): string | null {
   return findDate(entry.nodes, skip, postDate);
 }
 
-function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>, postDate: string | null): string | null {
+function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null): string | null {
   let fromText: string | null = null;
   for (const el of walk(nodes, skip)) {
     if (hasDateAttribute(el)) {
@@ -287,7 +317,7 @@ function findDate(nodes: readonly Element[], skip: ReadonlySet<Element>, postDat
   return null;
 }
 
-function findPermalink(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string): { id: string | null; permalink: string | null } {
+function findPermalink(entry: Entry, skip: SkippedNodes, baseUrl: string): { id: string | null; permalink: string | null } {
   for (const el of walk(entry.nodes, skip)) {
     const href = el.name === 'a' ? el.attribs.href : undefined;
     if (href !== undefined && isPermalinkHref(href) && href.includes('#') && !/replytocom/i.test(href)) {
@@ -310,7 +340,7 @@ function findPermalink(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string
 /** The entry's body: every node except the meta parts, as text lines and cleaned HTML. */
 function renderBody(
   entry: Entry,
-  skip: ReadonlySet<Element>,
+  skip: SkippedNodes,
   authorNode: Element | null,
   baseUrl: string,
 ): { text: string; byline: string | null; html: string; linkChars: number } {
@@ -330,8 +360,8 @@ function renderBody(
     const isByline =
       el === authorNode ||
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
-      (isMetaElement(el) && atMostWords(plainText(el), MAX_META_WORDS) && !holdsBodyPart(el)) ||
-      (/^h[1-6]$/.test(el.name) && atMostWords(plainText(el), 12)) ||
+      (isMetaElement(el) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
+      (/^h[1-6]$/.test(el.name) && atMostWords(el, 12)) ||
       ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') &&
         isDateLine(el) &&
         !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)));
@@ -400,7 +430,7 @@ function depthHintOf(entry: Entry): number | null {
 
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
  *  only). `skip`: the other entries' nodes (replies nested inside). */
-export function readEntry(entry: Entry, skip: ReadonlySet<Element>, baseUrl: string): EntryContent {
+export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): EntryContent {
   const author = findAuthor(entry.nodes, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
   return {

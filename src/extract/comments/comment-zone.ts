@@ -13,7 +13,7 @@ import { contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '..
 import { tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
-import type { Entry } from './comment-entry.js';
+import { type Entry, textsUpTo } from './comment-entry.js';
 import { commentIdOf, hasCommentHint, isInSidebar, isOneCommentNamed, isZoneHinted } from './comment-hints.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
@@ -36,6 +36,13 @@ function signatureStep(el: Element): string {
     .sort()
     .join('.');
   return cls === '' ? el.name : `${el.name}.${cls}`;
+}
+
+/** Appends `value` to the list under `key` (in place: a list copied per item is quadratic). */
+function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
 
 const LIST_TAGS = new Set(['ul', 'ol', 'dl']);
@@ -150,7 +157,7 @@ function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca
   // A top holding only its date line (a <dt> byline) owns the text that follows it (its <dd>): a
   // later entry that climbed into that sibling is lowered back below it.
   tops.forEach((top, i) => {
-    if (tokenize(spacedText(top)).length > MAX_DATE_LINE_WORDS) return;
+    if (textsUpTo(top, MAX_DATE_LINE_WORDS) === null) return;
     const next = nextElementSibling(top);
     const j = next === null ? -1 : tops.indexOf(next);
     const marker = markers[j] as Element;
@@ -175,7 +182,7 @@ function attachLooseSiblings(entries: Entry[]): void {
   for (const e of entries) {
     const p = e.nodes[0]?.parent;
     if (p === null || p === undefined || !isTag(p)) continue;
-    byParent.set(p, [...(byParent.get(p) ?? []), e]);
+    addTo(byParent, p, e);
   }
   const depthOf = (el: Element): number => {
     let d = 0;
@@ -284,7 +291,7 @@ function interleavedGroups(bySignature: ReadonlyMap<string, Element[]>): Array<[
   for (const [fine, markers] of bySignature) {
     for (const m of markers) {
       const coarse = coarseSignature(m);
-      byCoarse.set(coarse, [...(byCoarse.get(coarse) ?? []), [fine, m]]);
+      addTo(byCoarse, coarse, [fine, m]);
     }
   }
   const out: Array<[string, Element[]]> = [];
@@ -363,11 +370,11 @@ export function findEntryGroups(
   for (const d of dateNodes(root)) {
     if (isInSidebar(d, article) || isInForm(d, article)) continue;
     const s = signature(d);
-    bySignature.set(s, [...(bySignature.get(s) ?? []), d]);
+    addTo(bySignature, s, d);
   }
   const ids = idNodes(root).filter((e) => !isInSidebar(e, article) && !isInForm(e, article));
   const idGroups = new Map<string, Element[]>();
-  for (const e of ids) idGroups.set(signatureStep(e), [...(idGroups.get(signatureStep(e)) ?? []), e]);
+  for (const e of ids) addTo(idGroups, signatureStep(e), e);
   const candidates: Array<[string, Element[]]> = [
     ...[...bySignature].map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...interleavedGroups(bySignature).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
@@ -405,7 +412,7 @@ export function findEntryGroups(
       while (b.parent !== found2.lca && b.parent !== null) b = b.parent;
       if (contains(b as Element, article)) continue;
       const side = documentOrder(b as Element, article) < 0 ? 'before' : 'after';
-      sides.set(side, [...(sides.get(side) ?? []), e]);
+      addTo(sides, side, e);
     }
     for (const entries of sides.values()) {
       const lca = lowestCommonAncestor(entries.map((e) => e.nodes[0] as Element));

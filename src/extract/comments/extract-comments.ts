@@ -16,7 +16,7 @@ import {
   MIN_UNHINTED_AUTHOR_SHARE,
   MIN_UNHINTED_ENTRIES,
 } from './constants.js';
-import { type Entry, type EntryContent, entryDate, readEntry } from './comment-entry.js';
+import { type Entry, type EntryContent, entryDate, readEntry, type SkippedNodes } from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
@@ -30,7 +30,7 @@ const BYLINE_START = /^\s*(?:(?:posted|written|submitted|published)\s+)?by\b/i;
 interface PageComment extends EntryContent {
   entry: Entry;
   /** The other entries' nodes, left out of this one. */
-  skip: ReadonlySet<Element>;
+  skip: SkippedNodes;
   tokens: string[];
   published: string | null;
 }
@@ -154,7 +154,7 @@ function chooseZone(
     const others = new Set(group.entries.flatMap((e) => e.nodes));
     const comments: PageComment[] = [];
     for (const entry of group.entries) {
-      const skip = new Set([...others].filter((n) => !entry.nodes.includes(n)));
+      const skip = otherEntries(others, entry);
       const content = readEntry(entry, skip, page.url);
       const tokens = tokenize(content.text);
       if (tokens.length > 0 && !isOwnDateLine(content, tokens)) comments.push({ ...content, entry, skip, tokens, published: null });
@@ -183,6 +183,12 @@ function chooseZone(
   // Dates decide nothing above: they are read for the chosen zone's entries only.
   for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
   return { choice: best, signatures };
+}
+
+/** The nodes of a group's entries but `entry`'s own: one set for the whole group, not a copy per
+ *  entry (quadratic on a long thread). */
+function otherEntries(all: ReadonlySet<Element>, entry: Entry): SkippedNodes {
+  return { has: (el) => all.has(el) && !entry.nodes.includes(el) };
 }
 
 /** An entry whose whole text is a date, or a dated "posted by" line (the article's byline printed
