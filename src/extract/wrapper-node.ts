@@ -1,7 +1,7 @@
 /**
  * Finding the wrapper node of a data object [004 §4.2, Algorithm 1, Definitions 1-5].
  */
-import type { Element } from 'domhandler';
+import { type Element, isTag, isText } from 'domhandler';
 import {
   BOILERPLATE_NODE_WEIGHT,
   MIN_CONCEPT_SHARE,
@@ -16,7 +16,17 @@ import {
 } from './constants.js';
 import type { LanguageTools } from './language.js';
 import { boilerplateReason } from './boilerplate.js';
-import { BLOCK_TAGS, contains, isArticleParagraph, semanticNodeOf, type TextBlock, textBlocks, wordCount } from './page-dom.js';
+import {
+  BLOCK_TAGS,
+  contains,
+  isArticleParagraph,
+  isIgnoredElement,
+  nodeText,
+  semanticNodeOf,
+  type TextBlock,
+  textBlocks,
+  wordCount,
+} from './page-dom.js';
 import { ngramSet, type SemanticInput } from './semantic-input.js';
 import type { ExplainStep } from './types.js';
 
@@ -101,6 +111,7 @@ function searchWith(
   tools: LanguageTools,
   explain: ExplainStep[],
   exclude: Element[],
+  consistencyConcepts?: string[],
 ): WrapperSearch {
   const grams = mode === 'ngrams' ? zoneNgrams(input) : null;
   const wanted = new Set(mode === 'concept-sample' ? input.conceptSample : input.concepts);
@@ -153,28 +164,43 @@ function searchWith(
       step: `zones (${mode})`,
       detail: `${describe(ranked[0]?.node as Element)} is a teaser inside boilerplate: ${describe(best.node)} instead`,
     });
-  const concepts = mode === 'concept-sample' ? input.conceptSample : input.concepts;
-  let node: Element | null = best.node;
-  let share = conceptShare(node, root, concepts, tools);
-  // [004 Algorithm 1] while the wrapper does not contain enough concepts, take its parent.
-  while (share < MIN_CONCEPT_SHARE) {
-    const parent: Element | null = node.parent as Element | null;
-    if (parent === null || node === root || parent === root || parent.type !== 'tag') {
-      node = null;
-      break;
-    }
-    node = parent;
-    share = conceptShare(node, root, concepts, tools);
-  }
-  if (node === null) return { ok: false, reason: `${mode}: no node below <body> holds ${MIN_CONCEPT_SHARE} of the concepts` };
+  const concepts = consistencyConcepts ?? (mode === 'concept-sample' ? input.conceptSample : input.concepts);
+  const consistent = climbToConsistent(best.node, root, concepts, tools);
+  if (consistent === null) return { ok: false, reason: `${mode}: no node below <body> holds ${MIN_CONCEPT_SHARE} of the concepts` };
+  const { node, share } = consistent;
   const second = ranked.find((z) => !contains(z.node, best.node) && !contains(best.node, z.node));
   const margin = second === undefined ? 1 : Math.max(0, 1 - second.density / best.density);
   explain.push({
     step: `consistent (${mode})`,
-    detail: `${describe(node)} holds ${round(share)} of the concepts (>= ${MIN_CONCEPT_SHARE}, Def. 5)`,
+    detail: `${describe(node)} holds ${round(share)} of the ${consistencyConcepts === undefined ? '' : "description's "}concepts (>= ${MIN_CONCEPT_SHARE}, Def. 5)`,
   });
   const zonesBestFirst = [best, ...ranked.filter((z) => z !== best)];
   return { ok: true, candidate: { core: node, zone: best.node, mode, zones: zonesBestFirst, conceptShare: share, margin } };
+}
+
+/** The concepts found in the description (and content) tokens, not only in the title. */
+function descriptionConcepts(input: SemanticInput, tools: LanguageTools): string[] {
+  const stems = new Set(input.bodyTokens.map((t) => tools.stem(t)));
+  return input.concepts.filter((c) => stems.has(c));
+}
+
+/** [004 Algorithm 1] While the wrapper does not contain enough concepts, take its parent; null
+ *  when <body> is reached first. */
+function climbToConsistent(
+  zone: Element,
+  root: Element,
+  concepts: string[],
+  tools: LanguageTools,
+): { node: Element; share: number } | null {
+  let node = zone;
+  let share = conceptShare(node, root, concepts, tools);
+  while (share < MIN_CONCEPT_SHARE) {
+    const parent: Element | null = node.parent as Element | null;
+    if (parent === null || node === root || parent === root || parent.type !== 'tag') return null;
+    node = parent;
+    share = conceptShare(node, root, concepts, tools);
+  }
+  return { node, share };
 }
 
 /** Algorithm 1: n-grams (n = 3), then concepts, then a sample of the concepts [004 §4.2]. */
@@ -191,6 +217,14 @@ export function findWrapperNode(
     const r = searchWith(mode, root, input, tools, explain, exclude);
     if (r.ok) return r;
     reasons.push(r.reason);
+  }
+  // Deviation from 004 §4.2 Def. 5: the title is located apart [000 §III-D] and a page may not
+  // print it (its <title> aside); then no node holds half of the concepts when the title's weigh
+  // in. Last round: n-grams, consistent on the description's own concepts.
+  const described = descriptionConcepts(input, tools);
+  if (described.length > 0 && described.length < input.concepts.length) {
+    const r = searchWith('ngrams', root, input, tools, explain, exclude, described);
+    if (r.ok) return r;
   }
   return { ok: false, reason: reasons.join('; ') };
 }
@@ -227,8 +261,8 @@ function tagPath(ancestor: Element, el: Element): string {
  * outside boilerplate zones) and never swallows another item's article. Once the wrapper holds
  * paragraphs with most of the feed text's words (it is past the excerpt, not a headline zone),
  * only paragraphs of the same shape (tag path from the parent, as key-paths generalise post nodes
- * in 000 §III-D) count: the rest of an article is laid out like its start; sidebars, teasers and
- * ads are not. A parent holding another of the item's article zones (`articleZones`: semantic
+ * in 000 §III-D, or a container of the same element and class, a key-path step of 000 §III-A)
+ * count: the rest of an article is laid out like its start; sidebars, teasers and ads are not. A parent holding another of the item's article zones (`articleZones`: semantic
  * nodes with several conceptual nodes, as a full-content feed matches every section) is taken on
  * any gain.
  */
@@ -242,21 +276,29 @@ export function widenToArticle(
 ): Element {
   let node = core;
   let up: Element = core;
-  for (let step = 0; step < WIDEN_MAX_STEPS; step++) {
+  for (let step = 0; step < WIDEN_MAX_STEPS; ) {
     const parent = up.parent as Element | null;
     if (parent === null || parent.type !== 'tag' || parent === root || parent.name === 'body' || parent.name === 'html') break;
     if (others.some((o) => contains(parent, o))) break;
-    up = parent;
     const blocks = articleBlocks(parent, root, core);
     const inside = blocks.filter((b) => contains(node, b.element) && !NOT_PARAGRAPH_TAGS.has(b.element.name));
     const insideWords = inside.reduce((n, b) => n + wordCount(b), 0);
     const holdsFeedText = inside.length >= WIDEN_SHAPE_MIN_PARAGRAPHS && insideWords >= feedWords * WIDEN_SHAPE_MIN_FEED_SHARE;
+    // Once the wrapper holds the feed text, a parent whose only text is `up`'s is a wrapper of
+    // layout (sections nested for styling): it takes no step, so an article split into sections
+    // deep apart is still reached, by paragraphs shaped like its own. ours.
+    const passThrough = holdsFeedText && !holdsTextBeside(parent, up);
+    up = parent;
+    if (passThrough) continue;
+    step++;
     const shapes = holdsFeedText ? new Set(inside.map((b) => tagPath(parent, b.element))) : null;
+    const containers = new Set(holdsFeedText ? inside.map((b) => containerStep(b.element, root)).filter((c) => c !== null) : []);
     let own = 0;
     let gain = 0;
     for (const b of blocks) {
       if (contains(node, b.element)) own += b.text.length;
-      else if (shapes === null || shapes.has(tagPath(parent, b.element))) gain += b.text.length;
+      else if (shapes === null || shapes.has(tagPath(parent, b.element)) || containers.has(containerStep(b.element, root) ?? ''))
+        gain += b.text.length;
     }
     const matched = articleZones.find((z) => contains(parent, z) && !contains(node, z) && !insideBoilerplate(z, parent));
     if (gain <= 0 || (gain < own * WIDEN_MIN_GAIN && matched === undefined)) continue;
@@ -268,6 +310,23 @@ export function widenToArticle(
     node = parent;
   }
   return node;
+}
+
+/** The key-path step (element and class, 000 §III-A) of the semantic node holding a paragraph;
+ *  null when the node has no class to tell it apart. */
+function containerStep(el: Element, root: Element): string | null {
+  const node = semanticNodeOf(el, root);
+  const cls = node.attribs.class?.trim();
+  return cls ? `${node.name}.${cls}` : null;
+}
+
+/** Whether `parent` holds text outside its child `child` (ignored elements aside). */
+function holdsTextBeside(parent: Element, child: Element): boolean {
+  for (const c of parent.children) {
+    if (c === child) continue;
+    if (isText(c) ? c.data.trim() !== '' : isTag(c) && !isIgnoredElement(c) && nodeText(c).trim() !== '') return true;
+  }
+  return false;
 }
 
 export function describe(el: Element): string {
