@@ -96,10 +96,13 @@ export function textOverlap(a: readonly string[], b: readonly string[]): number 
 
 /** Pairs page comments with feed comments: same id first, then the best text overlap. Returns page index -> feed index. */
 export function pairWithFeed(
-  page: ReadonlyArray<{ id: string | null; tokens: string[]; author: string | null }>,
+  page: ReadonlyArray<{ id: string | null; text: string; author: string | null }>,
   feed: readonly FeedComment[],
 ): Map<number, number> {
   const pairs = new Map<number, number>();
+  // Most pages have no comment feed: their comments' words are never needed.
+  if (feed.length === 0) return pairs;
+  const tokens = page.map((p) => tokenize(p.text));
   const used = new Set<number>();
   page.forEach((p, i) => {
     if (p.id === null) return;
@@ -116,7 +119,7 @@ export function pairWithFeed(
     feed.forEach((f, k) => {
       if (used.has(k)) return;
       const sameAuthor = p.author === null || f.item.author === null || tokenize(p.author).join(' ') === tokenize(f.item.author).join(' ');
-      const score = textOverlap(p.tokens, f.tokens);
+      const score = textOverlap(tokens[i] as string[], f.tokens);
       if (sameAuthor && score >= bestScore) {
         best = k;
         bestScore = score;

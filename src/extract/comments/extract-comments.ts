@@ -7,7 +7,7 @@ import type { Element } from 'domhandler';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
-import { tokenize } from '../text-normalize.js';
+import { countWordsUpTo } from '../text-normalize.js';
 import type { ParsedPage } from '../types.js';
 import {
   MAX_BYLINE_WORDS,
@@ -31,7 +31,8 @@ interface PageComment extends EntryContent {
   entry: Entry;
   /** The other entries' nodes, left out of this one. */
   skip: SkippedNodes;
-  tokens: string[];
+  /** Words of `text` (`tokenize`). */
+  words: number;
   published: string | null;
 }
 
@@ -144,7 +145,7 @@ function chooseZone(
     c.feedMatches,
     c.hinted || c.site ? 1 : 0,
     c.comments.length,
-    c.comments.reduce((n, x) => n + x.tokens.length, 0),
+    c.comments.reduce((n, x) => n + x.words, 0),
   ];
   const siteStructures = new Set(opts.siteStructures ?? []);
   const { groups, signatures } = findEntryGroups(body, article, siteStructures);
@@ -156,8 +157,8 @@ function chooseZone(
     for (const entry of group.entries) {
       const skip = otherEntries(others, entry);
       const content = readEntry(entry, skip, page.url);
-      const tokens = tokenize(content.text);
-      if (tokens.length > 0 && !isOwnDateLine(content, tokens)) comments.push({ ...content, entry, skip, tokens, published: null });
+      const words = countWordsUpTo(content.text, Number.POSITIVE_INFINITY);
+      if (words > 0 && !isOwnDateLine(content, words)) comments.push({ ...content, entry, skip, words, published: null });
     }
     if (article !== null) dropArticleItself(comments, article);
     if (comments.length === 0) continue;
@@ -193,10 +194,8 @@ function otherEntries(all: ReadonlySet<Element>, entry: Entry): SkippedNodes {
 
 /** An entry whose whole text is a date, or a dated "posted by" line (the article's byline printed
  *  like the comments' bylines, among them), is no comment. */
-function isOwnDateLine(content: EntryContent, tokens: readonly string[]): boolean {
-  return (
-    tokens.length <= MAX_BYLINE_WORDS && (isBareDateText(content.text) || (BYLINE_START.test(content.text) && hasDateText(content.text)))
-  );
+function isOwnDateLine(content: EntryContent, words: number): boolean {
+  return words <= MAX_BYLINE_WORDS && (isBareDateText(content.text) || (BYLINE_START.test(content.text) && hasDateText(content.text)));
 }
 
 /** An entry inside the article wrapper holding most of the wrapper's text besides the other
