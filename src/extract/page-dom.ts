@@ -2,7 +2,9 @@
  * Shared DOM measures for extraction: which elements are ignored (the "cleaned page" of
  * 004 §4.3) and the page's text blocks (the leaf nodes of 004 §4.2 Def. 1). Block tags, containment
  * and the lowest common ancestor come from the toolkit (`core/dom-text.ts`), re-exported here.
- * Everything is computed once per node and cached in WeakMaps: the DOM is shared, never mutated.
+ * Text blocks are computed once per root and cached in a WeakMap (the DOM is shared, never mutated);
+ * per-element tests are not cached: they cost a few property reads, and a WeakMap entry for every
+ * element of every page held made lookups and garbage collection cost more than the tests.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { BLOCK_TAGS, nodeText as readNodeText } from '../core/dom-text.js';
@@ -77,22 +79,16 @@ export function isHiddenByClass(el: Element): boolean {
   return el.attribs.class?.split(/\s+/).some((t) => HIDDEN_CLASS.test(t)) === true;
 }
 
-const ignoredCache = new WeakMap<Element, boolean>();
-
 /** Script, style, hidden ([hidden], aria-hidden, display:none) and form-control elements. */
 export function isIgnoredElement(el: Element): boolean {
-  let v = ignoredCache.get(el);
-  if (v === undefined) {
-    const a = el.attribs;
-    v =
-      IGNORED_TAGS.has(el.name) ||
-      a.hidden !== undefined ||
-      a['aria-hidden'] === 'true' ||
-      (a.style !== undefined && HIDDEN_STYLE.test(a.style)) ||
-      (el.name === 'input' && a.type === 'hidden');
-    ignoredCache.set(el, v);
-  }
-  return v;
+  const a = el.attribs;
+  return (
+    IGNORED_TAGS.has(el.name) ||
+    a.hidden !== undefined ||
+    a['aria-hidden'] === 'true' ||
+    (a.style !== undefined && HIDDEN_STYLE.test(a.style)) ||
+    (el.name === 'input' && a.type === 'hidden')
+  );
 }
 
 /** A run of text belonging to one block element (inline markup joined): a leaf node of 004 Def. 1. */
@@ -162,28 +158,15 @@ export function isArticleParagraph(block: TextBlock): boolean {
   return block.linkChars <= block.text.length * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY && wordCount(block) >= ARTICLE_PARAGRAPH_MIN_WORDS;
 }
 
-const blockChildCache = new WeakMap<Element, boolean>();
-
 /** Whether an element has a block-level element child (or two `<br>`: text laid out in lines). */
 function hasBlockLayout(el: Element): boolean {
-  let v = blockChildCache.get(el);
-  if (v === undefined) {
-    let brs = 0;
-    v = false;
-    for (const c of el.children) {
-      if (!isTag(c)) continue;
-      if (BLOCK_TAGS.has(c.name)) {
-        v = true;
-        break;
-      }
-      if (c.name === 'br' && ++brs >= 2) {
-        v = true;
-        break;
-      }
-    }
-    blockChildCache.set(el, v);
+  let brs = 0;
+  for (const c of el.children) {
+    if (!isTag(c)) continue;
+    if (BLOCK_TAGS.has(c.name)) return true;
+    if (c.name === 'br' && ++brs >= 2) return true;
   }
-  return v;
+  return false;
 }
 
 /**
