@@ -1,13 +1,14 @@
 /**
  * Reader comments on engines outside the dev data, without a "comment" word in any class or id,
  * most without a comment feed (issue #12 item 1, third point: comment zones as repeated records, decided per
- * site). Five engines, each a site of twelve posts over two crawls:
+ * site). Six engines, each a site of twelve posts over two crawls:
  * - German, threaded replies in nested lists, dates "12. März 2025 um 14:22";
  * - English, a guestbook table (name and date in one cell, the text in the next);
  * - Spanish, a definition list ("<dt>Name escribió el 3 de marzo de 2025, 14:22:</dt><dd>…");
  * - English, plain divs with the signature line after the text ("— Name · Mar 3, 2025");
  * - French, one <article> per reaction with a <time datetime>, and a site-wide comment feed whose
- *   title says "réactions" and whose items link to "#r1" anchors on the posts.
+ *   title says "réactions" and whose items link to "#r1" anchors on the posts;
+ * - English, a numbered list whose items print "1. <a>Name</a> on 12/03/2025 at 14:22<br>text".
  * Only one post has more than two comments in the first crawl: the other posts' one or two
  * comments are found because the site shows the same records on its other post pages. The second
  * crawl changes every sidebar, adds a reply to two posts, edits one post and adds a new one.
@@ -197,7 +198,30 @@ const articleFr: Engine = {
   },
 };
 
-const ENGINES = [threadedDe, tableEn, listEs, divsAfterEn, articleFr];
+/** English: a numbered list, each item's first line (before a <br>) its signature, the text after it. */
+const numberedEn: Engine = {
+  name: 'numbered-en',
+  lang: 'en',
+  date: (d) =>
+    `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} at ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+  post(p, replies) {
+    const items = replies.map(
+      (r, i) =>
+        `<li><span>${i + 1}.</span> <a href="http://${r.name.split(' ')[0]?.toLowerCase()}.example/">${r.name}</a> on ${this.date(r.when)}<br>${r.text}</li>`,
+    );
+    const list = replies.length > 0 ? `<h3>${replies.length} responses so far</h3><ol class="list">${items.join('')}</ol>` : '';
+    return `<div class="story"><h1>${p.title}</h1><p>${this.date(p.date)}</p>${paras(p)}</div>${list}`;
+  },
+  list(posts) {
+    return posts
+      .map(
+        (p) => `<div class="story"><h1><a href="/${p.slug}/">${p.title}</a></h1><p>${this.date(p.date)}</p><p>${p.paragraphs[0]}</p></div>`,
+      )
+      .join('');
+  },
+};
+
+const ENGINES = [threadedDe, tableEn, listEs, divsAfterEn, articleFr, numberedEn];
 const site = (e: Engine): string => `http://${e.name}.test`;
 
 class Writer {

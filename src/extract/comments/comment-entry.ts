@@ -139,6 +139,32 @@ function shortLine(el: Element, max: number): string | null {
   return parts === null ? null : collapseWhitespace(parts.join(' '));
 }
 
+/**
+ * The first line of a block whose lines are `<br>`-separated ("1. Jane on 12/03/2025 at 14:22<br>
+ * text..."), when it has at most `max` words: its text and how many of the block's children it
+ * spans (the `<br>` included). Null for a block without a `<br>` of its own.
+ */
+export function firstBrokenLine(el: Element, max: number): { text: string; children: number } | null {
+  const at = el.children.findIndex((c) => isTag(c) && c.name === 'br');
+  if (at <= 0) return null;
+  const parts: string[] = [];
+  let words = 0;
+  for (const c of el.children.slice(0, at)) {
+    const texts = isText(c) ? [c.data] : isTag(c) ? textsUpTo(c, max - words) : [];
+    if (texts === null) return null;
+    for (const t of texts) words += countWordsUpTo(t, max - words + 1);
+    if (words > max) return null;
+    parts.push(...texts);
+  }
+  const text = collapseWhitespace(parts.join(' '));
+  return text === '' ? null : { text, children: at + 1 };
+}
+
+/** A byline printed as a block's first `<br>` line, in a block holding the comment's text too. */
+function firstLineByline(el: Element, max: number): string | null {
+  return BLOCK_TAGS.has(el.name) ? (firstBrokenLine(el, max)?.text ?? null) : null;
+}
+
 /** The text a reader sees in a byline part, without its reply / counter widgets. */
 function printedText(el: Element): string {
   const parts: string[] = [];
@@ -271,7 +297,7 @@ function findAuthor(
   // 3. A byline: "by X on <date>", "X says:", "<date> by X"; 4. failing that, "X <date>".
   const bylines = elements.filter((el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b');
   // '' for a line longer than a byline.
-  const printed = bylines.map((el) => shortLine(el, MAX_BYLINE_WORDS) ?? '');
+  const printed = bylines.map((el) => shortLine(el, MAX_BYLINE_WORDS) ?? firstLineByline(el, MAX_BYLINE_WORDS) ?? '');
   const short = (t: string): boolean => t !== '';
   for (const [i, el] of bylines.entries()) {
     const t = printed[i] as string;
@@ -310,9 +336,9 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
     }
   }
   if (fromText !== null) return fromText;
-  // Inline date lines ("<span>July 7, 2012 at 12:27 am</span>") inside a longer block.
+  // Inline date lines ("<span>July 7, 2012 at 12:27 am</span>", a first line before a <br>) inside a longer block.
   for (const el of elements) {
-    const t = shortLine(el, 20);
+    const t = shortLine(el, 20) ?? firstLineByline(el, 20);
     if (t !== null && hasDateText(t)) {
       const iso = parseDateText(t);
       if (iso !== null) return iso;
@@ -406,8 +432,13 @@ function renderBody(
     if (block) newline();
   };
   for (const n of entry.nodes) {
-    if (entry.nodes.length === 1) for (const c of n.children) visit(c, false);
-    else visit(n, false);
+    if (entry.nodes.length > 1) visit(n, false);
+    else {
+      // The entry's own first <br> line as its byline ("1. Jane on <date><br>text"): left out.
+      const byline = n === authorNode ? firstBrokenLine(n, MAX_BYLINE_WORDS) : null;
+      if (byline !== null) bylineParts.push(byline.text);
+      for (const c of n.children.slice(byline?.children ?? 0)) visit(c, false);
+    }
   }
   newline();
   const text = lines

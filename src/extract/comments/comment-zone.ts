@@ -13,7 +13,7 @@ import { BLOCK_TAGS, contains, isIgnoredElement, lowestCommonAncestor, textBlock
 import { tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
-import { type Entry, textsUpTo } from './comment-entry.js';
+import { type Entry, firstBrokenLine, textsUpTo } from './comment-entry.js';
 import { commentIdOf, hasCommentHint, isInSidebar, isOneCommentNamed, isZoneHinted } from './comment-hints.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
@@ -77,7 +77,10 @@ function dateNodes(root: Element): Element[] {
   const withAttribute = new Set(out);
   for (const b of textBlocks(root)) {
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
-    if (b.tokens.length > MAX_DATE_LINE_WORDS || !hasDateText(spacedText(b.element))) continue;
+    // A longer block whose first <br> line is dated ("1. Jane on 12/03/2025<br>text") is marked too.
+    const firstLine = b.tokens.length > MAX_DATE_LINE_WORDS ? firstBrokenLine(b.element, MAX_DATE_LINE_WORDS) : null;
+    if (b.tokens.length > MAX_DATE_LINE_WORDS ? firstLine === null || !hasDateText(firstLine.text) : !hasDateText(spacedText(b.element)))
+      continue;
     if (out.some((d) => withAttribute.has(d) && contains(b.element, d))) continue;
     out.push(b.element);
   }
