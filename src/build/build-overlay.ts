@@ -854,9 +854,10 @@ class ExtractionPass {
           if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
             sites.defer(hostOf(row.url), result.commentZone, version);
           else writer.addVersion(version);
-          // A post without comments is read again if the site shows an unhinted comment structure
-          // elsewhere that one of the page's entry candidates may be (never else: one extraction a page).
-          if (result.comments.length === 0)
+          // A post without a comment zone (no comments, or only its comment feed's) is read again if
+          // the site shows an unhinted comment structure elsewhere that one of the page's entry
+          // candidates may be (never else: one extraction a page).
+          if (result.commentZone.structure === null)
             sites.remember(hostOf(row.url), job, result.commentZone.signatures, (again) =>
               writer.addVersion({ ...version, object: again.object, comments: again.comments }),
             );
@@ -882,12 +883,19 @@ class ExtractionPass {
     const { writer, report } = this.#ctx;
     this.#finished.add(host);
     const sites = this.#sitesOf(host);
-    report.comments -= sites.flush((v) => writer.addVersion(v));
     // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
+    const readAgain: Array<{ again: SecondReading; write: (again: SecondReading) => void }> = [];
     for (const { job, structures, write } of sites.retries()) {
       const parsed = this.#pages.get(this.#captureOf.get(job) ?? -1, job.url);
       const again = await runPageJob({ ...job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
       if (!again.ok || again.comments.length === 0) continue;
+      sites.countTexts(host, again.comments);
+      readAgain.push({ again, write });
+    }
+    // The held zones are decided with the second readings counted: entries recurring on them are the template's.
+    report.comments -= sites.flush((v) => writer.addVersion(v));
+    for (const { again, write } of readAgain) {
+      if (sites.recurs(host, again.comments)) continue;
       // The whole version of the second reading: its article leaves out the zone it found.
       write(again);
       report.comments += again.comments.length;
@@ -944,8 +952,8 @@ async function runTemplatesPass(
     progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   };
   announceTemplates();
-  const commentsOf = (page: ParsedPage): Comment[] =>
-    extractComments(page, {
+  const commentsOf = (page: ParsedPage): Comment[] => {
+    const found = extractComments(page, {
       article: null,
       commentItems: commentItemsOf(
         page.url,
@@ -953,7 +961,10 @@ async function runTemplatesPass(
         pageTextOf(page),
       ),
       siteStructures: extraction.learntStructures(hostOf(page.url)),
-    }).comments;
+    });
+    // Records too few to stand alone that the site's learnt structures do not confirm: none.
+    return found.evidence === 'records' ? found.comments.filter((c) => c.source === 'feed') : found.comments;
+  };
   const templates = await runTemplateStage({
     db,
     writer,
@@ -1002,12 +1013,11 @@ async function runSegmentsPass(
   report.objects.segmentation = segments.objectsCreated;
 }
 
+/** What a post page read again with its host's comment structures gives. */
+type SecondReading = Pick<Extract<PageJobResult, { ok: true }>, 'object' | 'comments'>;
+
 /** The comment sites of the extraction pass: versions as written, page jobs read again, their results. */
-type ExtractionSites = CommentSites<
-  Parameters<OverlayWriter['addVersion']>[0],
-  PageJob,
-  Pick<Extract<PageJobResult, { ok: true }>, 'object' | 'comments'>
->;
+type ExtractionSites = CommentSites<Parameters<OverlayWriter['addVersion']>[0], PageJob, SecondReading>;
 
 interface PageWork {
   captureId: number;

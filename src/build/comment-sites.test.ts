@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommentSites } from './comment-sites.js';
 
-type Version = { url: string; comments: Array<{ source: string }> };
+type Version = { url: string; comments: Array<{ source: string; text: string }> };
 
 const HOW = 'dates on p.when|div.reply';
 const STRUCTURE = `|html|body|div[@class=replies] ${HOW}`;
@@ -11,7 +11,7 @@ function siteWithLearntStructure(host: string): CommentSites<Version, string, st
   const sites = new CommentSites<Version, string, string>();
   for (const url of ['a', 'b']) {
     const zone = { evidence: 'structure', structure: STRUCTURE };
-    if (sites.observe(host, zone, 3)) sites.defer(host, zone, { url, comments: [{ source: 'page' }] });
+    if (sites.observe(host, zone, 3)) sites.defer(host, zone, { url, comments: [{ source: 'page', text: `A reply on ${url}` }] });
   }
   return sites;
 }
@@ -48,10 +48,57 @@ describe('CommentSites', () => {
     const sites = new CommentSites<Version, string, string>();
     const zone = { evidence: 'structure', structure: STRUCTURE };
     expect(sites.observe('blog.test', zone, 2)).toBe(true);
-    sites.defer('blog.test', zone, { url: 'a', comments: [{ source: 'page' }, { source: 'feed' }] });
+    sites.defer('blog.test', zone, {
+      url: 'a',
+      comments: [
+        { source: 'page', text: 'A reply' },
+        { source: 'feed', text: 'From the feed' },
+      ],
+    });
     sites.observe('blog.test', { evidence: null, structure: null }, 0);
     const written: Version[] = [];
     expect(sites.flush((v) => written.push(v))).toBe(1);
-    expect(written[0]?.comments).toEqual([{ source: 'feed' }]);
+    expect(written[0]?.comments).toEqual([{ source: 'feed', text: 'From the feed' }]);
+  });
+
+  it("counts a host's other post pages showing the same entry candidates as support, never two-entry records on a one-page host", () => {
+    const zone = { evidence: 'records', structure: STRUCTURE, signatures: [HOW] };
+    const two = new CommentSites<Version, string, string>();
+    expect(two.observe('blog.test', zone, 2)).toBe(true);
+    two.defer('blog.test', zone, {
+      url: 'a',
+      comments: [
+        { source: 'page', text: 'One' },
+        { source: 'page', text: 'Two' },
+      ],
+    });
+    two.observe('blog.test', { evidence: null, structure: null, signatures: [HOW] }, 0);
+    const kept: Version[] = [];
+    expect(two.flush((v) => kept.push(v))).toBe(0);
+    const alone = new CommentSites<Version, string, string>();
+    alone.observe('solo.test', zone, 2);
+    alone.defer('solo.test', zone, {
+      url: 'a',
+      comments: [
+        { source: 'page', text: 'One' },
+        { source: 'page', text: 'Two' },
+      ],
+    });
+    expect(alone.flush(() => undefined)).toBe(2);
+  });
+
+  it("drops entries whose texts recur on the host's other pages: a template box, not comments", () => {
+    const sites = new CommentSites<Version, string, string>();
+    const zone = { evidence: 'structure', structure: STRUCTURE };
+    for (const url of ['a', 'b', 'c']) {
+      sites.observe('news.test', zone, 3);
+      sites.defer('news.test', zone, {
+        url,
+        comments: ['Latest: new games', 'Latest: videos', `Only on ${url}`].map((text) => ({ source: 'page', text })),
+      });
+    }
+    const written: Version[] = [];
+    expect(sites.flush((v) => written.push(v))).toBe(9);
+    expect(written.every((v) => v.comments.length === 0)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { decideStructureOnlyZone, isStructureOfSignature, MIN_STRUCTURE_PAGES } from '../extract/index.js';
 
-/** A post page without comments, to read again with its host's learnt structures. */
+/** A post page without a comment zone (no comments, or only its comment feed's), to read again with its host's learnt structures. */
 interface EmptyPost<J, R> {
   host: string;
   job: J;
@@ -17,26 +17,37 @@ interface EmptyPost<J, R> {
 }
 
 /** `V`: a version as written; `J`: the page job to run again; `R`: what the second reading gives. */
-export class CommentSites<V extends { comments: Array<{ source: string }> }, J, R> {
+export class CommentSites<V extends { comments: Array<{ source: string; text: string }> }, J, R> {
   readonly #pages = new Map<string, number>();
   readonly #structures = new Map<string, Map<string, number>>();
+  /** Post pages of each host with entry candidates found each way (`CommentExtraction.signatures`). */
+  readonly #signatures = new Map<string, Map<string, number>>();
   /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
   readonly #feedConfirmed = new Map<string, Set<string>>();
-  readonly #held: Array<{ host: string; structure: string; version: V }> = [];
+  readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V }> = [];
+  /** Per host: on how many held pages each page comment's text appears. */
+  readonly #texts = new Map<string, Map<string, number>>();
   readonly #empty: Array<EmptyPost<J, R>> = [];
 
   /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
-  observe(host: string, zone: { evidence: string | null; structure: string | null }, comments: number): boolean {
+  observe(
+    host: string,
+    zone: { evidence: string | null; structure: string | null; signatures?: readonly string[] },
+    comments: number,
+  ): boolean {
     this.#pages.set(host, (this.#pages.get(host) ?? 0) + 1);
+    const found = this.#signatures.get(host) ?? new Map<string, number>();
+    for (const s of zone.signatures ?? []) found.set(s, (found.get(s) ?? 0) + 1);
+    this.#signatures.set(host, found);
     if (zone.structure === null) return false;
     const counts = this.#structures.get(host) ?? new Map<string, number>();
     counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
     this.#structures.set(host, counts);
     if (zone.evidence === 'feed') this.#feedConfirmed.set(host, new Set([...(this.#feedConfirmed.get(host) ?? []), zone.structure]));
-    return zone.evidence === 'structure' && comments > 0;
+    return (zone.evidence === 'structure' || zone.evidence === 'records') && comments > 0;
   }
 
-  /** A post page without comments; kept only when it has entry candidates a learnt structure may accept. */
+  /** A post page without a comment zone; kept only when it has entry candidates a learnt structure may accept. */
   remember(host: string, job: J, signatures: readonly string[], write: (again: R) => void): void {
     if (signatures.length > 0) this.#empty.push({ host, job, signatures, write });
   }
@@ -49,8 +60,8 @@ export class CommentSites<V extends { comments: Array<{ source: string }> }, J, 
   learnt(host: string): string[] {
     const out = new Set(this.#feedConfirmed.get(host) ?? []);
     const pages = this.#pages.get(host) ?? 0;
-    for (const [structure, n] of this.#structures.get(host) ?? []) {
-      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(n, pages).keep) out.add(structure);
+    for (const structure of this.#structures.get(host)?.keys() ?? []) {
+      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(this.#support(host, structure), pages).keep) out.add(structure);
     }
     return [...out];
   }
@@ -69,20 +80,58 @@ export class CommentSites<V extends { comments: Array<{ source: string }> }, J, 
     }
   }
 
-  defer(host: string, zone: { structure: string | null }, version: V): void {
-    this.#held.push({ host, structure: zone.structure ?? '', version });
+  /**
+   * Post pages of the host showing `structure`: those whose zone has it, or, when more, those with
+   * entry candidates found the same way (a post with one or two comments shows the site's comment
+   * records too, below the entry count a zone needs without the site's support).
+   */
+  #support(host: string, structure: string): number {
+    let n = this.#structures.get(host)?.get(structure) ?? 0;
+    for (const [signature, pages] of this.#signatures.get(host) ?? []) {
+      if (pages > n && isStructureOfSignature(structure, signature)) n = pages;
+    }
+    return n;
+  }
+
+  defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V): void {
+    this.#held.push({ host, structure: zone.structure ?? '', needsSite: zone.evidence === 'records', version });
+    this.countTexts(host, version.comments);
+  }
+
+  /** Counts the page comments of one more page of `host` (a held version, or a second reading). */
+  countTexts(host: string, comments: V['comments']): void {
+    const counts = this.#texts.get(host) ?? new Map<string, number>();
+    for (const text of new Set(pageTexts(comments))) counts.set(text, (counts.get(text) ?? 0) + 1);
+    this.#texts.set(host, counts);
+  }
+
+  /**
+   * Whether most of these page comments recur on other counted pages of the host: entries of its
+   * template (a "latest news" box), not comments, since a reader's comment is on one page
+   * [004 §4.2; text repeated across a host's pages is boilerplate].
+   */
+  recurs(host: string, comments: V['comments']): boolean {
+    const texts = pageTexts(comments);
+    const counts = this.#texts.get(host);
+    return texts.length > 0 && texts.filter((t) => (counts?.get(t) ?? 0) >= 2).length * 2 >= texts.length;
   }
 
   /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
   flush(write: (version: V) => void): number {
     let dropped = 0;
-    for (const { host, structure, version } of this.#held.splice(0)) {
-      const decision = decideStructureOnlyZone(this.#structures.get(host)?.get(structure) ?? 0, this.#pages.get(host) ?? 0);
+    for (const { host, structure, needsSite, version } of this.#held.splice(0)) {
+      const decision = decideStructureOnlyZone(this.#support(host, structure), this.#pages.get(host) ?? 0, needsSite);
+      const keep = decision.keep && !this.recurs(host, version.comments);
       // Comments the comment feed gives stay whatever the page zone was.
-      const kept = decision.keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
+      const kept = keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
       dropped += version.comments.length - kept.length;
       write({ ...version, comments: kept });
     }
     return dropped;
   }
+}
+
+/** The whitespace-normalised texts of the comments found on the page (not only in the feed). */
+function pageTexts(comments: ReadonlyArray<{ source: string; text: string }>): string[] {
+  return comments.filter((c) => c.source !== 'feed').map((c) => c.text.replace(/\s+/g, ' ').trim().toLowerCase());
 }

@@ -22,6 +22,12 @@
  * and feed-text tails on every data set; permalink labels, segment/post-markers, on the corpora and
  * dragnet-train): no score changes, tune or check. They stay as the
  * papers' own patterns [002 "patterns like 'posted by'", 004 §4.1 "Read more..."], never deciding.
+ *
+ * Month names, date joiners, relative-date phrases and the verbs after a commenter's name are
+ * language, not products: with English alone, comment dates printed in German, French or Spanish
+ * were no dates, and such sites' comments were never found (test/generalisation/
+ * unseen-comment-engines.test.ts). They only tell a date or a name; the zone is decided by the
+ * records' structure and the site.
  */
 
 export type HintScope = 'generic' | 'product';
@@ -386,6 +392,36 @@ export const SIGNATURE_VERBS: HintList = {
   entries: g('posted', 'written', 'published', 'submitted', 'geschrieben', 'publié', 'publicado', 'pubblicato'),
 };
 
+/** What a commenter's name is followed by ("Jane says:", "Jean a écrit :", "Ana escribió el …"). */
+export const COMMENT_SAYS_VERBS: HintList = {
+  name: 'comment-says-verbs',
+  help: 'the verb after a commenter\'s name in a comment signature ("says", "wrote"), in the usual languages',
+  entries: g(
+    'says',
+    'said',
+    'wrote',
+    'writes',
+    'a\\s+écrit',
+    'écrit',
+    'dit',
+    'schreibt',
+    'schrieb',
+    'sagt',
+    'escribió',
+    'escribe',
+    'dijo',
+    'dice',
+    'scrive',
+    'ha\\s+scritto',
+    'disse',
+    'escreveu',
+    'schreef',
+    'zegt',
+    'skrev',
+    'napisał',
+  ),
+};
+
 /** The word before an author's name in a signature ("by", "von", "par", "por", "przez"). */
 export const SIGNATURE_BY_WORDS: HintList = {
   name: 'signature-by-words',
@@ -451,6 +487,75 @@ export const COMMENT_ITEM_TITLE_PREFIXES: HintList = {
   entries: g(
     '(?:by|par|von|por|door|da|av|przez|re|aw|sv|antw)\\s*:',
     '(?:comment|commentaire|kommentar|comentario|commento)\\s+(?:on|sur|zu|en|a|su)\\b.*\\b(?:by|par|von|por|da)\\b',
+  ),
+};
+
+/**
+ * Month names and abbreviations printed in dates, ONE ENTRY PER MONTH from January (the entry's
+ * index is the month), in the usual languages: English, German, French, Spanish, Italian,
+ * Portuguese, Dutch, the Scandinavian languages, Polish (nominative and genitive).
+ */
+export const MONTH_NAMES: HintList = {
+  name: 'month-names',
+  help: 'month names and abbreviations, one entry per month from January, in the usual languages',
+  entries: g(
+    'jan(?:uary|uar|uari|vier|eiro)?|janv|j[äa]n(?:ner)?|ene(?:ro)?|genn?(?:aio)?|stycz(?:nia|eń)?',
+    'feb(?:ruary|ruar|ruari|rero|braio)?|f[ée]vr?(?:ier)?|fev(?:ereiro)?|lut(?:ego|y)?',
+    'mar(?:ch|s|zo|ço|co|ca|zec)?|m[äa]rz|m[äa]r|maart',
+    'apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|kwie(?:tnia|cień)?',
+    'may(?:o)?|mai(?:o)?|mag(?:gio)?|mei|maj(?:a)?',
+    'jun(?:e|i|io|ho)?|juin|giu(?:gno)?|czerw(?:ca|iec)?',
+    'jul(?:y|i|io|ho)?|juil(?:let)?|lug(?:lio)?|lip(?:ca|iec)?',
+    'aug(?:ust|ustus|usti)?|ao[uû]t|ago(?:sto)?|sierp(?:nia|ień)?',
+    'sep(?:t(?:ember|embre|iembre)?)?|set(?:t?embre|embro|iembre)?|wrze(?:śnia|sień)?',
+    'o[ck]t(?:ober|obre|ubre)?|ott(?:obre)?|out(?:ubro)?|paźdz(?:iernika|iernik)?',
+    'nov(?:ember|embre|iembre|embro)?|listopad(?:a)?',
+    'd[ée]c(?:ember|embre)?|dez(?:ember|embro)?|dic(?:iembre|embre)?|des(?:ember)?|grud(?:nia|zień)?',
+  ),
+};
+
+/** Words joining the parts of a printed date and time ("12. März 2025 um 14:22", "3 de marzo de 2025, a las 9:05"). */
+export const DATE_JOINERS: HintList = {
+  name: 'date-joiners',
+  help: 'short words inside a printed date and time (at, on, um, à, de, a las, om, kl.), in the usual languages',
+  entries: g(
+    'at',
+    'on',
+    'of',
+    'um',
+    'uhr',
+    'am',
+    'à',
+    'le',
+    'de',
+    'del',
+    'el',
+    'a',
+    'las',
+    'às',
+    'alle',
+    'ore',
+    'il',
+    'om',
+    'kl',
+    'den',
+    'o',
+    'godz',
+  ),
+};
+
+/** A date printed relative to now ("3 days ago", "vor 2 Stunden", "il y a 3 jours", "hace 2 días"). */
+export const RELATIVE_DATE_PHRASES: HintList = {
+  name: 'relative-date-phrases',
+  help: 'how a relative date is printed ("3 days ago"), in the usual languages',
+  entries: g(
+    '(?:\\d+|an?|one)\\s+(?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month|year)s?\\s+ago',
+    'vor\\s+(?:\\d+|einer?|einem)\\s+(?:sekunden?|minuten?|stunden?|tag(?:en)?|wochen?|monat(?:en)?|jahr(?:en)?)',
+    'il\\s+y\\s+a\\s+(?:\\d+|une?)\\s+(?:secondes?|minutes?|heures?|jours?|semaines?|mois|ans?)',
+    'hace\\s+(?:\\d+|una?)\\s+(?:segundos?|minutos?|horas?|d[ií]as?|semanas?|mes(?:es)?|años?)',
+    'h[áa]\\s+(?:\\d+|uma?)\\s+(?:segundos?|minutos?|horas?|dias?|semanas?|m[êe]s(?:es)?|anos?)',
+    '(?:\\d+|un)\\s+(?:secondi|minuti|ore|giorni|settimane|mesi|anni|minuto|ora|giorno|settimana|mese|anno)\\s+fa',
+    '(?:\\d+|een)\\s+(?:seconden|minuten|uur|dagen|weken|maanden|jaar|minuut|dag|week|maand)\\s+geleden',
   ),
 };
 

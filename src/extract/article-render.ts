@@ -189,8 +189,12 @@ function collapse(s: string): string {
 
 /**
  * A content node found without a feed item (a template's content path, an E-mCST block) rendered
- * like a feed-guided wrapper: hidden copies, widgets and the comments inside it left out.
+ * like a feed-guided wrapper: hidden copies, widgets and the comments inside it left out, and the
+ * title when the template found it inside (a feed-guided wrapper leaves its title out too: the
+ * versions of one post compare alike whichever way a crawl found it).
  */
-export function renderContentNode(page: ParsedPage, node: Element): RenderedArticle {
-  return renderArticle(node, { baseUrl: pageBaseUrl(page), skip: new Set(commentNodesInside(node)) });
+export function renderContentNode(page: ParsedPage, node: Element, title: Element | null = null): RenderedArticle {
+  const skip = new Set(commentNodesInside(node));
+  if (title !== null && title !== node && contains(node, title)) skip.add(title);
+  return renderArticle(node, { baseUrl: pageBaseUrl(page), skip });
 }

@@ -46,6 +46,26 @@ describe('comment feeds are told apart from article feeds', () => {
     expect(feed?.items[0]?.inReplyTo).toBe('http://devblog.test:8081/2026/03/description-the-control-file/');
   });
 
+  it('a site-wide comment feed named in no known word, its items linking to anchors on the posts: comments, each answering its post', () => {
+    const item = (post: string, n: number, who: string) =>
+      `<item><title>${who} sur « ${post} »</title><link>http://carnet.test/${post}/#r${n}</link><guid isPermaLink="false">${post}-${n}</guid><pubDate>Sun, 0${n} Mar 2025 10:00:00 +0000</pubDate><description>Réaction ${n} de ${who} au billet ${post}.</description></item>`;
+    const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>Carnet — réactions</title><link>http://carnet.test/</link><description>x</description>${[
+      item('jardin', 1, 'Ana'),
+      item('jardin', 2, 'Bo'),
+      item('four', 1, 'Cy'),
+      item('four', 3, 'Ana'),
+    ].join('')}</channel></rss>`;
+    const feed = parseFeed(xml, { url: 'http://carnet.test/reactions.xml' });
+    expect(feed?.kind).toBe('comments');
+    expect(feed?.kindReason).toMatch(/anchors of pages several items link to/);
+    expect(feed?.items.map((i) => i.inReplyTo)).toEqual([
+      'http://carnet.test/jardin/',
+      'http://carnet.test/jardin/',
+      'http://carnet.test/four/',
+      'http://carnet.test/four/',
+    ]);
+  });
+
   it.each([
     ['wordpress-rss2-full.xml', 'http://devblog.test:8081/feed/'],
     ['wordpress-atom.xml', 'http://devblog.test:8081/feed/atom/'],

@@ -56,6 +56,9 @@ export function classifyKind(_feedUrl: string, channel: RawChannel, items: RawIt
   if (share(byLines)) return comments(`${byLines}/${n} item titles are by-lines ("By: X", "Re: ...", "Comment on X by Y")`);
   const anchored = items.filter((i) => i.link !== null && commentTarget(i.link) !== null).length;
   if (share(anchored)) return comments(`${anchored}/${n} item links point at a comment anchor`);
+  const repeated = anchorsOnSharedPages(items);
+  if (share(repeated))
+    return comments(`${repeated}/${n} item links point at anchors of pages several items link to: replies on posts, not posts`);
   if (target !== null) return comments(`${n} distinct items all link to one page (${target}): replies, not posts`);
   return {
     kind: 'article',
@@ -80,6 +83,24 @@ function namedPost(text: string): string | null {
 function clip(text: string): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > 80 ? `${t.slice(0, 77)}...` : t;
+}
+
+/**
+ * Items with distinct texts linking to an anchor on a page, counted when some page gets several of
+ * them: a site-wide comment feed links each recent comment to its anchor on its post, several on
+ * one post; an article feed links each post to its own page.
+ */
+function anchorsOnSharedPages(items: readonly RawItem[]): number {
+  const anchored = items.filter((i) => i.link !== null && hasFragment(i.link));
+  const texts = new Set(anchored.map((i) => `${i.title ?? ''}|${i.content ?? i.description ?? ''}`));
+  if (texts.size < anchored.length) return 0;
+  const pages = new Set(anchored.map((i) => withoutFragment(i.link as string)));
+  return pages.size < anchored.length ? anchored.length : 0;
+}
+
+function hasFragment(link: string): boolean {
+  const at = link.indexOf('#');
+  return at >= 0 && at < link.length - 1;
 }
 
 /** The one page (fragment dropped) every linked item points at, when there are at least
@@ -160,7 +181,8 @@ export function commentTarget(link: string): string | null {
 export function fillInReplyTo(items: RawItem[], decision: KindDecision): void {
   for (const item of items) {
     if (item.inReplyTo !== null) continue;
-    const fromLink = item.link === null ? null : commentTarget(item.link);
+    // A comment anchor ("#comment-12"), or in a comment feed any anchor on a post page ("#r3").
+    const fromLink = item.link === null ? null : (commentTarget(item.link) ?? (hasFragment(item.link) ? withoutFragment(item.link) : null));
     item.inReplyTo = (decision.isPerPost ? decision.postUrl : null) ?? (isPostUrl(fromLink) ? fromLink : null);
   }
 }

@@ -4,6 +4,7 @@ import { parseDocument } from 'htmlparser2';
 import type { ParsedPage, PropertyPaths } from '../extract/index.js';
 import { fixturePage, fixtureText } from '../../test/helpers/fixture-pages.js';
 import { findNodes, keyPathOf, learnTemplates, matchPage, serialiseKeyPath, templateStillFits, validateTemplate } from './index.js';
+import { dateOf } from './page-matcher.js';
 import type { LearningSample, PostTemplate } from './index.js';
 import { shingleF1 } from '../../bench/quality/text-metrics.js';
 
@@ -192,5 +193,17 @@ describe('templateStillFits (across crawls)', () => {
         [1, 2, 3].map((i) => load('pelican', `post-feed-${i}`)),
       ),
     ).toEqual({ fits: false, matchShare: 0 });
+  });
+});
+
+describe('dates under a template date path', () => {
+  const dateOfHtml = (html: string): string | null => dateOf(parseDocument(html).children[0] as Element);
+
+  it('reads dates printed in other languages, a printed day as a day, and never a bare time as today', () => {
+    expect(dateOfHtml('<p>19. März 2025 um 09:15</p>')).toBe('2025-03-19T09:15:00.000Z');
+    expect(dateOfHtml('<p>3 de marzo de 2025</p>')).toBe('2025-03-03');
+    expect(dateOfHtml('<p>Posted March 19, 2025</p>')).toBe('2025-03-19');
+    expect(dateOfHtml('<time datetime="2025-03-19T09:15:00Z">19 Mar</time>')).toBe('2025-03-19T09:15:00.000Z');
+    expect(dateOfHtml('<p>at 09:15</p>')).toBeNull();
   });
 });

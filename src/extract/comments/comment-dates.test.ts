@@ -38,6 +38,30 @@ describe('comment dates', () => {
     expect(dateTextIndex('no date here')).toBe(-1);
   });
 
+  it('reads dates printed in other languages as well as English ones', () => {
+    const cases: Array<[string, string | null]> = [
+      ['12. März 2025 um 14:22', '2025-03-12T14:22:00.000Z'],
+      ['Ana escribió el 3 de marzo de 2025, a las 9:05:', '2025-03-03T09:05:00.000Z'],
+      ['le 12 mars 2025 à 14h22', '2025-03-12T14:22:00.000Z'],
+      ['5 maggio 2024 alle 10:05', '2024-05-05T10:05:00.000Z'],
+      ['14 augustus 2023 om 12:00', '2023-08-14T12:00:00.000Z'],
+      ['1 décembre 2024', '2024-12-01T00:00:00.000Z'],
+      ['12 października 2024', '2024-10-12T00:00:00.000Z'],
+      ['2025年3月12日 14:22', '2025-03-12T14:22:00.000Z'],
+      ['vor 3 Tagen', null],
+      ['il y a 2 heures', null],
+      ['hace 5 días', null],
+    ];
+    for (const [text, iso] of cases) {
+      expect(hasDateText(text), text).toBe(true);
+      expect(parseDateText(text), text).toBe(iso);
+    }
+    for (const t of ['12. März 2025 um 14:22', '3 de marzo de 2025, 14:22', '12 mars 2025 à 14h22', '2025年3月12日'])
+      expect(isBareDateText(t), t).toBe(true);
+    // Words that are month names elsewhere do not make a date without a day and a year around them.
+    for (const t of ['out of the mill', 'mai oui', 'un mes de marzo']) expect(hasDateText(t), t).toBe(false);
+  });
+
   it("reads a day and time printed without the year in the post's year, or the next", () => {
     expect(parseYearlessDate('by sethstorm (512897) on Monday July 23, @09:58PM', '2012-07-23T18:00:00Z')).toBe('2012-07-23T21:58:00.000Z');
     expect(parseYearlessDate('On Thursday, January 3 at 2:57 pm', '2012-12-28T10:00:00Z')).toBe('2013-01-03T14:57:00.000Z');

@@ -5,38 +5,32 @@
  * segmentation by entry dates].
  */
 import type { Element } from 'domhandler';
+import { DATE_JOINERS, hintMatcher, MONTH_NAMES, RELATIVE_DATE_PHRASES } from '../../core/hint-vocabulary.js';
 
-const MONTHS =
-  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
-const MONTH_INDEX: Record<string, number> = {
-  jan: 0,
-  feb: 1,
-  mar: 2,
-  apr: 3,
-  may: 4,
-  jun: 5,
-  jul: 6,
-  aug: 7,
-  sep: 8,
-  oct: 9,
-  nov: 10,
-  dec: 11,
-};
+/** Each month's names (`MONTH_NAMES`, one entry per month), matched whole: the month's index. */
+const MONTH_WORDS = MONTH_NAMES.entries.map((e) => new RegExp(`^(?:${e.pattern})$`, 'i'));
+const monthIndex = (word: string): number => MONTH_WORDS.findIndex((re) => re.test(word));
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
-const TIME = '(?:\\D{0,6}?(\\d{1,2})[:.h](\\d{2})(?::\\d{2})?\\s*([ap]\\.?m\\.?)?)?';
+/** A time after the date, up to a few joining characters away ("at", "um", "à", ", a las"). */
+const TIME = '(?:\\D{0,8}?(\\d{1,2})[:.h](\\d{2})(?::\\d{2})?\\s*([ap]\\.?m\\.?)?)?';
 
 /** "January 31, 2011 [at 9:59 am]" */
-const MONTH_DAY_YEAR = new RegExp(`\\b(${MONTHS})\\.?\\s+${DAY},?\\s+(\\d{4})${TIME}`, 'i');
-/** "31 January 2011 [9:59]" */
-const DAY_MONTH_YEAR = new RegExp(`\\b${DAY}\\.?\\s+(${MONTHS})\\.?,?\\s+(\\d{4})${TIME}`, 'i');
+const MONTH_DAY_YEAR = hintMatcher(MONTH_NAMES, (months) => `\\b(${months})\\.?\\s+${DAY},?\\s+(\\d{4})${TIME}`);
+/** "31 January 2011 [9:59]", "12. März 2025 um 14:22", "3 de marzo de 2025" */
+const DAY_MONTH_YEAR = hintMatcher(
+  MONTH_NAMES,
+  (months) => `\\b${DAY}\\.?\\s+(?:de\\s+)?(${months})\\.?,?\\s+(?:de\\s+|del\\s+)?(\\d{4})${TIME}`,
+);
 /** "2012-07-24 [14:32]", "2012/07/24" */
 const YEAR_MONTH_DAY = new RegExp(`(?<!\\d)(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})\\b${TIME}`, 'i');
+/** "2025年3月12日 14:22", "2025년 3월 12일" */
+const YEAR_MONTH_DAY_CJK = new RegExp(`(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]${TIME}`);
 /** "07/24/2012", "24.07.2012", "24/07/12" (one separator; "2.6.32" is a version, not a date) */
 const NUMERIC_DATE = new RegExp(`(?<![\\d.])(\\d{1,2})([-/.])(\\d{1,2})\\2(\\d{4}|\\d{2})(?![\\d]|\\.\\d)${TIME}`, 'i');
 /** A line holding only a time ("7:28 PM"): Blogger prints the day once per page, the time per comment. */
 const TIME_ONLY = /^\s*(?:at\s+)?\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?\s*$/i;
-/** "3 days ago", "an hour ago" */
-const RELATIVE_DATE = /\b(?:\d+|an?|one)\s+(?:sec(?:ond)?|min(?:ute)?|hour|hr|day|week|month|year)s?\s+ago\b/i;
+/** "3 days ago", "an hour ago", "vor 2 Stunden", "il y a 3 jours" */
+const RELATIVE_DATE = hintMatcher(RELATIVE_DATE_PHRASES, (phrases) => `(?<![\\p{L}\\p{N}])(?:${phrases})(?![\\p{L}\\p{N}])`, 'iu');
 
 /** "11.05.12" alone may be a version; with a time after it ("11.05.12 at 1:55 pm") it is a date. */
 function isDottedShortYear(m: RegExpExecArray): boolean {
@@ -52,43 +46,44 @@ const DIGIT = /\d/;
 
 /** Whether a short text prints a date. Only a relative date ("an hour ago") is written without a digit. */
 export function hasDateText(text: string): boolean {
-  if (!DIGIT.test(text)) return RELATIVE_DATE.test(text);
+  if (!DIGIT.test(text)) return RELATIVE_DATE().test(text);
   return (
     TIME_ONLY.test(text) ||
-    MONTH_DAY_YEAR.test(text) ||
-    DAY_MONTH_YEAR.test(text) ||
+    MONTH_DAY_YEAR().test(text) ||
+    DAY_MONTH_YEAR().test(text) ||
     YEAR_MONTH_DAY.test(text) ||
+    YEAR_MONTH_DAY_CJK.test(text) ||
     isNumericDate(text) ||
-    RELATIVE_DATE.test(text)
+    RELATIVE_DATE().test(text)
   );
 }
 
-/** Words a printed date is made of: numbers, month and weekday names, am/pm, "at"/"on". */
-const DATE_WORD = new RegExp(
-  `^(?:\\d+(?:st|nd|rd|th)?|${MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun|[ap]\\.?m\\.?|at|on|of|utc|gmt)$`,
-  'i',
+/** Words a printed date is made of: numbers, month and weekday names, am/pm, joining words ("at", "um", "de"). */
+const DATE_WORD = hintMatcher(
+  [MONTH_NAMES, DATE_JOINERS],
+  (months, joiners) =>
+    `^(?:\\d+(?:st|nd|rd|th)?|\\d{1,2}h\\d{2}|(?:\\d+[年月日년월일])+|${months}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun|[ap]\\.?m\\.?|${joiners}|utc|gmt)$`,
 );
 
 /** Whether a text is nothing but a date ("November 6th, 2012", "10:11 am"). */
 export function isBareDateText(text: string): boolean {
   const words = text.split(/[\s,.:/|()-]+/).filter((w) => w !== '');
-  return words.length > 0 && hasDateText(text) && words.every((w) => DATE_WORD.test(w));
+  return words.length > 0 && hasDateText(text) && words.every((w) => DATE_WORD().test(w));
 }
 
 /** "Monday July 23, @09:58PM", "November 1 at 2:57 pm": a day and time without the year. */
-const MONTH_DAY = new RegExp(`\\b(${MONTHS})\\.?\\s+${DAY}\\b(?!,?\\s*\\d{4})${TIME}`, 'i');
+const MONTH_DAY = hintMatcher(MONTH_NAMES, (months) => `\\b(${months})\\.?\\s+${DAY}\\b(?!,?\\s*\\d{4})${TIME}`);
 
 /**
  * A date printed without its year, in the year of `reference` (the post's date: its comments come
  * after it), or the next year when the day would fall before the post.
  */
 export function parseYearlessDate(text: string, reference: string): string | null {
-  const m = MONTH_DAY.exec(text);
+  const m = MONTH_DAY().exec(text);
   const ref = new Date(reference);
   // The time is required: a bare "July 4" is as likely a date the comment talks about.
   if (m === null || m[3] === undefined || Number.isNaN(ref.getTime())) return null;
-  const at = (year: number): string | null =>
-    utc(year, MONTH_INDEX[(m[1] as string).slice(0, 3).toLowerCase()] ?? -1, Number(m[2]), hour(m[3], m[5]), Number(m[4] ?? 0));
+  const at = (year: number): string | null => utc(year, monthIndex(m[1] as string), Number(m[2]), hour(m[3], m[5]), Number(m[4] ?? 0));
   const same = at(ref.getUTCFullYear());
   if (same === null) return null;
   return Date.parse(same) >= ref.getTime() - 86_400_000 ? same : at(ref.getUTCFullYear() + 1);
@@ -96,7 +91,9 @@ export function parseYearlessDate(text: string, reference: string): string | nul
 
 /** Where the first date printed in a text begins, or -1. */
 export function dateTextIndex(text: string): number {
-  const starts = [MONTH_DAY_YEAR, DAY_MONTH_YEAR, YEAR_MONTH_DAY, RELATIVE_DATE].map((r) => r.exec(text)?.index ?? -1);
+  const starts = [MONTH_DAY_YEAR(), DAY_MONTH_YEAR(), YEAR_MONTH_DAY, YEAR_MONTH_DAY_CJK, RELATIVE_DATE()].map(
+    (r) => r.exec(text)?.index ?? -1,
+  );
   const numeric = NUMERIC_DATE.exec(text);
   if (numeric !== null && !isDottedShortYear(numeric)) starts.push(numeric.index);
   const found = starts.filter((i) => i >= 0);
@@ -138,25 +135,11 @@ const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Num
  * (the page's local day is what the comment hash keeps). Relative dates ("3 days ago") give null.
  */
 export function parseDateText(text: string): string | null {
-  let m = MONTH_DAY_YEAR.exec(text);
-  if (m !== null)
-    return utc(
-      Number(m[3]),
-      MONTH_INDEX[(m[1] as string).slice(0, 3).toLowerCase()] ?? -1,
-      Number(m[2]),
-      hour(m[4], m[6]),
-      Number(m[5] ?? 0),
-    );
-  m = DAY_MONTH_YEAR.exec(text);
-  if (m !== null)
-    return utc(
-      Number(m[3]),
-      MONTH_INDEX[(m[2] as string).slice(0, 3).toLowerCase()] ?? -1,
-      Number(m[1]),
-      hour(m[4], m[6]),
-      Number(m[5] ?? 0),
-    );
-  m = YEAR_MONTH_DAY.exec(text);
+  let m = MONTH_DAY_YEAR().exec(text);
+  if (m !== null) return utc(Number(m[3]), monthIndex(m[1] as string), Number(m[2]), hour(m[4], m[6]), Number(m[5] ?? 0));
+  m = DAY_MONTH_YEAR().exec(text);
+  if (m !== null) return utc(Number(m[3]), monthIndex(m[2] as string), Number(m[1]), hour(m[4], m[6]), Number(m[5] ?? 0));
+  m = YEAR_MONTH_DAY.exec(text) ?? YEAR_MONTH_DAY_CJK.exec(text);
   if (m !== null) return utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hour(m[4], m[6]), Number(m[5] ?? 0));
   m = NUMERIC_DATE.exec(text);
   if (m !== null && !isDottedShortYear(m)) {

@@ -6,7 +6,7 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../../core/html-serialize.js';
-import { COMMENT_META_PART_WORDS, COMMENT_META_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
+import { COMMENT_META_PART_WORDS, COMMENT_META_TOKENS, COMMENT_SAYS_VERBS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, breaksLine, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
@@ -32,6 +32,8 @@ export interface EntryContent {
   /** The author was only read as the words printed before the date: a related-post list's titles
    *  read so too, so such a name is no evidence that the entries are comments. */
   authorGuessed: boolean;
+  /** Where the author's name sits: the tag path from the entry's own node down to it ('' = that node). */
+  authorPath: string | null;
   authorUrl: string | null;
   text: string;
   /** The byline as printed (author, date line, permalink), in page order. */
@@ -59,7 +61,7 @@ const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetim
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
 const UNWRAPPED_TAGS = new Set(['div', 'article', 'section', 'main', 'header', 'footer', 'span', 'font', 'center', 'dl', 'dt', 'dd']);
 /** "says:", Blogger's "said..." after the name. */
-const SAYS = /\s*(?:says|said|wrote|writes|dit|schreibt|dice|disse)\s*(?:[:,]|\.{2,}|…)?\s*$/i;
+const SAYS = hintMatcher(COMMENT_SAYS_VERBS, (verbs) => `\\s*(?:${verbs})\\s*(?:[:,]|\\.{2,}|…)?\\s*$`);
 /** The site a Disqus / Livefyre byline prints before the name ("http://twitter.com/x Asha"). */
 const URL_PREFIX = /^(?:https?:\/\/\S+\s+)+/i;
 /** A byline label after the name ("Tony | Posted at 12:57pm"). */
@@ -68,7 +70,7 @@ const BY_PREFIX = /^\s*(?:posted\s+|written\s+|comment(?:ed)?\s+|submitted\s+)?b
 const BYLINE_AUTHOR = /^\s*(?:posted\s+|written\s+|submitted\s+)?by:?\s+(.+?)(?:\s+(?:on|at|@|\|)\s.*|\s*[,|@(].*|\s+\d.*)?$/i;
 /** "posted on October 24, 2012 at 7:26 PM by Darren": the name after the date. */
 const DATE_THEN_AUTHOR = /\d.*?\bby:?\s+([^|,@(\d]+?)\s*$/i;
-const SAYS_AUTHOR = /^\s*(.+?)\s+(?:says|said|wrote|writes)\b/i;
+const SAYS_AUTHOR = hintMatcher(COMMENT_SAYS_VERBS, (verbs) => `^\\s*(.+?)\\s+(?:${verbs})(?![\\p{L}\\p{N}])`, 'iu');
 /** A list number before the name ("1.", "#12", "3)"). */
 const ORDINAL_PREFIX = /^\s*#?\d+[.)]?\s+/;
 /** What stands between a name and its date: separators, "on"/"at", a weekday. */
@@ -191,8 +193,8 @@ function cleanAuthor(raw: string): string | null {
     .replace(URL_PREFIX, '')
     .replace(BY_PREFIX, '')
     .replace(LABEL_TAIL, '')
-    .replace(SAYS, '')
-    .replace(/[\s:|,–—-]+$/, '')
+    .replace(SAYS(), '')
+    .replace(/^[\s:|,–—-]+|[\s:|,–—-]+$/g, '')
     .trim();
   const n = countWordsUpTo(t, MAX_AUTHOR_WORDS);
   return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
@@ -274,7 +276,7 @@ function findAuthor(
   for (const [i, el] of bylines.entries()) {
     const t = printed[i] as string;
     if (!short(t)) continue;
-    const m = BYLINE_AUTHOR.exec(t) ?? SAYS_AUTHOR.exec(t) ?? (hasDateText(t) ? DATE_THEN_AUTHOR.exec(t) : null);
+    const m = BYLINE_AUTHOR.exec(t) ?? SAYS_AUTHOR().exec(t) ?? (hasDateText(t) ? DATE_THEN_AUTHOR.exec(t) : null);
     const name = m?.[1] === undefined ? null : cleanAuthor(m[1]);
     if (name !== null) return { name, url: link(el), node: el, guessed: false };
   }
@@ -438,6 +440,13 @@ function depthHintOf(entry: Entry): number | null {
   return null;
 }
 
+/** Tag path from the entry node holding `node` down to it ("div/b"; '' for the entry node itself). */
+function pathInEntry(node: Element, entry: Entry): string {
+  const steps: string[] = [];
+  for (let e: Element = node; !entry.nodes.includes(e) && e.parent !== null && isTag(e.parent); e = e.parent) steps.push(e.name);
+  return steps.reverse().join('/');
+}
+
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
  *  only). `skip`: the other entries' nodes (replies nested inside). */
 export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): EntryContent {
@@ -448,6 +457,7 @@ export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): En
     ...findPermalink(entry, elements, baseUrl),
     author: author.name,
     authorGuessed: author.guessed,
+    authorPath: author.node === null ? null : pathInEntry(author.node, entry),
     authorUrl: author.url,
     text: body.text,
     byline: body.byline,

@@ -16,7 +16,9 @@ export interface ZoneDecision {
  * `pagesWithStructure`: post pages of the host whose comment zone has this structure (this page
  * included); `postPages`: post pages of the host in the crawl.
  */
-export function decideStructureOnlyZone(pagesWithStructure: number, postPages: number): ZoneDecision {
+export function decideStructureOnlyZone(pagesWithStructure: number, postPages: number, needsSite = false): ZoneDecision {
+  if (postPages < MIN_STRUCTURE_PAGES && needsSite)
+    return { keep: false, reason: `too few entries to stand alone, and the host has ${postPages} post page(s) to confirm them` };
   if (postPages < MIN_STRUCTURE_PAGES)
     return { keep: true, reason: `structure only, and the host has ${postPages} post page(s): no site evidence, the page decides` };
   if (pagesWithStructure >= MIN_STRUCTURE_PAGES)

@@ -9,7 +9,7 @@
 import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
+import { BLOCK_TAGS, contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
@@ -157,7 +157,7 @@ function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca
   // A top holding only its date line (a <dt> byline) owns the text that follows it (its <dd>): a
   // later entry that climbed into that sibling is lowered back below it.
   tops.forEach((top, i) => {
-    if (textsUpTo(top, MAX_DATE_LINE_WORDS) === null) return;
+    if (!holdsOnlyItsDateLine(top, markers[i] as Element)) return;
     const next = nextElementSibling(top);
     const j = next === null ? -1 : tops.indexOf(next);
     const marker = markers[j] as Element;
@@ -171,6 +171,23 @@ function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca
   const entries: Entry[] = tops.map((t, i) => ({ nodes: [t], marker: markers[i] as Element }));
   attachLooseSiblings(entries);
   return { entries, lca };
+}
+
+/**
+ * Whether `top` prints nothing but the line its date `marker` is on (a `<dt>` byline): no text
+ * outside that line. A short comment (its text block, then its date line) is a whole entry.
+ */
+function holdsOnlyItsDateLine(top: Element, marker: Element): boolean {
+  const printed = textsUpTo(top, MAX_DATE_LINE_WORDS);
+  if (printed === null || !hasDateText(printed.join(' '))) return false;
+  let line = marker;
+  while (line !== top && !BLOCK_TAGS.has(line.name) && line.parent !== null && isTag(line.parent)) line = line.parent;
+  const hasTextOutside = (n: AnyNode): boolean => {
+    if (n === line) return false;
+    if (isText(n)) return n.data.trim() !== '';
+    return isTag(n) && !isIgnoredElement(n) && n.children.some(hasTextOutside);
+  };
+  return !hasTextOutside(top);
 }
 
 /**
@@ -189,10 +206,14 @@ function attachLooseSiblings(entries: Entry[]): void {
     for (let e: AnyNode | null = el; e !== null; e = e.parent) d++;
     return d;
   };
-  // Outer lists first: a list nested in a node an outer entry took belongs to that entry.
+  // Outer lists first: a list nested in a node an outer entry took belongs to that entry (a <dd>
+  // holding its text and a list of replies), except a reply whose top holds nothing but its
+  // byline deeper inside: it still gets its text (the outer entry's reading skips it).
   const claimed: Element[] = [];
   for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
-    if (claimed.some((c) => contains(c, parent))) continue;
+    if (claimed.includes(parent)) continue;
+    const bylines = group.some((e) => holdsOnlyItsDateLine(e.nodes[0] as Element, e.marker));
+    if (!bylines && claimed.some((c) => contains(c, parent))) continue;
     const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
     const tops = new Set(group.map((g) => g.nodes[0] as Element));
     // The first entry's top as found (entries get loose siblings prepended below).
@@ -349,7 +370,12 @@ function siteEntry(
 ): { entries: Entry[]; lca: Element } | null {
   for (let child: Element = marker, p = marker.parent; p !== null && isTag(p) && p !== root; child = p, p = p.parent) {
     if (article !== null && contains(p, article)) return null;
-    if (structures.has(structureKey(p, how))) return { entries: [{ nodes: [child], marker }], lca: p };
+    if (structures.has(structureKey(p, how))) {
+      const entries: Entry[] = [{ nodes: [child], marker }];
+      // A lone <dt> byline: its text is the <dd> after it.
+      if (holdsOnlyItsDateLine(child, marker)) attachLooseSiblings(entries);
+      return { entries, lca: p };
+    }
   }
   return null;
 }

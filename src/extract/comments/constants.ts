@@ -20,6 +20,10 @@ export const SIGNATURE_STEPS = 2;
  *  block after an article is as often a "related post" as a comment. */
 export const MIN_UNHINTED_ENTRIES = 3;
 
+/** Fewer entries (but at least this many) make a zone only when the site shows the same records on
+ *  its other post pages (`evidence: 'records'`). ours: most posts of a small blog have one or two comments. */
+export const MIN_SITE_RECORD_ENTRIES = 2;
+
 /** ... and this share of its entries with an author found. ours. */
 export const MIN_UNHINTED_AUTHOR_SHARE = 0.5;
 

@@ -13,6 +13,7 @@ import {
   MAX_BYLINE_WORDS,
   MAX_ENTRY_ARTICLE_SHARE,
   MAX_ENTRY_LINK_DENSITY,
+  MIN_SITE_RECORD_ENTRIES,
   MIN_UNHINTED_AUTHOR_SHARE,
   MIN_UNHINTED_ENTRIES,
 } from './constants.js';
@@ -43,6 +44,8 @@ interface ZoneChoice {
   hinted: boolean;
   /** The zone has a structure the site shows on its other post pages. */
   site: boolean;
+  /** Too few entries to stand alone: comments only if the site shows the same records elsewhere. */
+  needsSite: boolean;
   feedMatches: number;
   reason: string;
 }
@@ -104,12 +107,20 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
     zone: choice?.zone ?? null,
     zonePath: choice === null ? null : nodePath(choice.zone),
     // Hints first: a hinted zone is found on the site's other pages without help.
-    evidence: choice === null ? null : choice.hinted ? 'hint' : choice.feedMatches > 0 ? 'feed' : choice.site ? 'site' : 'structure',
+    evidence: evidenceOf(choice),
     structure: choice === null ? null : structureOf(choice.zone, choice.group),
     entryNodes: onPage.flatMap((c) => c.entry.nodes),
     signatures,
     reason,
   };
+}
+
+function evidenceOf(choice: ZoneChoice | null): CommentExtraction['evidence'] {
+  if (choice === null) return null;
+  if (choice.hinted) return 'hint';
+  if (choice.feedMatches > 0) return 'feed';
+  if (choice.site) return 'site';
+  return choice.needsSite ? 'records' : 'structure';
 }
 
 function feedComment(f: FeedComment, before: readonly Comment[]): Comment {
@@ -169,21 +180,57 @@ function chooseZone(
     const hinted = isHinted(group, zone, comments, fragment);
     const site = siteStructures.has(structureOf(zone, group));
     const feedMatches = feed.length === 0 ? 0 : pairWithFeed(comments, feed).size;
+    let needsSite = false;
     if (!hinted && !site && feedMatches === 0) {
-      const authors = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
       const first = comments[0]?.entry.nodes[0] ?? group.lca;
       // Unhinted entries inside the article are its own sections (bylined parts of one edition).
       const after = article === null || (!contains(article, group.lca) && isAfter(first, article));
-      if (comments.length < MIN_UNHINTED_ENTRIES || authors < MIN_UNHINTED_AUTHOR_SHARE * comments.length || !after) continue;
+      const named = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
+      const needed = MIN_UNHINTED_AUTHOR_SHARE * comments.length;
+      if (!after || comments.length < MIN_SITE_RECORD_ENTRIES) continue;
+      // Named entries enough to stand alone; else records whose names sit alike (or too few
+      // entries) are comments only when the site shows the same records on other post pages.
+      needsSite = comments.length < MIN_UNHINTED_ENTRIES || named < needed;
+      if (needsSite && named + recordNames(comments, page.url) < needed) continue;
     }
-    const how = hinted ? ', comment hints' : site ? ", the site's comment structure" : ', structure only';
+    const how = hinted
+      ? ', comment hints'
+      : site
+        ? ", the site's comment structure"
+        : needsSite
+          ? ', too few to stand alone: the site must show them on other post pages'
+          : ', structure only';
     const reason = `${comments.length} entries found by ${group.how}${how}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
-    const choice: ZoneChoice = { group, zone, comments, hinted, site, feedMatches, reason };
+    const choice: ZoneChoice = { group, zone, comments, hinted, site, needsSite, feedMatches, reason };
     if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
   }
   // Dates decide nothing above: they are read for the chosen zone's entries only.
   for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
   return { choice: best, signatures };
+}
+
+/**
+ * Names read only as the words before each entry's date, counted when the entries are records of
+ * one shape (data records: sibling subtrees of one pattern, MDR as 004 §2 recalls it): the name sits at the same place in
+ * most of them, and none of them is a link into the site (a related-post list's "names" are its
+ * titles, linking to the site's posts; a commenter's name links nowhere or to their own site).
+ */
+function recordNames(comments: readonly PageComment[], pageUrl: string): number {
+  const guessed = comments.filter((c) => c.author !== null && c.authorGuessed && c.authorPath !== null);
+  const byPlace = new Map<string, PageComment[]>();
+  for (const c of guessed) byPlace.set(c.authorPath as string, [...(byPlace.get(c.authorPath as string) ?? []), c]);
+  const [same] = [...byPlace.values()].sort((a, b) => b.length - a.length);
+  if (same === undefined || same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length) return 0;
+  const host = hostOf(pageUrl);
+  return same.some((c) => c.authorUrl !== null && hostOf(c.authorUrl) === host) ? 0 : same.length;
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
 }
 
 /** The nodes of a group's entries but `entry`'s own: one set for the whole group, not a copy per

@@ -20,10 +20,11 @@ export interface CommentExtraction {
   /** Why this zone (or why none), for `build --explain`. */
   reason: string;
   /** What chose the zone: comment hints, paired comment-feed items, a structure the site shows on
-   *  other post pages (`siteStructures`), or the page structure alone;
-   *  null without a zone. The build keeps a structure-only zone when the site shows the same
-   *  structure on other post pages (`structure`), decided per site (issue #12). */
-  evidence: 'feed' | 'hint' | 'site' | 'structure' | null;
+   *  other post pages (`siteStructures`), the page structure alone, or records too few to stand
+   *  alone (`records`: two entries); null without a zone. The build keeps a structure-only zone
+   *  when the site shows the same structure on other post pages, and a `records` zone only then,
+   *  even on a host with a single post page, decided per site (issue #12). */
+  evidence: 'feed' | 'hint' | 'site' | 'structure' | 'records' | null;
   /** The zone's structure as compared across the pages of a site: its key-path with numbers
    *  generalised, and how its entries were found. Null without a zone. */
   structure: string | null;
