@@ -102,6 +102,9 @@ export interface TextBlock {
 
 const blocksCache = new WeakMap<Element, TextBlock[]>();
 
+/** A character `trim` keeps (`\s` is the set `trim` removes). */
+const NON_SPACE = /\S/;
+
 /**
  * The text blocks under `root`, in document order.
  * Deviation from 004 §4.2 Def. 1 (leaf = element without children): inline markup (`<a>`, `<em>`)
@@ -114,7 +117,7 @@ export function textBlocks(root: Element): TextBlock[] {
   const order: Element[] = [];
   const visit = (node: AnyNode, block: Element, inLink: boolean): void => {
     if (isText(node)) {
-      if (node.data.trim().length === 0) return;
+      if (!NON_SPACE.test(node.data)) return;
       let p = parts.get(block);
       if (p === undefined) {
         p = { texts: [], linkChars: 0 };
@@ -147,9 +150,12 @@ export function textBlocks(root: Element): TextBlock[] {
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
 
+/** Code units from the first of those scripts (Thai, U+0E00) up: text without one has none of them. */
+const FROM_THAI = /[\u0E00-\uFFFF]/;
+
 /** Words of a block, counting runs of unspaced scripts (Chinese, Japanese, Thai) by characters. */
 export function wordCount(block: TextBlock): number {
-  const unspaced = block.text.match(UNSPACED_SCRIPT)?.length ?? 0;
+  const unspaced = FROM_THAI.test(block.text) ? (block.text.match(UNSPACED_SCRIPT)?.length ?? 0) : 0;
   return unspaced === 0 ? block.tokens.length : block.tokens.length + Math.floor(unspaced / UNSPACED_CHARS_PER_WORD);
 }
 

@@ -34,9 +34,12 @@ function readEntryLinkTargets(page: ParsedPage): Set<string> {
   const self = canonicalUrl(page.url);
   const host = hostOf(page.url);
   const out = new Set<string>();
-  const stack: Array<[AnyNode, boolean]> = page.document.children.map((c) => [c, false]);
+  // Two parallel stacks (node, inside a heading): no pair allocated per node of the page.
+  const stack: AnyNode[] = [...page.document.children];
+  const inHeadings: boolean[] = stack.map(() => false);
   while (stack.length > 0) {
-    const [node, inHeading] = stack.pop() as [AnyNode, boolean];
+    const node = stack.pop() as AnyNode;
+    const inHeading = inHeadings.pop() as boolean;
     if (!isTag(node)) continue;
     const heading = inHeading || HEADING.test(node.name);
     if (node.name === 'a' && isEntryAnchor(node, heading)) {
@@ -46,7 +49,10 @@ function readEntryLinkTargets(page: ParsedPage): Set<string> {
         if (url !== self && hostOf(url) === host) out.add(url);
       }
     }
-    for (const c of node.children) stack.push([c, heading]);
+    for (const c of node.children) {
+      stack.push(c);
+      inHeadings.push(heading);
+    }
   }
   return out;
 }
