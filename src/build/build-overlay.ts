@@ -3,6 +3,7 @@ import { type HintSelection, selectedHints, selectHints } from '../core/hint-voc
 import { InputError, isInputError, UsageError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
+  type CommentExtraction,
   type ParsedPage,
   type PropertyPaths,
   extractComments,
@@ -35,7 +36,6 @@ import {
   type ScanStats,
   type WarcConfig,
 } from '../warc/index.js';
-import type { Comment } from '../core/domain.js';
 import { type CaptureSummaryRow, crawlCaptureLookup, CrawlStore, type Db, OverlayWriter, resolvePayloadSource } from '../store/index.js';
 import { CommentSites } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
@@ -952,19 +952,16 @@ async function runTemplatesPass(
     progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   };
   announceTemplates();
-  const commentsOf = (page: ParsedPage): Comment[] => {
-    const found = extractComments(page, {
+  const commentsOf = (page: ParsedPage, siteStructures: readonly string[] = []): CommentExtraction =>
+    extractComments(page, {
       article: null,
       commentItems: commentItemsOf(
         page.url,
         discoverFeeds(page.document, page.url).map((f) => f.url),
         pageTextOf(page),
       ),
-      siteStructures: extraction.learntStructures(hostOf(page.url)),
+      siteStructures: [...extraction.learntStructures(hostOf(page.url)), ...siteStructures],
     });
-    // Records too few to stand alone that the site's learnt structures do not confirm: none.
-    return found.evidence === 'records' ? found.comments.filter((c) => c.source === 'feed') : found.comments;
-  };
   const templates = await runTemplateStage({
     db,
     writer,

@@ -9,7 +9,7 @@
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
-import type { ExtractedObject, ParsedPage, PropertyPaths } from '../extract/index.js';
+import type { CommentExtraction, ExtractedObject, ParsedPage, PropertyPaths } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import {
   buildSiteEvidence,
@@ -31,6 +31,7 @@ import {
 } from '../templates/index.js';
 import type { Comment } from '../core/domain.js';
 import { type Db, type HtmlCaptureRow, type OverlayWriter, TemplateStore } from '../store/index.js';
+import { CommentSites } from './comment-sites.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
@@ -60,8 +61,9 @@ export interface TemplateStageInput {
   feedPages: readonly FeedLinkedPage[] | FeedPagesByHost;
   /** Read and parse one capture (revisits resolved); null when it holds no page. InputErrors are reported and the page skipped. */
   loadPage(captureId: number): Promise<ParsedPage | null>;
-  /** Reader comments of a page found to be a post (kept apart from the article [004 §4.2]). */
-  commentsOf?(page: ParsedPage): Comment[];
+  /** Reader comments of a page found to be a post (kept apart from the article [004 §4.2]), also
+   *  read with the host's comment structures learnt here (`siteStructures`). */
+  commentsOf?(page: ParsedPage, siteStructures?: readonly string[]): CommentExtraction;
   /** Per host: the channel links of its article feeds and their items (negative post evidence, issue #12). */
   siteFeeds?: ReadonlyMap<string, { channelLinks: string[]; items: FeedItem[] }>;
 }
@@ -263,8 +265,11 @@ async function runHost(
     feeds?.channelLinks ?? [],
     feeds?.items ?? [],
   );
+  /** Captures written as posts with a version (the comment decisions below rewrite only those). */
+  const posts = new Set<number>();
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
+    if (decision.version !== null) posts.add(row.id);
     for (const c of group) {
       report.pages++;
       if (decision.isPost) report.posts++;
@@ -280,6 +285,20 @@ async function runHost(
   const entryLinked = new Set<string>();
   const listedLinked = new Set<string>();
   const held: Array<{ decision: PostDecision; group: CaptureRow[]; heldFor: string; comments: Comment[] }> = [];
+  // Comment zones of the host's posts, decided over all of them as the extraction pass does for
+  // feed-paired posts (issue #12): a zone only the structure shows waits for the host's other
+  // posts, and a post without a zone is read again with the structures the host confirms.
+  const sites = new CommentSites<HostPost, HostPost, Comment[]>();
+  const commentsOfPost = (page: ParsedPage, row: CaptureRow, object: PostObject): Comment[] => {
+    if (input.commentsOf === undefined) return [];
+    const found = input.commentsOf(page);
+    const post: HostPost = { row, object, comments: found.comments };
+    if (found.structure === null) sites.remember(host, post, found.signatures, () => undefined);
+    if (!sites.observe(host, found, found.comments.length)) return found.comments;
+    sites.defer(host, found, post);
+    // The page's comments wait for the site decision (written again then); the feed's stay.
+    return found.comments.filter((c) => c.source === 'feed');
+  };
   for (const group of others) {
     const row = group[0] as CaptureRow;
     const page = await loadPage(input, row.id);
@@ -297,7 +316,7 @@ async function runHost(
       chosen.templates.length > 0 ? classifyByTemplate(page, chosen.templates, chosen.channelMin) : classifyByMainBlock(page, markers);
     const { decision, heldFor, listed } = weighNegativeEvidence(classified, page, evidence);
     for (const url of listed) listedLinked.add(schemelessKey(url));
-    const comments = decision.object !== null && input.commentsOf !== undefined ? input.commentsOf(page) : [];
+    const comments = decision.object !== null ? commentsOfPost(page, row, decision.object) : [];
     if (heldFor !== null) held.push({ decision, group, heldFor, comments });
     else record(pageDecision(decision, row, comments), group, true);
   }
@@ -312,7 +331,64 @@ async function runHost(
     record(pageDecision(settleHeldPost(decision, heldFor, linkedAs), row, comments), group, true);
   }
   writer.flush();
+  await settleHostComments(input, host, sites, posts);
   return report;
+}
+
+/** A post of the templates stage whose comments the host decides. */
+interface HostPost {
+  row: CaptureRow;
+  object: PostObject;
+  comments: Comment[];
+}
+
+type PostObject = Omit<ExtractedObject, 'wrapper'>;
+
+/**
+ * The host's comment decisions on its template-found posts, once all are written: posts without a
+ * zone read again with the structures the host confirms, then the held zones kept or dropped (their
+ * texts counted with the second readings': entries recurring on several pages are the template's);
+ * each post whose comments change is written again. `posts`: the captures written as posts.
+ */
+async function settleHostComments(
+  input: TemplateStageInput,
+  host: string,
+  sites: CommentSites<HostPost, HostPost, Comment[]>,
+  posts: ReadonlySet<number>,
+): Promise<void> {
+  const commentsOf = input.commentsOf;
+  if (commentsOf === undefined) return;
+  const again: HostPost[] = [];
+  for (const { job, structures } of sites.retries()) {
+    const page = await loadPage(input, job.row.id);
+    const comments = page === null ? [] : commentsOf(page, structures).comments;
+    if (comments.length === 0) continue;
+    sites.countTexts(host, comments);
+    again.push({ ...job, comments });
+  }
+  const rewrite = (p: HostPost): void => {
+    if (posts.has(p.row.id)) input.writer.addVersion(versionOf(p.row, p.object, p.comments, input.crawlId));
+  };
+  input.db.transaction(() => {
+    sites.flush(rewrite);
+    for (const p of again) if (!sites.recurs(host, p.comments)) rewrite(p);
+  })();
+}
+
+/** The version row of a post found by the templates stage. */
+function versionOf(row: CaptureRow, object: PostObject, comments: Comment[], crawlId: number): Parameters<OverlayWriter['addVersion']>[0] {
+  return {
+    canonicalUrl: row.canonicalUrl,
+    url: row.url,
+    feedId: null,
+    guid: null,
+    crawlId,
+    captureId: row.id,
+    captureTime: row.time,
+    pageDigest: row.pageDigest,
+    object,
+    comments,
+  };
 }
 
 /** What the templates stage decided for a page, as it is written (the version only for a post). */
@@ -494,18 +570,7 @@ class DecisionWriter {
         this.#store.upsertPageMatch({ captureId: d.captureId, crawlId, isPost: d.isPost, method: d.method, templateId, reason: d.reason });
         if (d.version === null) continue;
         const { row, object, comments } = d.version;
-        writer.addVersion({
-          canonicalUrl: row.canonicalUrl,
-          url: row.url,
-          feedId: null,
-          guid: null,
-          crawlId,
-          captureId: row.id,
-          captureTime: row.time,
-          pageDigest: row.pageDigest,
-          object,
-          comments: comments ?? [],
-        });
+        writer.addVersion(versionOf(row, object, comments ?? [], crawlId));
       }
     })();
   }

@@ -10,7 +10,8 @@
  *   title says "réactions" and whose items link to "#r1" anchors on the posts;
  * - English, a numbered list whose items print "1. <a>Name</a> on 12/03/2025 at 14:22<br>text".
  * Only one post has more than two comments in the first crawl: the other posts' one or two
- * comments are found because the site shows the same records on its other post pages. The second
+ * comments are found because the site shows the same records on its other post pages, with the
+ * article feed or without any feed (posts found by their template). The second
  * crawl changes every sidebar, adds a reply to two posts, edits one post and adds a new one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -298,7 +299,7 @@ function commentFeed(e: Engine, posts: readonly Post[], repliesOf: (p: Post) => 
   return `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Notebook — réactions</title><link>${site(e)}/</link><description>Notes</description>${items}</channel></rss>`;
 }
 
-async function writeCrawls(e: Engine, dir: string, seed: number): Promise<Crawls> {
+async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boolean): Promise<Crawls> {
   const w = new Writer(seed);
   const posts = REPLIES_PER_POST.map((n, i) => makePost(w, i, n));
   const added = makePost(w, posts.length, 1);
@@ -316,12 +317,12 @@ async function writeCrawls(e: Engine, dir: string, seed: number): Promise<Crawls
     const captures: FixtureCapture[] = [
       { url: `${site(e)}/`, body: page(e, 'Notebook', e.list(recent), crawl, recent) },
       { url: `${site(e)}/about/`, body: page(e, 'About', `<h1>About</h1><p>${w.text(3)}</p>`, crawl, recent) },
-      { url: `${site(e)}/feed.xml`, body: feed(e, shown), type: 'application/rss+xml' },
       ...shown.map((p) => {
         const body = e.post(crawl === 2 && p === edited ? editedPost : p, repliesOf(p));
         return { url: `${site(e)}/${p.slug}/`, body: page(e, p.title, body, crawl, recent) };
       }),
     ];
+    if (withFeed) captures.push({ url: `${site(e)}/feed.xml`, body: feed(e, shown), type: 'application/rss+xml' });
     if (e.commentFeed === true)
       captures.push({ url: `${site(e)}/reactions.xml`, body: commentFeed(e, shown, repliesOf), type: 'application/rss+xml' });
     const file = join(dir, `${e.name}-crawl-${crawl}.warc.gz`);
@@ -331,14 +332,20 @@ async function writeCrawls(e: Engine, dir: string, seed: number): Promise<Crawls
   return { files, posts: [...posts, added], later, edited: edited.slug, added: added.slug };
 }
 
-describe.each(ENGINES.map((e, i) => [e.name, e, 41 + i] as const))('comments on an unseen engine: %s', (_, engine, seed) => {
+/** Every engine with its article feed; two without any feed (posts found by their template alone). */
+const CASES = [
+  ...ENGINES.map((e, i) => [e.name, e, 41 + i, true] as const),
+  ...[tableEn, threadedDe].map((e, i) => [`${e.name}, no feed at all`, e, 61 + i, false] as const),
+];
+
+describe.each(CASES)('comments on an unseen engine: %s', (_, engine, seed, withFeed) => {
   let dir: string;
   let crawls: Crawls;
   let versions: store.ObjectVersionRow[];
   let changes: Array<{ url: string; kinds: string[] }>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `wo-${engine.name}-`));
-    crawls = await writeCrawls(engine, dir, seed);
+    crawls = await writeCrawls(engine, dir, seed, withFeed);
     const out = join(dir, 'out');
     await buildOverlay({ inputs: crawls.files, outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
     const db = openStore(out, { writable: false });
@@ -346,7 +353,7 @@ describe.each(ENGINES.map((e, i) => [e.name, e, 41 + i] as const))('comments on 
     changes = [...store.readChanges(db)].map((c) => ({ url: c.url, kinds: c.kinds }));
     db.close();
   });
-  afterAll(() => (process.env.KEEP_FIXTURES ? undefined : rmSync(dir, { recursive: true, force: true })));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const postOf = (url: string): Post | undefined => crawls.posts.find((p) => url.endsWith(`/${p.slug}/`));
   const kindsOf = (slug: string): string[] => changes.filter((c) => c.url.endsWith(`/${slug}/`)).flatMap((c) => c.kinds);
