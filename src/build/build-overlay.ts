@@ -857,10 +857,7 @@ class ExtractionPass {
           // A post without a comment zone (no comments, or only its comment feed's) is read again if
           // the site shows an unhinted comment structure elsewhere that one of the page's entry
           // candidates may be (never else: one extraction a page).
-          if (result.commentZone.structure === null)
-            sites.remember(hostOf(row.url), job, result.commentZone.signatures, (again) =>
-              writer.addVersion({ ...version, object: again.object, comments: again.comments }),
-            );
+          if (result.commentZone.structure === null) sites.remember(hostOf(row.url), { job, version }, result.commentZone.signatures);
           if (result.fallbackReason === null) report.objects.pageExtracted++;
           else {
             report.objects.mcst++;
@@ -884,20 +881,20 @@ class ExtractionPass {
     this.#finished.add(host);
     const sites = this.#sitesOf(host);
     // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
-    const readAgain: Array<{ again: SecondReading; write: (again: SecondReading) => void }> = [];
-    for (const { job, structures, write } of sites.retries()) {
-      const parsed = this.#pages.get(this.#captureOf.get(job) ?? -1, job.url);
-      const again = await runPageJob({ ...job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
+    const readAgain: Array<{ version: WrittenVersion; again: Extract<PageJobResult, { ok: true }> }> = [];
+    for (const { job: post, structures } of sites.retries()) {
+      const parsed = this.#pages.get(this.#captureOf.get(post.job) ?? -1, post.job.url);
+      const again = await runPageJob({ ...post.job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
       if (!again.ok || again.comments.length === 0) continue;
       sites.countTexts(host, again.comments);
-      readAgain.push({ again, write });
+      readAgain.push({ version: post.version, again });
     }
     // The held zones are decided with the second readings counted: entries recurring on them are the template's.
     report.comments -= sites.flush((v) => writer.addVersion(v));
-    for (const { again, write } of readAgain) {
+    for (const { version, again } of readAgain) {
       if (sites.recurs(host, again.comments)) continue;
       // The whole version of the second reading: its article leaves out the zone it found.
-      write(again);
+      writer.addVersion({ ...version, object: again.object, comments: again.comments });
       report.comments += again.comments.length;
     }
     for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
@@ -1010,11 +1007,11 @@ async function runSegmentsPass(
   report.objects.segmentation = segments.objectsCreated;
 }
 
-/** What a post page read again with its host's comment structures gives. */
-type SecondReading = Pick<Extract<PageJobResult, { ok: true }>, 'object' | 'comments'>;
+/** A version as the extraction pass writes it. */
+type WrittenVersion = Parameters<OverlayWriter['addVersion']>[0];
 
-/** The comment sites of the extraction pass: versions as written, page jobs read again, their results. */
-type ExtractionSites = CommentSites<Parameters<OverlayWriter['addVersion']>[0], PageJob, SecondReading>;
+/** The comment sites of the extraction pass: versions as written, and posts to read again (the job and its version as written). */
+type ExtractionSites = CommentSites<WrittenVersion, { job: PageJob; version: WrittenVersion }>;
 
 interface PageWork {
   captureId: number;

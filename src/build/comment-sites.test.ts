@@ -7,8 +7,8 @@ const HOW = 'dates on p.when|div.reply';
 const STRUCTURE = `|html|body|div[@class=replies] ${HOW}`;
 
 /** Two post pages of `host` whose zone has the structure only the page structure found. */
-function siteWithLearntStructure(host: string): CommentSites<Version, string, string> {
-  const sites = new CommentSites<Version, string, string>();
+function siteWithLearntStructure(host: string): CommentSites<Version, string> {
+  const sites = new CommentSites<Version, string>();
   for (const url of ['a', 'b']) {
     const zone = { evidence: 'structure', structure: STRUCTURE };
     if (sites.observe(host, zone, 3)) sites.defer(host, zone, { url, comments: [{ source: 'page', text: `A reply on ${url}` }] });
@@ -28,24 +28,19 @@ describe('CommentSites', () => {
 
   it('reads a post without comments again only when one of its entry candidates is found like the learnt structure', () => {
     const sites = siteWithLearntStructure('blog.test');
-    const writes: string[] = [];
     // No entry candidate at all, candidates of another signature, another host: never read again.
-    sites.remember('blog.test', 'no-candidates', [], (r) => writes.push(r));
-    sites.remember('blog.test', 'byline-only', ['dates on span.posted|div.entry-meta'], (r) => writes.push(r));
-    sites.remember('other.test', 'other-host', [HOW], (r) => writes.push(r));
+    sites.remember('blog.test', 'no-candidates', []);
+    sites.remember('blog.test', 'byline-only', ['dates on span.posted|div.entry-meta']);
+    sites.remember('other.test', 'other-host', [HOW]);
     // A lone reply printed like the others: read again, once, with the host's structures.
-    sites.remember('blog.test', 'one-reply', ['dates on span.posted|div.entry-meta', HOW], (r) => writes.push(r));
-    const retries = [...sites.retries()];
-    expect(retries.map((r) => r.job)).toEqual(['one-reply']);
-    expect(retries[0]?.structures).toEqual([STRUCTURE]);
-    retries[0]?.write('again');
-    expect(writes).toEqual(['again']);
+    sites.remember('blog.test', 'one-reply', ['dates on span.posted|div.entry-meta', HOW]);
+    expect([...sites.retries()]).toEqual([{ job: 'one-reply', structures: [STRUCTURE] }]);
     // The list is consumed: a second call reads nothing again.
     expect([...sites.retries()]).toEqual([]);
   });
 
   it('drops structure-only comments of a zone no other post page of the host shows', () => {
-    const sites = new CommentSites<Version, string, string>();
+    const sites = new CommentSites<Version, string>();
     const zone = { evidence: 'structure', structure: STRUCTURE };
     expect(sites.observe('blog.test', zone, 2)).toBe(true);
     sites.defer('blog.test', zone, {
@@ -63,32 +58,20 @@ describe('CommentSites', () => {
 
   it("counts a host's other post pages showing the same entry candidates as support, never two-entry records on a one-page host", () => {
     const zone = { evidence: 'records', structure: STRUCTURE, signatures: [HOW] };
-    const two = new CommentSites<Version, string, string>();
-    expect(two.observe('blog.test', zone, 2)).toBe(true);
-    two.defer('blog.test', zone, {
-      url: 'a',
-      comments: [
-        { source: 'page', text: 'One' },
-        { source: 'page', text: 'Two' },
-      ],
-    });
-    two.observe('blog.test', { evidence: null, structure: null, signatures: [HOW] }, 0);
-    const kept: Version[] = [];
-    expect(two.flush((v) => kept.push(v))).toBe(0);
-    const alone = new CommentSites<Version, string, string>();
-    alone.observe('solo.test', zone, 2);
-    alone.defer('solo.test', zone, {
-      url: 'a',
-      comments: [
-        { source: 'page', text: 'One' },
-        { source: 'page', text: 'Two' },
-      ],
-    });
-    expect(alone.flush(() => undefined)).toBe(2);
+    const twoReplies = (sites: CommentSites<Version, string>, host: string): number => {
+      expect(sites.observe(host, zone, 2)).toBe(true);
+      sites.defer(host, zone, { url: 'a', comments: ['One', 'Two'].map((text) => ({ source: 'page', text })) });
+      return sites.flush(() => undefined);
+    };
+    const site = new CommentSites<Version, string>();
+    // The host's other post page shows an entry candidate found the same way (one reply).
+    site.observe('blog.test', { evidence: null, structure: null, signatures: [HOW] }, 0);
+    expect(twoReplies(site, 'blog.test')).toBe(0);
+    expect(twoReplies(new CommentSites<Version, string>(), 'solo.test')).toBe(2);
   });
 
   it("drops entries whose texts recur on the host's other pages: a template box, not comments", () => {
-    const sites = new CommentSites<Version, string, string>();
+    const sites = new CommentSites<Version, string>();
     const zone = { evidence: 'structure', structure: STRUCTURE };
     for (const url of ['a', 'b', 'c']) {
       sites.observe('news.test', zone, 3);

@@ -1,5 +1,5 @@
 /**
- * Comment zones decided per site over the extraction pass (issue #12): the comment-zone structures
+ * Comment zones decided per site, over the extraction pass and over the templates stage (issue #12): the comment-zone structures
  * each host shows on its post pages, the versions whose zone only the site can confirm (structure
  * only) held until every post page of the host was seen, and the posts without comments that a
  * learnt structure may still find comments on [000 §III: what holds for a site is learnt from its
@@ -8,26 +8,41 @@
 import { decideStructureOnlyZone, isStructureOfSignature, MIN_STRUCTURE_PAGES } from '../extract/index.js';
 
 /** A post page without a comment zone (no comments, or only its comment feed's), to read again with its host's learnt structures. */
-interface EmptyPost<J, R> {
+interface EmptyPost<J> {
   host: string;
   job: J;
   /** How the page's entry candidates were found (`CommentExtraction.signatures`). */
   signatures: readonly string[];
-  write: (again: R) => void;
 }
 
-/** `V`: a version as written; `J`: the page job to run again; `R`: what the second reading gives. */
-export class CommentSites<V extends { comments: Array<{ source: string; text: string }> }, J, R> {
+/** Adds one to `key`'s count in `host`'s counts. */
+function count(counts: Map<string, Map<string, number>>, host: string, key: string): void {
+  let of = counts.get(host);
+  if (of === undefined) {
+    of = new Map();
+    counts.set(host, of);
+  }
+  of.set(key, (of.get(key) ?? 0) + 1);
+}
+
+/**
+ * `V`: a version as written (held until its host's decision); `J`: a post page to read again (the
+ * caller reads it and writes the result).
+ * The comment sites of the extraction pass (feed-paired posts) and of the templates stage
+ * (template-found posts).
+ */
+export class CommentSites<V extends { comments: Array<{ source: string; text: string }> }, J> {
   readonly #pages = new Map<string, number>();
+  /** Per host: post pages whose zone has each structure. */
   readonly #structures = new Map<string, Map<string, number>>();
-  /** Post pages of each host with entry candidates found each way (`CommentExtraction.signatures`). */
+  /** Per host: post pages with entry candidates found each way (`CommentExtraction.signatures`). */
   readonly #signatures = new Map<string, Map<string, number>>();
   /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
   readonly #feedConfirmed = new Map<string, Set<string>>();
   readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V }> = [];
-  /** Per host: on how many held pages each page comment's text appears. */
+  /** Per host: on how many counted pages (held versions, second readings) each page comment's text appears. */
   readonly #texts = new Map<string, Map<string, number>>();
-  readonly #empty: Array<EmptyPost<J, R>> = [];
+  readonly #empty: Array<EmptyPost<J>> = [];
 
   /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
   observe(
@@ -36,20 +51,16 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     comments: number,
   ): boolean {
     this.#pages.set(host, (this.#pages.get(host) ?? 0) + 1);
-    const found = this.#signatures.get(host) ?? new Map<string, number>();
-    for (const s of zone.signatures ?? []) found.set(s, (found.get(s) ?? 0) + 1);
-    this.#signatures.set(host, found);
+    for (const s of zone.signatures ?? []) count(this.#signatures, host, s);
     if (zone.structure === null) return false;
-    const counts = this.#structures.get(host) ?? new Map<string, number>();
-    counts.set(zone.structure, (counts.get(zone.structure) ?? 0) + 1);
-    this.#structures.set(host, counts);
+    count(this.#structures, host, zone.structure);
     if (zone.evidence === 'feed') this.#feedConfirmed.set(host, new Set([...(this.#feedConfirmed.get(host) ?? []), zone.structure]));
     return (zone.evidence === 'structure' || zone.evidence === 'records') && comments > 0;
   }
 
   /** A post page without a comment zone; kept only when it has entry candidates a learnt structure may accept. */
-  remember(host: string, job: J, signatures: readonly string[], write: (again: R) => void): void {
-    if (signatures.length > 0) this.#empty.push({ host, job, signatures, write });
+  remember(host: string, job: J, signatures: readonly string[]): void {
+    if (signatures.length > 0) this.#empty.push({ host, job, signatures });
   }
 
   /**
@@ -71,12 +82,12 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * with an entry candidate found the way a learnt structure's entries are (a page without one would
    * be extracted a second time for nothing).
    */
-  *retries(): Generator<{ job: J; structures: string[]; write: (again: R) => void }> {
+  *retries(): Generator<{ job: J; structures: string[] }> {
     const learnt = new Map<string, string[]>();
-    for (const { host, job, signatures, write } of this.#empty.splice(0)) {
+    for (const { host, job, signatures } of this.#empty.splice(0)) {
       if (!learnt.has(host)) learnt.set(host, this.learnt(host));
       const structures = learnt.get(host) ?? [];
-      if (structures.some((s) => signatures.some((sig) => isStructureOfSignature(s, sig)))) yield { job, structures, write };
+      if (structures.some((s) => signatures.some((sig) => isStructureOfSignature(s, sig)))) yield { job, structures };
     }
   }
 
@@ -100,9 +111,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
 
   /** Counts the page comments of one more page of `host` (a held version, or a second reading). */
   countTexts(host: string, comments: V['comments']): void {
-    const counts = this.#texts.get(host) ?? new Map<string, number>();
-    for (const text of new Set(pageTexts(comments))) counts.set(text, (counts.get(text) ?? 0) + 1);
-    this.#texts.set(host, counts);
+    for (const text of new Set(pageTexts(comments))) count(this.#texts, host, text);
   }
 
   /**

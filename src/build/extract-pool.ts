@@ -4,8 +4,8 @@
  * MIN_PAGES_FOR_WORKERS pages, or with one worker asked for, jobs run in the main thread.
  */
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../core/module-worker.js';
 import { type PageJob, type PageJobPages, type PageJobResult, runPageJob } from './page-job.js';
 
 /** Starting threads costs about 100 ms each: not worth it for a handful of pages. */
@@ -38,22 +38,10 @@ export function inProcessRunner(pagesOf: (job: PageJob) => PageJobPages = () => 
 }
 
 /**
- * One extraction worker. From TypeScript sources (tests, `node --import tsx`) the worker first
- * registers tsx's loader, then imports the .ts worker; from dist/ it runs the compiled .js.
- */
-function startWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(fileURLToPath(new URL('./extract-worker.js', import.meta.url)));
-  const worker = new URL('./extract-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); })`;
-  return new Worker(boot, { eval: true });
-}
-
-/**
  * A pool of `size` worker threads.
  */
 export function workerPoolRunner(size: number): PageJobRunner {
-  const workers = Array.from({ length: size }, () => startWorker());
+  const workers = Array.from({ length: size }, () => startModuleWorker(import.meta.url, 'extract-worker'));
   for (const w of workers) w.unref();
   return {
     run(jobs, onResult) {

@@ -288,12 +288,12 @@ async function runHost(
   // Comment zones of the host's posts, decided over all of them as the extraction pass does for
   // feed-paired posts (issue #12): a zone only the structure shows waits for the host's other
   // posts, and a post without a zone is read again with the structures the host confirms.
-  const sites = new CommentSites<HostPost, HostPost, Comment[]>();
+  const sites = new CommentSites<HostPost, HostPost>();
   const commentsOfPost = (page: ParsedPage, row: CaptureRow, object: PostObject): Comment[] => {
     if (input.commentsOf === undefined) return [];
     const found = input.commentsOf(page);
     const post: HostPost = { row, object, comments: found.comments };
-    if (found.structure === null) sites.remember(host, post, found.signatures, () => undefined);
+    if (found.structure === null) sites.remember(host, post, found.signatures);
     if (!sites.observe(host, found, found.comments.length)) return found.comments;
     sites.defer(host, found, post);
     // The page's comments wait for the site decision (written again then); the feed's stay.
@@ -353,7 +353,7 @@ type PostObject = Omit<ExtractedObject, 'wrapper'>;
 async function settleHostComments(
   input: TemplateStageInput,
   host: string,
-  sites: CommentSites<HostPost, HostPost, Comment[]>,
+  sites: CommentSites<HostPost, HostPost>,
   posts: ReadonlySet<number>,
 ): Promise<void> {
   const commentsOf = input.commentsOf;

@@ -1,7 +1,6 @@
 import yargs from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { describeEnvironmentError, EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, oneLine, writeCrashLog } from './failure.js';
-import { applyHeapSettings } from './heap-settings.js';
 import { buildCommand, runBuild } from './commands/build.js';
 import { changesCommand, runChanges } from './commands/changes.js';
 import { exportCommand, runExport } from './commands/export.js';
@@ -23,7 +22,6 @@ process.env.SQLITE_USE_URI ??= '1';
  * error (one line on stderr, the stack in a log file). Never a bare stack trace.
  */
 export async function main(argv: string[]): Promise<number> {
-  applyHeapSettings();
   let code = EXIT_OK;
   /** The overlay directory the command works on: where a store error is located. */
   let place: string | undefined;

@@ -1,5 +1,5 @@
-import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
-import { getAttributeValue, textContent } from 'domutils';
+import type { Document, Element } from 'domhandler';
+import { findAll, getAttributeValue, textContent } from 'domutils';
 import { Parser } from 'htmlparser2';
 import { absoluteUrl } from '../core/url.js';
 import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
@@ -91,10 +91,7 @@ function scanDocument(doc: Document): { base: string | null; candidates: Candida
   let base: string | null | undefined;
   const links: Candidate[] = [];
   const anchors: Candidate[] = [];
-  const stack: AnyNode[] = [...doc.children].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
-    if (!isTag(node)) continue;
+  for (const node of findAll((e) => e.name === 'base' || e.name === 'link' || e.name === 'a', doc.children)) {
     if (node.name === 'base' && base === undefined) base = attribute(node, 'href') ?? null;
     else if (node.name === 'link') {
       const c = autodiscoveryCandidate(attribute(node, 'rel'), attribute(node, 'type'), attribute(node, 'href'), attribute(node, 'title'));
@@ -104,7 +101,6 @@ function scanDocument(doc: Document): { base: string | null; candidates: Candida
       if (href !== undefined && isFeedHref(href))
         anchors.push({ href, type: null, title: attribute(node, 'title') ?? textContent(node), via: 'link-heuristic' });
     }
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
   }
   return { base: base ?? null, candidates: [...links, ...anchors] };
 }

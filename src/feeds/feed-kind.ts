@@ -92,11 +92,14 @@ function clip(text: string): string {
  */
 function anchorsOnSharedPages(items: readonly RawItem[]): number {
   const anchored = items.filter((i) => i.link !== null && hasFragment(i.link));
-  const texts = new Set(anchored.map((i) => `${i.title ?? ''}|${i.content ?? i.description ?? ''}`));
+  const texts = new Set(anchored.map(itemText));
   if (texts.size < anchored.length) return 0;
   const pages = new Set(anchored.map((i) => withoutFragment(i.link as string)));
   return pages.size < anchored.length ? anchored.length : 0;
 }
+
+/** An item's title and text, to tell distinct items apart. */
+const itemText = (i: RawItem): string => `${i.title ?? ''}|${i.content ?? i.description ?? ''}`;
 
 function hasFragment(link: string): boolean {
   const at = link.indexOf('#');
@@ -108,7 +111,7 @@ function hasFragment(link: string): boolean {
 function oneTarget(items: readonly RawItem[]): string | null {
   const linked = items.filter((i) => i.link !== null);
   if (linked.length < MIN_ONE_TARGET_ITEMS || linked.length < items.length) return null;
-  const texts = new Set(linked.map((i) => `${i.title ?? ''}|${i.content ?? i.description ?? ''}`));
+  const texts = new Set(linked.map(itemText));
   if (texts.size < linked.length) return null;
   const targets = new Set(linked.map((i) => withoutFragment(i.link as string)));
   return targets.size === 1 ? ([...targets][0] as string) : null;

@@ -78,5 +78,7 @@ export const FEED_PROBE_WORDS = 12;
 /** Feed description endings that are summarization artefacts [002: "remove summarization artifacts (e.g., ending ellipsis)"]. */
 export const SUMMARY_ARTEFACT = hintMatcher(
   READ_MORE_LABELS,
-  (a) => `(\\s*(\\[(…|\\.\\.\\.|&hellip;)\\]|…|\\.\\.\\.)\\s*)?(\\s*(?:${a})\\b.*)?$`,
+  // The label ends the excerpt, followed at most by the post's title ("Continue reading My post →"):
+  // a label earlier in the text ("see the full list below") is the text's own.
+  (a) => `(\\s*(\\[(…|\\.\\.\\.|&hellip;)\\]|…|\\.\\.\\.)\\s*)?(\\s*(?:${a})\\b(?:\\W+\\w+){0,12}\\W*)?$`,
 );

@@ -11,7 +11,6 @@ export { renderText } from './content-render.js';
 export {
   buildSiteEvidence,
   describeUrlShape,
-  fitsUrlShapes,
   learnUrlShapes,
   listedItems,
   negativePostEvidence,

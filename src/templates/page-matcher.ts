@@ -5,7 +5,7 @@
  */
 import type { Element } from 'domhandler';
 import * as chrono from 'chrono-node';
-import { type ArticleProperties, type ParsedPage, parseDateText, renderContentNode } from '../extract/index.js';
+import { type ArticleProperties, type ParsedPage, parsePrintedDate, renderContentNode } from '../extract/index.js';
 import { linksElsewhere } from './channel-page.js';
 import { propertyText, textLength } from './content-render.js';
 import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_MISSING_PROPERTY_PENALTY } from './constants.js';
@@ -75,9 +75,6 @@ function matchAllPaths(page: ParsedPage, templates: readonly PostTemplate[]): Ar
 const firstNonEmpty = (nodes: Element[]): Element | null => nodes.find((n) => textLength(n, 1) > 0) ?? null;
 
 /** ISO date of a date node: machine-readable attribute first, then the text (chrono-node). */
-/** A time of day printed in a date ("09:15", "14h30"). */
-const PRINTED_TIME = /\d{1,2}[:h]\d{2}/;
-
 export function dateOf(el: Element): string | null {
   for (const attr of ['datetime', 'content', 'title']) {
     const v = el.attribs[attr];
@@ -95,8 +92,8 @@ export function dateOf(el: Element): string | null {
   // phrasings, and only a date naming its day and year (a bare time would be read as today). A day
   // printed without its time is a day ("2025-03-19"), not that day's midnight: the feed's exact
   // time for the same post is the same date (changes' `isSameDate`).
-  const printed = parseDateText(text);
-  if (printed !== null) return PRINTED_TIME.test(text) ? printed : printed.slice(0, 10);
+  const printed = parsePrintedDate(text);
+  if (printed !== null) return printed.timed ? printed.iso : printed.iso.slice(0, 10);
   const [found] = chrono.parse(text);
   if (found === undefined || !found.start.isCertain('day') || !found.start.isCertain('year')) return null;
   const parsed = found.start.date();

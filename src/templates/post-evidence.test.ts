@@ -94,7 +94,6 @@ describe('negative post evidence', () => {
     const latest = 'The second post opens with a story about marmalade made from Seville oranges in January. It goes on.';
     expect(negativePostEvidence('http://a.test/posts/latest/', `Menu. ${latest}`, site, 'template', latest)).toMatchObject({
       isWeak: true,
-      listsPosts: false,
       reason: 'its content holds the text of the feed item of a.test/posts/two, another page',
     });
   });
@@ -105,7 +104,7 @@ describe('negative post evidence', () => {
       ['http://w.test/wiki/Main_Page'],
       [],
     );
-    expect(negativePostEvidence('http://w.test/wiki/Main_Page', 'Welcome.', wiki)).toMatchObject({ isWeak: false, listsPosts: true });
+    expect(negativePostEvidence('http://w.test/wiki/Main_Page', 'Welcome.', wiki)).toMatchObject({ isWeak: false });
     expect(negativePostEvidence('http://w.test/wiki/About', 'About us.', wiki)).toMatchObject({
       isWeak: true,
       reason: expect.stringMatching(/fits the URL shape \/wiki\/\* .* as the feed's channel link http:\/\/w.test\/wiki\/Main_Page does/),

@@ -53,10 +53,9 @@ export interface SiteEvidence {
 export interface NegativeEvidence {
   /** True: the page is not a post whatever its template says. */
   isNotPost: boolean;
-  /** Only its URL or one repeated item text speaks against it: the caller may overrule it with a link as entry. */
+  /** Only its URL or one repeated item text speaks against it: the caller may overrule it with a
+   *  link as entry. Strong evidence (a channel link, several feed items' texts) shows the page lists posts. */
   isWeak: boolean;
-  /** The site's evidence shows the page lists posts (a channel link, several feed items' texts). */
-  listsPosts: boolean;
   reason: string;
 }
 
@@ -105,11 +104,16 @@ export function learnUrlShapes(postUrls: readonly string[]): UrlShape[] {
   return shapes;
 }
 
+/** The shapes a URL fits, and whether that places it outside them all (never without shapes or for an unreadable URL: no evidence). */
+function urlShapesOf(rawUrl: string, shapes: readonly UrlShape[]): { fitting: UrlShape[]; outside: boolean } {
+  const url = parseUrl(canonicalUrl(rawUrl));
+  const fitting = url === undefined ? [] : shapesFitting(url, shapes);
+  return { fitting, outside: shapes.length > 0 && url !== undefined && fitting.length === 0 };
+}
+
 /** Whether a URL fits one of the shapes (true when there are none: no evidence). */
 export function fitsUrlShapes(rawUrl: string, shapes: readonly UrlShape[]): boolean {
-  if (shapes.length === 0) return true;
-  const url = parseUrl(canonicalUrl(rawUrl));
-  return url === undefined || shapesFitting(url, shapes).length > 0;
+  return !urlShapesOf(rawUrl, shapes).outside;
 }
 
 /**
@@ -179,8 +183,8 @@ export function negativePostEvidence(
   builtLike: 'template' | 'main-block' = 'template',
   contentText: string | null = null,
 ): NegativeEvidence | null {
-  const strong = (reason: string): NegativeEvidence => ({ isNotPost: true, isWeak: false, listsPosts: true, reason });
-  const weak = (reason: string): NegativeEvidence => ({ isNotPost: true, isWeak: true, listsPosts: false, reason });
+  const strong = (reason: string): NegativeEvidence => ({ isNotPost: true, isWeak: false, reason });
+  const weak = (reason: string): NegativeEvidence => ({ isNotPost: true, isWeak: true, reason });
   if (site.channelLinks.has(schemelessKey(pageUrl))) {
     return strong('the channel link of a feed of the site (the page the feed describes), not a post');
   }
@@ -188,14 +192,13 @@ export function negativePostEvidence(
   if (listed.length >= MIN_LISTED_ITEMS) {
     return strong(`holds the texts of ${listed.length} feed items of other pages (a page listing posts), not a post`);
   }
-  if (!fitsUrlShapes(pageUrl, site.urlShapes)) {
+  const { fitting, outside } = urlShapesOf(pageUrl, site.urlShapes);
+  if (outside) {
     return weak(`outside the URL shape of the site's feed-linked posts (${site.urlShapes.map(describeUrlShape).join(', ')})`);
   }
   // Its content is another post's: a page printing that post whole (the latest post, a month of one post).
   const repeated = contentText === null ? [] : listedItems(pageUrl, contentText, site.items);
   if (repeated.length > 0) return weak(`its content holds the text of the feed item of ${repeated[0]}, another page`);
-  const url = parseUrl(canonicalUrl(pageUrl));
-  const fitting = url === undefined ? [] : shapesFitting(url, site.urlShapes);
   // The home page fits every shape this page fits: on this site the URL tells no post from other pages.
   const shared = fitting.map((shape) => site.channelShapes.find((c) => c.shape === shape));
   if (fitting.length > 0 && shared.every((c) => c !== undefined)) {

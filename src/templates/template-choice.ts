@@ -148,7 +148,8 @@ export function weighNegativeEvidence(decision: PostDecision, page: ParsedPage, 
   const against = negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence, builtLike, content);
   if (against === null) return { decision, heldFor: null, listed: [] };
   if (against.isWeak) return { decision, heldFor: against.reason, listed: [] };
-  const listed = against.listsPosts ? (decision.object?.references ?? []).filter((r) => r.kind === 'link').map((r) => r.url) : [];
+  // Strong evidence: the page lists posts, and its content links are posts of the host.
+  const listed = (decision.object?.references ?? []).filter((r) => r.kind === 'link').map((r) => r.url);
   return {
     decision: { ...decision, isPost: false, reason: `${decision.reason}; but ${against.reason}`, object: null },
     heldFor: null,

@@ -110,7 +110,7 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
  * is taken, and a path starting `//` stays a path (`new URL('//x', base)` would read a host, and
  * `//` alone throws). Null for anything else (absolute-form, `*`, garbage).
  */
-export function requestTarget(raw: string | undefined): URL | null {
+function requestTarget(raw: string | undefined): URL | null {
   const target = raw ?? '/';
   if (!target.startsWith('/')) return null;
   try {

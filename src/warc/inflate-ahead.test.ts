@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
 import { Diagnostics } from '../core/diagnostics.js';
 import { DEFAULT_WARC_CONFIG, listArchiveInputs, scanArchive, type ScanStats, type WarcConfig } from './index.js';
 
@@ -11,7 +12,7 @@ const SAMPLE = join(import.meta.dirname, '../../samples/pelican-crawl-1.warc.gz'
 async function scanAll(path: string, config: WarcConfig) {
   const diagnostics = new Diagnostics();
   const [input] = await listArchiveInputs([path], diagnostics);
-  if (input === undefined) return null;
+  if (input === undefined) throw new Error(`not an archive: ${path}`);
   const records: unknown[] = [];
   let stats: ScanStats | undefined;
   for await (const { entry, capture } of scanArchive(input, { diagnostics, config, wantBody: () => true, onProgress: (s) => (stats = s) }))
@@ -27,7 +28,8 @@ describe('walkGzipMembersAhead', () => {
   const files = [
     SAMPLE,
     ...readdirSync(FIXTURES)
-      .filter((f) => /\.(warc\.gz|wacz)$/.test(f))
+      // empty.warc.gz is no archive (listArchiveInputs reports it): nothing to scan.
+      .filter((f) => /\.(warc\.gz|wacz)$/.test(f) && f !== 'empty.warc.gz')
       .map((f) => join(FIXTURES, f)),
   ];
 
@@ -38,7 +40,7 @@ describe('walkGzipMembersAhead', () => {
 
   it('gives the same records with batches of several members', async () => {
     const expected = await scanAll(SAMPLE, inThread);
-    expect(expected?.records.length).toBeGreaterThan(10);
+    expect(expected.records.length).toBeGreaterThan(10);
     expect(await scanAll(SAMPLE, { ...ahead, inflateAheadBatchBytes: 64 * 1024 })).toEqual(expected);
   });
 
@@ -46,7 +48,7 @@ describe('walkGzipMembersAhead', () => {
     const small = { maxMemberInflateBytes: 8192 };
     for (const path of [SAMPLE, join(FIXTURES, 'whole-file-gzip.warc.gz')]) {
       const expected = await scanAll(path, { ...inThread, ...small });
-      expect(expected?.records.length).toBeGreaterThan(0);
+      expect(expected.records.length).toBeGreaterThan(0);
       expect(await scanAll(path, { ...ahead, ...small })).toEqual(expected);
     }
   });
@@ -55,9 +57,14 @@ describe('walkGzipMembersAhead', () => {
     const diagnostics = new Diagnostics();
     const [input] = await listArchiveInputs([SAMPLE], diagnostics);
     if (input === undefined) throw new Error('sample missing');
-    let seen = 0;
-    for await (const _ of scanArchive(input, { diagnostics, config: ahead })) if (++seen === 3) break;
-    expect(seen).toBe(3);
-    expect(await scanAll(SAMPLE, ahead)).toEqual(await scanAll(SAMPLE, inThread));
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      let seen = 0;
+      for await (const _ of scanArchive(input, { diagnostics, config: ahead })) if (++seen === 3) break;
+      expect(seen).toBe(3);
+      expect(terminate).toHaveBeenCalledTimes(1);
+    } finally {
+      terminate.mockRestore();
+    }
   });
 });

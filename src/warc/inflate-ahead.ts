@@ -5,9 +5,7 @@
  * `inflateAheadBatchBytes`, at most INFLATE_AHEAD_BATCHES ahead of the parser, in buffers that go
  * back to the worker once parsed, so memory stays bounded and nothing is allocated per batch. The events, their order and their offsets are those of walkGzipMembers in this thread.
  */
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { INFLATE_AHEAD_BATCHES } from './constants.js';
+import { startModuleWorker } from '../core/module-worker.js';
 import type { FileWindow } from './file-window.js';
 import { type MemberEvent, type MemberWalkOptions, walkGzipMembers } from './gzip-members.js';
 
@@ -17,7 +15,6 @@ export interface AheadRequest {
   /** Bytes of the range. */
   size: number;
   batchBytes: number;
-  batchesAhead: number;
 }
 
 /** What inflate-worker.ts posts. `table` holds [offset, length, end of its data in `bytes`] per member. */
@@ -34,19 +31,6 @@ export interface AheadOptions extends MemberWalkOptions {
   inflateAheadBatchBytes: number;
 }
 
-/**
- * From TypeScript sources (tests, `node --import tsx`) the worker first registers tsx's loader,
- * then imports the .ts worker; from dist/ it runs the compiled .js.
- */
-function startWorker(request: AheadRequest): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(fileURLToPath(new URL('./inflate-worker.js', import.meta.url)), { workerData: request });
-  const worker = new URL('./inflate-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); })`;
-  return new Worker(boot, { eval: true, workerData: request });
-}
-
 /** walkGzipMembers, with the inflation done ahead by a worker thread for ranges worth it. */
 export async function* walkGzipMembersAhead(window: FileWindow, options: AheadOptions): AsyncGenerator<MemberEvent> {
   if (window.size < options.inflateAheadMinBytes || options.inflateAheadMinBytes <= 0) {
@@ -54,7 +38,8 @@ export async function* walkGzipMembersAhead(window: FileWindow, options: AheadOp
     return;
   }
   const { inflateAheadMinBytes: _min, inflateAheadBatchBytes, ...walk } = options;
-  const worker = startWorker({ options: walk, size: window.size, batchBytes: inflateAheadBatchBytes, batchesAhead: INFLATE_AHEAD_BATCHES });
+  const request: AheadRequest = { options: walk, size: window.size, batchBytes: inflateAheadBatchBytes };
+  const worker = startModuleWorker(import.meta.url, 'inflate-worker', request);
   const inbox: AheadMessage[] = [];
   let wakeUp: (() => void) | null = null;
   let failure: Error | null = null;

@@ -1,10 +1,11 @@
 /**
  * Worker thread of inflate-ahead.ts: walks the gzip members of a file range (the same
- * walkGzipMembers as in the main thread) and posts them in batches, at most `batchesAhead`
+ * walkGzipMembers as in the main thread) and posts them in batches, at most `INFLATE_AHEAD_BATCHES`
  * batches before the main thread has taken them.
  */
 import { open } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
+import { INFLATE_AHEAD_BATCHES } from './constants.js';
 import { FileWindow } from './file-window.js';
 import { type MemberEvent, type MemberWalkOptions, walkGzipMembers } from './gzip-members.js';
 import type { AheadMessage, AheadRequest } from './inflate-ahead.js';
@@ -12,8 +13,8 @@ import type { AheadMessage, AheadRequest } from './inflate-ahead.js';
 const request = workerData as AheadRequest;
 /** Batch buffers the main thread has handed back (it is done with their members). */
 const free: ArrayBuffer[] = [];
-/** Buffers that may still be allocated: the main thread holds at most `batchesAhead` + 1. */
-let unallocated = request.batchesAhead + 1;
+/** Buffers that may still be allocated: the main thread holds at most `INFLATE_AHEAD_BATCHES` + 1. */
+let unallocated = INFLATE_AHEAD_BATCHES + 1;
 let wakeUp: (() => void) | null = null;
 parentPort?.on('message', (returned: ArrayBuffer) => {
   // A buffer grown for one large member is not kept.

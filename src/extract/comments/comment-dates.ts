@@ -135,19 +135,25 @@ const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Num
  * (the page's local day is what the comment hash keeps). Relative dates ("3 days ago") give null.
  */
 export function parseDateText(text: string): string | null {
+  return parsePrintedDate(text)?.iso ?? null;
+}
+
+/** `parseDateText`, and whether the text printed a time of day (else the ISO instant is that day's midnight). */
+export function parsePrintedDate(text: string): { iso: string; timed: boolean } | null {
+  const at = (iso: string | null, time: string | undefined) => (iso === null ? null : { iso, timed: time !== undefined });
   let m = MONTH_DAY_YEAR().exec(text);
-  if (m !== null) return utc(Number(m[3]), monthIndex(m[1] as string), Number(m[2]), hour(m[4], m[6]), Number(m[5] ?? 0));
+  if (m !== null) return at(utc(Number(m[3]), monthIndex(m[1] as string), Number(m[2]), hour(m[4], m[6]), Number(m[5] ?? 0)), m[4]);
   m = DAY_MONTH_YEAR().exec(text);
-  if (m !== null) return utc(Number(m[3]), monthIndex(m[2] as string), Number(m[1]), hour(m[4], m[6]), Number(m[5] ?? 0));
+  if (m !== null) return at(utc(Number(m[3]), monthIndex(m[2] as string), Number(m[1]), hour(m[4], m[6]), Number(m[5] ?? 0)), m[4]);
   m = YEAR_MONTH_DAY.exec(text) ?? YEAR_MONTH_DAY_CJK.exec(text);
-  if (m !== null) return utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hour(m[4], m[6]), Number(m[5] ?? 0));
+  if (m !== null) return at(utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hour(m[4], m[6]), Number(m[5] ?? 0)), m[4]);
   m = NUMERIC_DATE.exec(text);
   if (m !== null && !isDottedShortYear(m)) {
     // Day first when the first number cannot be a month, else month first (US order).
     const a = Number(m[1]);
     const b = Number(m[3]);
     const [month, day] = a > 12 ? [b, a] : [a, b];
-    return utc(fullYear(m[4] as string), month - 1, day, hour(m[5], m[7]), Number(m[6] ?? 0));
+    return at(utc(fullYear(m[4] as string), month - 1, day, hour(m[5], m[7]), Number(m[6] ?? 0)), m[5]);
   }
   return null;
 }

@@ -148,16 +148,13 @@ export function firstBrokenLine(el: Element, max: number): { text: string; child
   const at = el.children.findIndex((c) => isTag(c) && c.name === 'br');
   if (at <= 0) return null;
   const parts: string[] = [];
-  let words = 0;
   for (const c of el.children.slice(0, at)) {
-    const texts = isText(c) ? [c.data] : isTag(c) ? textsUpTo(c, max - words) : [];
+    const texts = isText(c) ? [c.data] : isTag(c) ? textsUpTo(c, max) : [];
     if (texts === null) return null;
-    for (const t of texts) words += countWordsUpTo(t, max - words + 1);
-    if (words > max) return null;
     parts.push(...texts);
   }
   const text = collapseWhitespace(parts.join(' '));
-  return text === '' ? null : { text, children: at + 1 };
+  return text === '' || countWordsUpTo(text, max) > max ? null : { text, children: at + 1 };
 }
 
 /** A byline printed as a block's first `<br>` line, in a block holding the comment's text too. */

@@ -78,9 +78,8 @@ function dateNodes(root: Element): Element[] {
   for (const b of textBlocks(root)) {
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
     // A longer block whose first <br> line is dated ("1. Jane on 12/03/2025<br>text") is marked too.
-    const firstLine = b.tokens.length > MAX_DATE_LINE_WORDS ? firstBrokenLine(b.element, MAX_DATE_LINE_WORDS) : null;
-    if (b.tokens.length > MAX_DATE_LINE_WORDS ? firstLine === null || !hasDateText(firstLine.text) : !hasDateText(spacedText(b.element)))
-      continue;
+    const line = b.tokens.length <= MAX_DATE_LINE_WORDS ? spacedText(b.element) : firstBrokenLine(b.element, MAX_DATE_LINE_WORDS)?.text;
+    if (line === undefined || !hasDateText(line)) continue;
     if (out.some((d) => withAttribute.has(d) && contains(b.element, d))) continue;
     out.push(b.element);
   }

@@ -4,6 +4,7 @@
  * comment feeds guide and complete them and never make articles [000 §IV-A].
  */
 import type { Element } from 'domhandler';
+import { hostOf } from '../../core/url.js';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
@@ -211,26 +212,21 @@ function chooseZone(
 
 /**
  * Names read only as the words before each entry's date, counted when the entries are records of
- * one shape (data records: sibling subtrees of one pattern, MDR as 004 §2 recalls it): the name sits at the same place in
- * most of them, and none of them is a link into the site (a related-post list's "names" are its
- * titles, linking to the site's posts; a commenter's name links nowhere or to their own site).
+ * one shape (data records: sibling subtrees of one pattern, MDR as 004 §2 recalls it): the name
+ * sits at the same place in most of them, and none of them is a link into the site (a related-post
+ * list's "names" are its titles, linking to the site's posts; a commenter's name links nowhere or
+ * to their own site).
  */
 function recordNames(comments: readonly PageComment[], pageUrl: string): number {
-  const guessed = comments.filter((c) => c.author !== null && c.authorGuessed && c.authorPath !== null);
-  const byPlace = new Map<string, PageComment[]>();
-  for (const c of guessed) byPlace.set(c.authorPath as string, [...(byPlace.get(c.authorPath as string) ?? []), c]);
-  const [same] = [...byPlace.values()].sort((a, b) => b.length - a.length);
-  if (same === undefined || same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length) return 0;
+  const guessed = comments.filter((c) => c.author !== null && c.authorGuessed);
+  const places = new Map<string | null, number>();
+  for (const c of guessed) places.set(c.authorPath, (places.get(c.authorPath) ?? 0) + 1);
+  const [place] = [...places].sort((a, b) => b[1] - a[1])[0] ?? [null];
+  const same = guessed.filter((c) => place !== null && c.authorPath === place);
   const host = hostOf(pageUrl);
-  return same.some((c) => c.authorUrl !== null && hostOf(c.authorUrl) === host) ? 0 : same.length;
-}
-
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
+  if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some((c) => c.authorUrl !== null && hostOf(c.authorUrl) === host))
+    return 0;
+  return same.length;
 }
 
 /** The nodes of a group's entries but `entry`'s own: one set for the whole group, not a copy per
