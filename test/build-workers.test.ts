@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateMix, type MixSpec } from '../bench/speed-mix.js';
 import { buildOverlay } from '../src/build/index.js';
 import { MIN_PAGES_FOR_WORKERS } from '../src/build/extract-pool.js';
+import { Diagnostics } from '../src/core/diagnostics.js';
+import { escapeXml, type FixtureCapture, writeWarc } from './generalisation/fixture-warc.js';
 import { type Exports, exportsOf } from './scale-out-helpers.js';
 
 /** Three sites of 30 pages: above the pool's threshold, several hosts to pipeline. */
@@ -43,5 +45,61 @@ describe('build with a worker pool', () => {
     expect(one.objects.length).toBeGreaterThanOrEqual(2 * SPEC.pages);
     expect(one.changes.length).toBeGreaterThan(0);
     expect(two).toEqual(one);
+  });
+});
+
+describe('build with a worker pool, one page beyond a worker heap', () => {
+  let work = '';
+  const built: Record<string, { exports: Exports; failed: number }> = {};
+  const SMALL = MIN_PAGES_FOR_WORKERS + 5;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'warc-overlay-worker-heap-'));
+    const site = 'http://heap.example';
+    const words = (i: number): string => `Notes ${i} on the river garden, the old bridge ${i} and the station market in winter light.`;
+    const posts = Array.from({ length: SMALL }, (_, i) => ({ url: `${site}/p${i}/`, title: `Post ${i}`, text: words(i) }));
+    // 60,000 elements (2.5 MB): inside the parse limits, far beyond a 64 MB worker heap.
+    const huge = { url: `${site}/huge/`, title: 'Huge', text: 'word and more words here' };
+    const items = [...posts, huge]
+      .map((p) => `<item><title>${p.title}</title><link>${p.url}</link><description>${escapeXml(p.text)}</description></item>`)
+      .join('');
+    const captures: FixtureCapture[] = [
+      {
+        url: `${site}/feed.xml`,
+        type: 'application/rss+xml',
+        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>${site}/</link><description>x</description>${items}</channel></rss>`,
+      },
+      ...posts.map((p) => ({ url: p.url, body: `<html><body><article><h1>${p.title}</h1><p>${p.text}</p></article></body></html>` })),
+      {
+        url: huge.url,
+        body: `<html><body><article><h1>Huge</h1>${'<div><p>word and more words here</p></div>'.repeat(60_000)}</article></body></html>`,
+      },
+    ];
+    const crawl = join(work, 'crawl.warc.gz');
+    await writeWarc(crawl, '2025-01-01T00:00:00Z', captures);
+    for (const workers of [1, 2]) {
+      const outDir = join(work, `workers-${workers}`);
+      const diagnostics = new Diagnostics();
+      await buildOverlay({ inputs: [crawl], outDir, workers, workerHeapMb: 64, diagnostics, writePages: false });
+      built[workers] = { exports: exportsOf(outDir), failed: diagnostics.count('extract.worker-failed') };
+    }
+  }, 120_000);
+
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('runs the pool: the huge page is reported and not read by its feed item; every other page is extracted as in one thread', () => {
+    const one = built[1] as { exports: Exports; failed: number };
+    const two = built[2] as { exports: Exports; failed: number };
+    const isHuge = (o: string): boolean => o.includes('"url":"http://heap.example/huge/"');
+    const feedOfHuge = (e: Exports): unknown[] =>
+      e.objects.filter(isHuge).map((o) => (JSON.parse(o) as { feed_url: string | null }).feed_url);
+    // In one thread the heap bound does not apply: the huge page is read by its feed item.
+    expect(one.failed).toBe(0);
+    expect(feedOfHuge(one.exports)).toEqual(['http://heap.example/feed.xml']);
+    // In the pool its worker gives up; the templates pass of the main thread may still find the post.
+    expect(two.failed).toBe(1);
+    expect(feedOfHuge(two.exports)).not.toContain('http://heap.example/feed.xml');
+    expect(two.exports.objects.filter((o) => !isHuge(o))).toEqual(one.exports.objects.filter((o) => !isHuge(o)));
+    expect(one.exports.objects.length).toBe(SMALL + 1);
   });
 });

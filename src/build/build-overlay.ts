@@ -61,6 +61,8 @@ export interface BuildOptions {
   onLog?: (message: string) => void;
   /** Worker threads for the extraction pass (default: one per core but one; 1 = in the main thread). */
   workers?: number;
+  /** Heap bound of each extraction worker thread, MB (default WORKER_HEAP_MB; a page needing more is not read by its feed item, `extract.worker-failed`). */
+  workerHeapMb?: number;
   /** Write the reconstructed pages of every object version under `<outDir>/pages/` (default true). */
   writePages?: boolean;
   /** Which records get their WARC digests checked (WarcConfig.verifyDigests; default 'auto'). */
@@ -818,7 +820,7 @@ class ExtractionPass {
       }
     }
     const runner = this.#pooled
-      ? workerPoolRunner(options.workers ?? defaultWorkers())
+      ? workerPoolRunner(options.workers ?? defaultWorkers(), options.workerHeapMb === undefined ? {} : { heapMb: options.workerHeapMb })
       : inProcessRunner((job) => ({ onParsed: (page) => this.#pages.put(workOf.get(job)?.work.captureId ?? -1, page) }));
     try {
       await runner.run(jobs(), (result, job) => {

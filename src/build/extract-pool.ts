@@ -5,6 +5,8 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { Diagnostic } from '../core/diagnostics.js';
+import { formatLocation } from '../core/errors.js';
 import { startModuleWorker } from '../core/module-worker.js';
 import { type PageJob, type PageJobPages, type PageJobResult, runPageJob } from './page-job.js';
 
@@ -38,54 +40,126 @@ export function inProcessRunner(pagesOf: (job: PageJob) => PageJobPages = () => 
 }
 
 /**
- * A pool of `size` worker threads.
+ * ours: the heap (old generation, MB) of one extraction worker. A page at the parse limits (extract
+ * `maxElements`, 200,000 elements, 8.4 MB) was extracted within 384 MB; past this bound only the
+ * worker ends, its page is reported (`extract.worker-failed`) and the build goes on.
  */
-export function workerPoolRunner(size: number): PageJobRunner {
-  const workers = Array.from({ length: size }, () => startModuleWorker(import.meta.url, 'extract-worker'));
-  for (const w of workers) w.unref();
+export const WORKER_HEAP_MB = 1024;
+
+export interface WorkerPoolSettings {
+  /** Heap bound of each worker, MB (default WORKER_HEAP_MB). */
+  heapMb?: number;
+}
+
+/**
+ * A pool of `size` worker threads. A worker that runs out of its heap is replaced; the jobs it
+ * held are run again one at a time, so the one page that exhausts a worker alone is known: it
+ * gets a located diagnostic and a failed result (the later passes may still read it as a
+ * non-feed page), every other page its usual one.
+ */
+export function workerPoolRunner(size: number, settings: WorkerPoolSettings = {}): PageJobRunner {
+  const heapMb = settings.heapMb ?? WORKER_HEAP_MB;
+  const start = (): Worker => {
+    const worker = startModuleWorker(import.meta.url, 'extract-worker', undefined, { maxOldGenerationSizeMb: heapMb });
+    worker.unref();
+    return worker;
+  };
+  const workers = Array.from({ length: size }, start);
+  const outOfHeap = (job: PageJob): PageJobResult => {
+    const location = { file: job.source.file, offset: job.source.offset, url: job.url };
+    const message = `the page needs more than an extraction worker's heap (${heapMb} MB): its feed-guided extraction is skipped`;
+    const diagnostic: Diagnostic = {
+      kind: 'extract.worker-failed',
+      message: `${message}${formatLocation(location)}`,
+      location,
+      severity: 'error',
+    };
+    return { url: job.url, discovered: [], diagnostics: [diagnostic], explain: null, ok: false, reason: message, unreadable: true };
+  };
   return {
     run(jobs, onResult) {
       const iterator = jobs[Symbol.iterator]();
-      const pending = new Map<number, PageJob>();
+      /** Jobs posted to each worker and not answered yet. */
+      const inFlight = new Map<Worker, Map<number, PageJob>>();
+      /** Jobs of a worker that ran out of heap, each to run again alone. */
+      const suspects: PageJob[] = [];
       let nextId = 0;
+      let exhausted = false;
       return new Promise<void>((resolve, reject) => {
         let failed = false;
+        const fail = (error: unknown): void => {
+          failed = true;
+          reject(error);
+        };
+        const settleIfDone = (): void => {
+          if (exhausted && suspects.length === 0 && [...inFlight.values()].every((held) => held.size === 0)) resolve();
+        };
+        const post = (worker: Worker, held: Map<number, PageJob>, job: PageJob): void => {
+          const id = nextId++;
+          held.set(id, job);
+          worker.postMessage({ id, job });
+        };
         const feed = (worker: Worker): void => {
-          if (failed) return;
-          const next = iterator.next();
-          if (next.done === true) {
-            if (pending.size === 0) resolve();
+          const held = inFlight.get(worker);
+          if (failed || held === undefined) return;
+          // A suspect runs alone on a worker with nothing else in flight.
+          if (suspects.length > 0) {
+            if (held.size === 0) post(worker, held, suspects.shift() as PageJob);
             return;
           }
-          const id = nextId++;
-          pending.set(id, next.value);
-          worker.postMessage({ id, job: next.value });
+          while (!exhausted && held.size < JOBS_IN_FLIGHT_PER_WORKER) {
+            const next = iterator.next();
+            if (next.done === true) exhausted = true;
+            else post(worker, held, next.value);
+          }
+          settleIfDone();
         };
-        for (const worker of workers) {
-          worker.removeAllListeners('message').removeAllListeners('error');
+        const replace = (worker: Worker): void => {
+          const held = inFlight.get(worker);
+          inFlight.delete(worker);
+          worker.removeAllListeners();
+          void worker.terminate();
+          const fresh = start();
+          workers[workers.indexOf(worker)] = fresh;
+          listen(fresh);
+          const lost = [...(held?.values() ?? [])];
+          try {
+            if (lost.length === 1) onResult(outOfHeap(lost[0] as PageJob), lost[0] as PageJob);
+            else suspects.push(...lost);
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          for (const w of workers) feed(w);
+        };
+        const listen = (worker: Worker): void => {
+          const held = new Map<number, PageJob>();
+          inFlight.set(worker, held);
           worker.on('message', (m: { id: number; result?: PageJobResult; error?: string }) => {
-            const job = pending.get(m.id) as PageJob;
-            pending.delete(m.id);
+            const job = held.get(m.id) as PageJob;
+            held.delete(m.id);
             if (m.error !== undefined || m.result === undefined) {
-              failed = true;
-              reject(new Error(`extraction worker failed on ${job.url}: ${m.error ?? 'no result'}`));
+              fail(new Error(`extraction worker failed on ${job.url}: ${m.error ?? 'no result'}`));
               return;
             }
             try {
               onResult(m.result, job);
             } catch (error) {
-              failed = true;
-              reject(error);
+              fail(error);
               return;
             }
             feed(worker);
           });
-          worker.on('error', (error) => {
-            failed = true;
-            reject(error);
+          worker.on('error', (error: Error & { code?: string }) => {
+            if (error.code === 'ERR_WORKER_OUT_OF_MEMORY' && !failed) replace(worker);
+            else fail(error);
           });
-          for (let i = 0; i < JOBS_IN_FLIGHT_PER_WORKER; i++) feed(worker);
+        };
+        for (const worker of workers) {
+          worker.removeAllListeners('message').removeAllListeners('error');
+          listen(worker);
         }
+        for (const worker of workers) feed(worker);
       });
     },
     async close() {

@@ -47,6 +47,7 @@ export type InputErrorKind =
   | 'page.unparsable'
   | 'pairing.unpaired'
   | 'extract.no-wrapper'
+  | 'extract.worker-failed'
   | 'segment.feed-overlap'
   | 'store.write-failed';
 

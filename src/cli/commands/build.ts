@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { type CommandArgs, PAGES_OPTION } from '../command-args.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
-import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy } from '../../build/index.js';
+import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy, WORKER_HEAP_MB } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
 export function buildCommand(yargs: Argv) {
@@ -43,6 +43,10 @@ export function buildCommand(yargs: Argv) {
       default: 'input' as CrawlBy,
     })
     .option('workers', { describe: 'worker threads for page extraction (default: one per core but one; 1 = no threads)', type: 'number' })
+    .option('worker-heap-mb', {
+      describe: `heap bound of each extraction worker, MB (default ${WORKER_HEAP_MB}); a page needing more is reported and not read by its feed item`,
+      type: 'number',
+    })
     .option('comment-hints', {
       describe: 'weak hints used beside structure: all, or generic only (product-specific names off; the ablation of bench:quality)',
       choices: HINT_SELECTIONS,
@@ -73,6 +77,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       crawlBy: args.crawlBy,
       ...(args.crawl !== undefined ? { crawlLabels: args.crawl.map(String) } : {}),
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
+      ...(args['worker-heap-mb'] !== undefined ? { workerHeapMb: Math.max(16, Math.floor(args['worker-heap-mb'])) } : {}),
       onProgress: (p) => progress.update(p),
       onLog: (m) => progress.log(m),
       ...(args.explain !== undefined
