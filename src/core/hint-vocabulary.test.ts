@@ -18,7 +18,34 @@ import {
   SIGNATURE_VERBS,
   selectHints,
   SIDEBAR_TOKENS,
+  ARCHIVE_HREF_WORDS,
+  AUTHOR_MARKER_WORDS,
+  AUTHOR_ROLE_WORDS,
+  BYLINE_LABEL_WORDS,
+  COMMENT_AUTHOR_PART_WORDS,
+  COMMENT_BODY_PART_TOKENS,
+  COMMENT_DEPTH_WORDS,
+  COMMENT_FORM_ACTION_WORDS,
+  COMMENT_ID_WORDS,
+  COMMENT_NAME_PART_WORDS,
+  COMMENT_SIGNATURE_VERBS,
+  COMMENTS_HREF_WORDS,
+  CONTENT_COMMENT_ZONE_WORDS,
+  COPYRIGHT_OPENINGS,
+  FEED_JUNK_CLASS_WORDS,
+  HCARD_NAME_TOKENS,
+  HIDDEN_CLASS_TOKENS,
+  type HintList,
+  NAME_DATE_JOINERS,
+  NOT_A_NAME_LABELS,
+  NOT_AUTHOR_PART_WORDS,
+  PAGE_FOOTER_TOKENS,
+  TAXONOMY_CLASS_PREFIXES,
+  TITLE_CLASS_TOKENS,
+  WEEKDAY_ABBREVIATIONS,
+  WEEKDAY_NAMES,
 } from './hint-vocabulary.js';
+import * as vocabulary from './hint-vocabulary.js';
 
 describe('hint vocabulary: one list per use, entries marked generic or product-specific', () => {
   afterEach(() => selectHints('all'));
@@ -113,5 +140,141 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
     const label = hintMatcher(PERMALINK_LABELS, (a) => a);
     for (const text of ['Permalink', 'Lien permanent', 'Weiterlesen', 'Leer más', 'Läs mer']) expect(label().test(text)).toBe(true);
     expect(label().test('Older posts')).toBe(false);
+  });
+});
+
+describe('hint lists moved out of the stages (issue #12): each on real strings, positive and negative', () => {
+  afterEach(() => selectHints('all'));
+  const token = (a: string): string => `^(?:${a})$`;
+  const cases: Array<{ list: HintList | HintList[]; wrap: (...a: string[]) => string; yes: string[]; no: string[] }> = [
+    {
+      list: [SIGNATURE_VERBS, COMMENT_SIGNATURE_VERBS, SIGNATURE_BY_WORDS],
+      wrap: (verbs, more, by) => `^\\s*(?:(?:${verbs}|${more})\\s+)?(?:${by}):?\\s+`,
+      yes: ['Posted by Jane', 'Commented by: Tom', 'by Ana', 'von Anna', 'par Luc', 'Submitted by Joe'],
+      no: ['Bypass surgery', 'Jane Doe', 'Posted yesterday'],
+    },
+    {
+      list: [SIGNATURE_VERBS, SIGNATURE_BY_WORDS, NAME_DATE_JOINERS],
+      wrap: (verbs, by, joiners) =>
+        `^\\s*(?:(?:${verbs})\\s+)?(?:${by}):?\\s+(.+?)(?:\\s+(?:${joiners}|@|\\|)\\s.*|\\s*[,|@(].*|\\s+\\d.*)?$`,
+      yes: ['by Jane Roe on March 3, 2012', 'Posted by Tony at 12:57pm'],
+      no: ['Tony at 12:57pm'],
+    },
+    { list: NOT_A_NAME_LABELS, wrap: token, yes: ['View profile', 'Reply', 'by'], no: ['Jane Roe', 'Replying Rob'] },
+    {
+      list: BYLINE_LABEL_WORDS,
+      wrap: (a) => `\\b(?:${a})\\b`,
+      yes: ['Posted 3 days ago', 'Log in to reply', '12 comments'],
+      no: ['Jane Roe', 'Wasabi Lover'],
+    },
+    {
+      list: COMMENT_BODY_PART_TOKENS,
+      wrap: (a) => `^(?:(?:[a-z]+[-_])?comment[-_]?(?:${a})|${a})$`,
+      yes: ['comment-body', 'comment_text', 'wp-comment-content', 'message'],
+      no: ['secondary-text', 'comment-meta'],
+    },
+    {
+      list: COMMENT_AUTHOR_PART_WORDS,
+      wrap: (a) => `(?:^|[-_])(?:${a})$`,
+      yes: ['comment-author', 'username', 'fn', 'post-by'],
+      no: ['authorship', 'comment-date'],
+    },
+    {
+      list: COMMENT_NAME_PART_WORDS,
+      wrap: (a) => `(?:^|[-_])(?:${a})$`,
+      yes: ['fn', 'user-name', 'nick'],
+      no: ['comment-author', 'names-list'],
+    },
+    {
+      list: NOT_AUTHOR_PART_WORDS,
+      wrap: (a) => a,
+      yes: ['author-avatar', 'comment-author-link', 'author-date'],
+      no: ['comment-author', 'fn'],
+    },
+    {
+      list: COMMENT_DEPTH_WORDS,
+      wrap: (a) => `(?:^|\\s)(?:${a})[-_]?(\\d+)(?:\\s|$)`,
+      yes: ['comment even depth-2', 'level3', 'indent_1'],
+      no: ['comment odd', 'depthcharge-2'],
+    },
+    {
+      list: COMMENT_ID_WORDS,
+      wrap: (a) => `^(?:[a-z]{1,8}[-_])?(?:${a})[-_]?(?:\\d+|[0-9a-f]{12,})$`,
+      yes: ['comment-12', 'c4051', 'div-comment-3', 'msg_77'],
+      no: ['post-12', 'comments', 'header-3'],
+    },
+    { list: PAGE_FOOTER_TOKENS, wrap: token, yes: ['footer', 'site-footer', 'colophon'], no: ['comment-footer', 'footer-links'] },
+    { list: COMMENT_FORM_ACTION_WORDS, wrap: (a) => a, yes: ['/wp-comments-post.php', '/reply?to=3'], no: ['/search', '/subscribe'] },
+    { list: CONTENT_COMMENT_ZONE_WORDS, wrap: (a) => a, yes: ['comments', 'respond', 'discussion-area'], no: ['entry-content', 'sidebar'] },
+    {
+      list: TAXONOMY_CLASS_PREFIXES,
+      wrap: (a) => `^(?:${a})\\S`,
+      yes: ['tag-android', 'category-news', 'post_tag-qt'],
+      no: ['tags', 'tag-', 'post-tags'],
+    },
+    { list: HIDDEN_CLASS_TOKENS, wrap: token, yes: ['hidden', 'd-none', 'sr-only', 'display_none'], no: ['hidden-xs', 'shown'] },
+    {
+      list: [AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, HCARD_NAME_TOKENS],
+      wrap: (marker, role, hcard) => `(^|[\\s_-])(${marker}|${role}|${hcard})([\\s_-]|$)`,
+      yes: ['author vcard', 'post-byline', 'fn', 'entry-creator'],
+      no: ['authority', 'function', 'entry-title'],
+    },
+    {
+      list: TITLE_CLASS_TOKENS,
+      wrap: (a) => `(^|[\\s_-])(${a})([\\s_-]|$)`,
+      yes: ['entry-title', 'post headline'],
+      no: ['entitled', 'subtitles-off'],
+    },
+    { list: COMMENTS_HREF_WORDS, wrap: (a) => a, yes: ['/2012/post#comments', '/post/#respond'], no: ['/2012/post/', '/post#top'] },
+    { list: ARCHIVE_HREF_WORDS, wrap: (a) => a, yes: ['/archives/2012/05/post.html'], no: ['/2012/05/post.html'] },
+    {
+      list: COPYRIGHT_OPENINGS,
+      wrap: (a) => `^\\s*(${a})`,
+      yes: ['© 2012 Jane Roe', '(c) 2012 Example', 'Copyright 2012'],
+      no: ['Copyrighted material is discussed below', 'The © sign'],
+    },
+    {
+      list: FEED_JUNK_CLASS_WORDS,
+      wrap: (a) => a,
+      yes: ['feedflare', 'share-buttons', 'ad', 'advertisement'],
+      no: ['entry-content', 'shadow', 'header'],
+    },
+    {
+      list: [WEEKDAY_NAMES, NAME_DATE_JOINERS],
+      wrap: (weekdays, joiners) => `\\s+(?:${weekdays}|${joiners})$`,
+      yes: ['Jane Roe on', 'Jean le', 'Tom Monday'],
+      no: ['Jane Roe', 'Tom Mondays'],
+    },
+    { list: WEEKDAY_ABBREVIATIONS, wrap: token, yes: ['Mon', 'thu'], no: ['Mond', 'may'] },
+  ];
+
+  for (const { list, wrap, yes, no } of cases) {
+    const name = (Array.isArray(list) ? list : [list]).map((l) => l.name).join(' + ');
+    it(`${name}: matches its examples and not its counter-examples`, () => {
+      const re = hintMatcher(list, wrap);
+      for (const s of yes) expect(re().test(s), s).toBe(true);
+      for (const s of no) expect(re().test(s), s).toBe(false);
+    });
+  }
+
+  it('with generic hints only, the product names of these lists match no more', () => {
+    selectHints('generic');
+    expect(hintMatcher(FEED_JUNK_CLASS_WORDS, (a) => a)().test('feedflare')).toBe(false);
+    expect(hintMatcher(FEED_JUNK_CLASS_WORDS, (a) => a)().test('share-buttons')).toBe(true);
+    expect(hintMatcher(HCARD_NAME_TOKENS, (a) => `^(?:${a})$`)().test('vcard')).toBe(false);
+    expect(hintMatcher(TAXONOMY_CLASS_PREFIXES, (a) => `^(?:${a})\\S`)().test('tag-android')).toBe(false);
+    expect(hintMatcher(PAGE_FOOTER_TOKENS, (a) => `^(?:${a})$`)().test('colophon')).toBe(false);
+    expect(hintMatcher(PAGE_FOOTER_TOKENS, (a) => `^(?:${a})$`)().test('site-footer')).toBe(true);
+  });
+
+  it('marks every entry of every list', () => {
+    const lists = Object.values(vocabulary).filter(
+      (v): v is HintList => typeof v === 'object' && v !== null && !Array.isArray(v) && 'entries' in v,
+    );
+    expect(lists.length).toBeGreaterThan(40);
+    for (const list of lists) {
+      expect(list.entries.length, list.name).toBeGreaterThan(0);
+      for (const e of list.entries) expect(['generic', 'product'], `${list.name}: ${e.pattern}`).toContain(e.scope);
+    }
   });
 });

@@ -23,6 +23,14 @@
  * dragnet-train): no score changes, tune or check. They stay as the
  * papers' own patterns [002 "patterns like 'posted by'", 004 §4.1 "Read more..."], never deciding.
  *
+ * The word and class regexes the stages still wrote inline moved here 2026-11-25 (bylines "posted
+ * by" / "by" / "von" of comments and article properties — one "by" list for both —, comment entry
+ * part tokens, comment ids, page footers, comment form actions, taxonomy and hiding classes,
+ * author markers, segment's title classes, comment/archive hrefs and copyright openings, feed-side
+ * junk classes). Marked product: FeedBurner's and AdSense's names, hCard (`vcard`, `fn`), WordPress'
+ * taxonomy classes and `colophon`, Bootstrap's / WordPress' hiding classes. bench:quality unchanged,
+ * "product hints off" rows too.
+ *
  * Month names, date joiners, relative-date phrases and the verbs after a commenter's name are
  * language, not products: with English alone, comment dates printed in German, French or Spanish
  * were no dates, and such sites' comments were never found (test/generalisation/
@@ -628,6 +636,181 @@ export const PERMALINK_LABELS: HintList = {
     'verder lezen',
     'läs mer',
   ),
+};
+
+/** Verbs of a comment's signature beyond a post's ("Commented by Jane", "Jane | Commented 3 days ago"). */
+export const COMMENT_SIGNATURE_VERBS: HintList = {
+  name: 'comment-signature-verbs',
+  help: 'verbs of a comment signature line besides those of a post signature (SIGNATURE_VERBS)',
+  entries: g('comment(?:ed)?'),
+};
+
+/** Words between a commenter's name and the date after it ("Jane on May 3", "Jean le 3 mars", "Anna am 3. März"). */
+export const NAME_DATE_JOINERS: HintList = {
+  name: 'name-date-joiners',
+  help: 'the word joining a name to the date printed after it in a byline, in the usual languages',
+  entries: g('on', 'at', 'le', 'am', 'el'),
+};
+
+/** Weekday names printed in dates ("Monday July 23"). */
+export const WEEKDAY_NAMES: HintList = {
+  name: 'weekday-names',
+  help: 'weekday names printed in dates',
+  entries: g('(?:mon|tues|wednes|thurs|fri|satur|sun)day'),
+};
+
+/** Weekday abbreviations printed in dates ("Mon, 3 Mar"). */
+export const WEEKDAY_ABBREVIATIONS: HintList = {
+  name: 'weekday-abbreviations',
+  help: 'weekday abbreviations printed in dates',
+  entries: g('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'),
+};
+
+/** Whole texts that stand where a commenter's name would and are not one ("Profile", "Reply", "by"). */
+export const NOT_A_NAME_LABELS: HintList = {
+  name: 'not-a-name-labels',
+  help: "whole texts of an author element or link that are labels, not a commenter's name",
+  entries: g('(?:view )?profile', 'avatar', 'photo', 'on', 'at', 'by', 'in', 'posted', 'reply'),
+};
+
+/** Words of a byline's own labels, never in a commenter's name ("posted", "reply", "3 days ago"). */
+export const BYLINE_LABEL_WORDS: HintList = {
+  name: 'byline-label-words',
+  help: "words of a comment byline's labels that no commenter's name holds",
+  entries: g('posted', 'written', 'reply', 'replied', 'comments?', 'commented', 'ago', 'was', 'permalink', 'log\\s+in'),
+};
+
+/** Class tokens naming the body of a comment entry ("comment-body", "comment_text", "message"). */
+export const COMMENT_BODY_PART_TOKENS: HintList = {
+  name: 'comment-body-part-tokens',
+  help: 'class tokens naming the body part of a comment entry, with or without a "comment" prefix',
+  entries: g('body', 'text', 'content', 'message'),
+};
+
+/** Last word of a class / itemprop token naming a comment's author ("comment-author", "username"). */
+export const COMMENT_AUTHOR_PART_WORDS: HintList = {
+  name: 'comment-author-part-words',
+  help: 'last word of a class or itemprop token naming the author part of a comment entry',
+  entries: [...g('author', 'nick', 'nickname', 'user', 'username', 'name', 'commenter', 'poster', 'by'), ...p('fn')],
+};
+
+/** The innermost part of an author box holding the bare name ("fn" inside "comment-author"). */
+export const COMMENT_NAME_PART_WORDS: HintList = {
+  name: 'comment-name-part-words',
+  help: 'last word of a class token naming the bare name inside an author part',
+  entries: [...g('name', 'nick', 'username'), ...p('fn')],
+};
+
+/** Words in an author-looking class token that name something else of it (its avatar, its link, its date). */
+export const NOT_AUTHOR_PART_WORDS: HintList = {
+  name: 'not-author-part-words',
+  help: 'words of an author-looking class token that name its avatar, link or date, not the name',
+  entries: g('avatar', 'photo', 'img', 'says', 'url', 'link', 'meta', 'date', 'time'),
+};
+
+/** Class words of a comment's nesting depth before its number ("depth-2", "level-3"). */
+export const COMMENT_DEPTH_WORDS: HintList = {
+  name: 'comment-depth-words',
+  help: 'class words before the nesting depth number of a comment entry ("depth-2")',
+  entries: g('depth', 'level', 'lvl', 'indent'),
+};
+
+/** Words of an element id naming one comment, before its number ("comment-12", "c4051", "msg-7"). */
+export const COMMENT_ID_WORDS: HintList = {
+  name: 'comment-id-words',
+  help: 'words of an element id naming one comment, before its number',
+  entries: g('comments?', 'com', 'c', 'cmt', 'reply', 'msg'),
+};
+
+/** Whole class/id tokens of the page's footer region. */
+export const PAGE_FOOTER_TOKENS: HintList = {
+  name: 'page-footer-tokens',
+  help: "whole id/class tokens of the page's footer region",
+  entries: [...g('footer', 'site-footer', 'page-footer'), ...p('colophon')],
+};
+
+/** Words in the action URL of a comment form. */
+export const COMMENT_FORM_ACTION_WORDS: HintList = {
+  name: 'comment-form-action-words',
+  help: 'words in the action URL of a form posting a comment',
+  entries: g('comment', 'reply', 'respond'),
+};
+
+/** id/class words of comment zones cut out of a template's content. */
+export const CONTENT_COMMENT_ZONE_WORDS: HintList = {
+  name: 'content-comment-zone-words',
+  help: 'id/class words of a comment zone inside template-extracted content (substring)',
+  entries: g('comment', 'respond', 'reply', 'discussion'),
+};
+
+/** Taxonomy classes a post carries ("tag-android", "category-news", "post_tag-qt"), prefixes. */
+export const TAXONOMY_CLASS_PREFIXES: HintList = {
+  name: 'taxonomy-class-prefixes',
+  help: 'class prefixes naming what a post is about (its tags, categories, format), not a tag list',
+  entries: p('(?:post_)?(?:tag|category|format)-'),
+};
+
+/** Class tokens whose stylesheet rule hides the element in the common CSS frameworks and themes. */
+export const HIDDEN_CLASS_TOKENS: HintList = {
+  name: 'hidden-class-tokens',
+  help: 'whole class tokens that hide an element (display: none, screen-reader-only text)',
+  entries: [...g('hidden', 'hide', 'is-hidden', 'invisible', 'display[-_]?none'), ...p('d-none', 'screen-reader-text', 'sr-only')],
+};
+
+/** Class / id / itemprop / rel words of a post's author name (schema.org `author`, rel=author, "byline"). */
+export const AUTHOR_MARKER_WORDS: HintList = {
+  name: 'author-marker-words',
+  help: 'class, id, itemprop or rel words marking the author of a post',
+  entries: g('author', 'byline'),
+};
+
+/** Other names of an author's role in markup (Dublin Core `creator`, "writer"). */
+export const AUTHOR_ROLE_WORDS: HintList = {
+  name: 'author-role-words',
+  help: 'class, itemprop or meta words naming the author by another role (creator, writer)',
+  entries: g('creator', 'writer'),
+};
+
+/** hCard microformat class names of a person's card and formatted name. */
+export const HCARD_NAME_TOKENS: HintList = {
+  name: 'hcard-name-tokens',
+  help: 'hCard microformat class tokens of a person (vcard) and their formatted name (fn)',
+  entries: p('vcard', 'fn'),
+};
+
+/** Class / id tokens of a post's title [002 "class attribute of the node equals 'title' or 'subtitle' or 'blogpost', etc."]. */
+export const TITLE_CLASS_TOKENS: HintList = {
+  name: 'title-class-tokens',
+  help: "class or id tokens of a post's title in a list of posts",
+  entries: g('title', 'subtitle', 'headline', 'subject', 'blogpost'),
+};
+
+/** Href words of the link to a post's comments [002 "hrefs ... that match 'comment' or 'archive'"]. */
+export const COMMENTS_HREF_WORDS: HintList = {
+  name: 'comments-href-words',
+  help: "href words of the links to a post's comments (or its form)",
+  entries: g('comment', '#respond', '#reply'),
+};
+
+/** Href words of a post's archived copy [002, same place]. */
+export const ARCHIVE_HREF_WORDS: HintList = {
+  name: 'archive-href-words',
+  help: "href words of the link to a post's archived copy",
+  entries: g('archive'),
+};
+
+/** How a copyright notice begins [002: the end of the entries is "the start of a sidebar or a copyright notice"]. */
+export const COPYRIGHT_OPENINGS: HintList = {
+  name: 'copyright-openings',
+  help: 'how the text of a copyright notice begins',
+  entries: g('©', '\\(c\\)\\s*\\d{4}', 'copyright\\b'),
+};
+
+/** Class/id words of share links, ads and tracking inside a feed item's HTML [000 §IV-A: FeedBurner ads]. */
+export const FEED_JUNK_CLASS_WORDS: HintList = {
+  name: 'feed-junk-class-words',
+  help: "class/id words of share links, ads and flare blocks inside a feed item's text",
+  entries: [...g('share', 'social', '\\bads?\\b', 'advert'), ...p('feedflare', 'feedburner', 'sociable', 'adsense')],
 };
 
 let selection: HintSelection = 'all';

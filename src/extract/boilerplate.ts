@@ -5,7 +5,12 @@
  * text is the article whatever its markup says.
  */
 import type { Element } from 'domhandler';
-import { BOILERPLATE_COMMENT_WORDS, hintMatcher, WIDGET_WORDS as WIDGET_WORDS_LIST } from '../core/hint-vocabulary.js';
+import {
+  BOILERPLATE_COMMENT_WORDS,
+  hintMatcher,
+  TAXONOMY_CLASS_PREFIXES,
+  WIDGET_WORDS as WIDGET_WORDS_LIST,
+} from '../core/hint-vocabulary.js';
 import { BOILERPLATE_MAX_ARTICLE_SHARE } from './constants.js';
 import { contains, isArticleParagraph, textBlocks } from './page-dom.js';
 
@@ -28,7 +33,7 @@ const COMMENT_WORDS = hintMatcher(BOILERPLATE_COMMENT_WORDS, (a) => `(?:^|[-_\\s
 const WIDGET_WORDS = hintMatcher(WIDGET_WORDS_LIST, (a) => `(?:^|[-_\\s])(?:${a})(?:$|[-_\\s])`);
 /** Taxonomy classes of a post (`tag-android`, `category-news`, `post_tag-qt`): they say what the
  *  post is about, not that the element is a tag list. ours: WordPress and its clones write them. */
-const TAXONOMY_CLASS = /^(?:post_)?(?:tag|category|format)-\S/i;
+const TAXONOMY_CLASS = hintMatcher(TAXONOMY_CLASS_PREFIXES, (a) => `^(?:${a})\\S`);
 
 /** An id made from a heading or title ("sharing-with-a-single-developer", documentation and
  *  Markdown generators write them): it names the section's subject, not its role. ours. */
@@ -70,7 +75,7 @@ export function boilerplateReason(el: Element): string | null {
   const a = el.attribs;
   const classes = (a.class ?? '')
     .split(/\s+/)
-    .filter((c) => !TAXONOMY_CLASS.test(c))
+    .filter((c) => !TAXONOMY_CLASS().test(c))
     .join(' ');
   const words = `${isSlug(a.id) ? '' : (a.id ?? '')} ${classes}`;
   if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;

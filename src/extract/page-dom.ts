@@ -8,6 +8,7 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { BLOCK_TAGS, nodeText as readNodeText } from '../core/dom-text.js';
+import { HIDDEN_CLASS_TOKENS, hintMatcher } from '../core/hint-vocabulary.js';
 import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, UNSPACED_CHARS_PER_WORD } from './constants.js';
 import { tokenize } from './text-normalize.js';
 
@@ -69,14 +70,14 @@ export const CONTAINER_TAGS = new Set([
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?:;|$)/i;
 
 /** Class tokens whose stylesheet rule hides the element in the common CSS frameworks and themes
- *  (`display: none`, screen-reader-only text). Exact tokens: `hidden-xs` hides on phones only. */
-const HIDDEN_CLASS = /^(?:hidden|hide|is-hidden|invisible|d-none|display[-_]?none|screen-reader-text|sr-only)$/i;
+ *  (`display: none`, screen-reader-only text). Exact tokens: `hidden-xs` hides on phones only (hint list). */
+const HIDDEN_CLASS = hintMatcher(HIDDEN_CLASS_TOKENS, (a) => `^(?:${a})$`);
 
 /** Whether a class keeps the element from a sighted reader (a print or paywall copy of the article,
  *  a share template). Not part of isIgnoredElement: collapsed comment replies are classed so and are
  *  still the discussion. */
 export function isHiddenByClass(el: Element): boolean {
-  return el.attribs.class?.split(/\s+/).some((t) => HIDDEN_CLASS.test(t)) === true;
+  return el.attribs.class?.split(/\s+/).some((t) => HIDDEN_CLASS().test(t)) === true;
 }
 
 /** Script, style, hidden ([hidden], aria-hidden, display:none) and form-control elements. */

@@ -4,6 +4,7 @@
  * path prefix shared with the content node, and the path is generalised.
  */
 import { type Element, isTag, isText } from 'domhandler';
+import { AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, hintMatcher, SIGNATURE_BY_WORDS } from '../core/hint-vocabulary.js';
 import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
@@ -121,8 +122,11 @@ function smallestContaining(el: Element, key: string): Element {
   return el;
 }
 
-const AUTHOR_ATTR = /author|byline|creator|writer/i;
-const BY_PREFIX = /^\s*(?:by|par|von|por|di|door)\s+/i;
+/** Author markup words (hint list): anywhere in class / rel / itemprop, and as a whole class token. */
+const AUTHOR_ATTR = hintMatcher([AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS], (marker, role) => `${marker}|${role}`);
+const AUTHOR_CLASS = hintMatcher(AUTHOR_MARKER_WORDS, (a) => `(?:^|[\\s_-])(?:${a})(?:$|[\\s_-])`);
+/** "by", "par", "von" before a byline's name (hint list). */
+const BY_PREFIX = hintMatcher(SIGNATURE_BY_WORDS, (by) => `^\\s*(?:${by})\\s+`);
 
 /** Author: the feed's author name found in a short block; else page byline markup. */
 export function findAuthor(root: Element, item: FeedItem, content: Element | null, head: Element | null): PropertyMatch<string | null> {
@@ -134,7 +138,7 @@ export function findAuthor(root: Element, item: FeedItem, content: Element | nul
       const node = smallestContaining(b.element, key);
       cands.push({
         node,
-        rank: AUTHOR_ATTR.test(`${node.attribs.class ?? ''} ${node.attribs.rel ?? ''} ${node.attribs.itemprop ?? ''}`) ? 1 : 0,
+        rank: AUTHOR_ATTR().test(`${node.attribs.class ?? ''} ${node.attribs.rel ?? ''} ${node.attribs.itemprop ?? ''}`) ? 1 : 0,
       });
     }
     const best = resolveByPrefix(cands, content);
@@ -155,12 +159,9 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
   const visit = (el: Element): void => {
     if (isIgnoredElement(el)) return;
     const a = el.attribs;
-    const marked =
-      a.rel === 'author' ||
-      a.itemprop === 'author' ||
-      (a.class !== undefined && /(?:^|[\s_-])(?:author|byline)(?:$|[\s_-])/i.test(a.class));
+    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && AUTHOR_CLASS().test(a.class));
     if (marked) {
-      const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX, '');
+      const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX(), '');
       const n = tokenize(t).length;
       if (n >= 1 && n <= 6) {
         cands.push({ node: el, rank: 0 });
@@ -173,7 +174,7 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
   const best = resolveByPrefix(cands, content);
   if (best !== undefined)
     return {
-      value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX, ''),
+      value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX(), ''),
       node: best.node,
       path: nodePath(best.node),
       source: 'page',

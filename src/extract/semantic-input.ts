@@ -3,7 +3,7 @@
  * removed, tokens, concepts (stemmed, stop-worded, frequent terms) and n-grams.
  */
 import { type AnyNode, isTag, isText } from 'domhandler';
-import { FEED_TEXT_TAILS, hintMatcher, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
+import { FEED_JUNK_CLASS_WORDS, FEED_TEXT_TAILS, hintMatcher, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
 import { parseHtml } from '../core/html-parse.js';
 import type { FeedItem } from '../feeds/index.js';
 import { CONCEPT_SAMPLE_SHARE, MAX_CONCEPTS, MIN_CONCEPT_CHARS } from './constants.js';
@@ -25,8 +25,8 @@ export interface SemanticInput {
   hasContent: boolean;
 }
 
-/** Feed-side boilerplate: FeedBurner flare/ads, share links, tracking pixels [000 §IV-A]. */
-const FEED_JUNK_CLASS = /feedflare|feedburner|share|social|sociable|adsense|\bads?\b|advert/i;
+/** Feed-side boilerplate: FeedBurner flare/ads, share links, tracking pixels [000 §IV-A] (hint list). */
+const FEED_JUNK_CLASS = hintMatcher(FEED_JUNK_CLASS_WORDS, (a) => a);
 /** "Read more" links and tails [004 §4.1: descriptions end "with a link ... like 'Read more...'"]; the words are weak hints. */
 const READ_MORE = hintMatcher(READ_MORE_LABELS, (a) => `^\\s*(?:${a})\\b`);
 const TAIL_PATTERNS = [/\s*\[\s*(?:…|\.\.\.|&hellip;)\s*\]\s*$/, /\s*(?:…|\.\.\.)\s*$/];
@@ -46,7 +46,7 @@ export function feedFieldText(html: string | null): string {
     if (!isTag(n)) return;
     if (n.name === 'script' || n.name === 'style') return;
     const cls = `${n.attribs.class ?? ''} ${n.attribs.id ?? ''}`;
-    if (FEED_JUNK_CLASS.test(cls)) return;
+    if (FEED_JUNK_CLASS().test(cls)) return;
     if (n.name === 'a' && READ_MORE().test(nodeText(n, { skipIgnored: false }))) return;
     if (n.name === 'br' || n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
     for (const c of n.children) visit(c);

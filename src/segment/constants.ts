@@ -2,7 +2,18 @@
  * Thresholds and patterns of the segment stage, each with its source. "ours" means chosen on the
  * dev corpus (wp-dev, pelican-dev home / pagination / archive pages, harness in .tmp/helper-segment).
  */
-import { hintMatcher, PERMALINK_LABELS, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
+import {
+  ARCHIVE_HREF_WORDS,
+  AUTHOR_MARKER_WORDS,
+  AUTHOR_ROLE_WORDS,
+  COMMENTS_HREF_WORDS,
+  COPYRIGHT_OPENINGS,
+  HCARD_NAME_TOKENS,
+  hintMatcher,
+  PERMALINK_LABELS,
+  READ_MORE_LABELS,
+  TITLE_CLASS_TOKENS,
+} from '../core/hint-vocabulary.js';
 
 /**
  * Longest text (characters) an element may have to be taken as a date node. Entry dates are short
@@ -41,9 +52,9 @@ export const FUTURE_SLACK_DAYS = 1;
 
 /**
  * A post title marker: class or id token naming a title [002 "Model-based weblog segmentation":
- * "class attribute of the node equals 'title' or 'subtitle' or 'blogpost', etc."].
+ * "class attribute of the node equals 'title' or 'subtitle' or 'blogpost', etc."] (hint list).
  */
-export const TITLE_CLASS = /(^|[\s_-])(title|subtitle|headline|subject|blogpost)([\s_-]|$)/i;
+export const TITLE_CLASS = hintMatcher(TITLE_CLASS_TOKENS, (a) => `(^|[\\s_-])(${a})([\\s_-]|$)`);
 
 /**
  * Anchor text or title attribute that marks a permalink, in several languages (weak hints, core/hint-vocabulary)
@@ -52,12 +63,15 @@ export const TITLE_CLASS = /(^|[\s_-])(title|subtitle|headline|subject|blogpost)
  */
 export const PERMALINK_TEXT = hintMatcher(PERMALINK_LABELS, (a) => a);
 
-/** Hrefs of links to an entry's comments or archived copy [002, same place]. */
-export const COMMENTS_HREF = /comment|#respond|#reply/i;
-export const ARCHIVE_HREF = /archive/i;
+/** Hrefs of links to an entry's comments or archived copy [002, same place] (hint lists). */
+export const COMMENTS_HREF = hintMatcher(COMMENTS_HREF_WORDS, (a) => a);
+export const ARCHIVE_HREF = hintMatcher(ARCHIVE_HREF_WORDS, (a) => a);
 
-/** Class / id / itemprop / rel tokens that mark an author name (hCard, schema.org, rel=author). */
-export const AUTHOR_MARKER = /(^|[\s_-])(author|byline|vcard|fn|creator)([\s_-]|$)/i;
+/** Class / id / itemprop / rel tokens that mark an author name (hCard, schema.org, rel=author; hint list). */
+export const AUTHOR_MARKER = hintMatcher(
+  [AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, HCARD_NAME_TOKENS],
+  (marker, role, hcard) => `(^|[\\s_-])(${marker}|${role}|${hcard})([\\s_-]|$)`,
+);
 
 /** Longest author name kept (characters): longer text is a sentence, not a name. ours. */
 export const MAX_AUTHOR_CHARS = 60;
@@ -65,8 +79,8 @@ export const MAX_AUTHOR_CHARS = 60;
 /** Elements that end the last entry when the page is flat [002: "the start of a sidebar or a copyright notice"]. */
 export const END_OF_ENTRIES_ELEMENTS = new Set(['aside', 'nav', 'footer', 'form']);
 
-/** Text that starts the page's end template [002: "a copyright notice"]. */
-export const END_OF_ENTRIES_TEXT = /^\s*(©|\(c\)\s*\d{4}|copyright\b)/i;
+/** Text that starts the page's end template [002: "a copyright notice"] (hint list). */
+export const END_OF_ENTRIES_TEXT = hintMatcher(COPYRIGHT_OPENINGS, (a) => `^\\s*(${a})`);
 
 /**
  * Words of the item text used to find it on a channel page [002 "Feed-guided weblog segmentation":

@@ -169,7 +169,7 @@ function siblingRuns(parent: Element, roots: readonly Element[], dates: readonly
 function endsEntries(node: AnyNode): boolean {
   if (node.type !== 'tag') return false;
   const el = node as Element;
-  return END_OF_ENTRIES_ELEMENTS.has(el.name) || END_OF_ENTRIES_TEXT.test(elementText(el));
+  return END_OF_ENTRIES_ELEMENTS.has(el.name) || END_OF_ENTRIES_TEXT().test(elementText(el));
 }
 
 interface TitleCandidate {

@@ -33,12 +33,12 @@ export function titleRank(el: Element, pageUrl: string): number | null {
   const text = elementText(el);
   if (text.length < 2 || text.length > MAX_TITLE_CHARS || !/\p{L}/u.test(text)) return null;
   if (HEADING.test(el.name)) return 0;
-  if (TITLE_CLASS.test(el.attribs.class ?? '') || TITLE_CLASS.test(el.attribs.id ?? '')) return 1;
+  if (TITLE_CLASS().test(el.attribs.class ?? '') || TITLE_CLASS().test(el.attribs.id ?? '')) return 1;
   if (el.name !== 'a') return null;
   if (BOOKMARK.test(el.attribs.rel ?? '')) return 2;
   const url = anchorUrl(el, pageUrl);
   if (url === null || hostOf(url) !== hostOf(pageUrl) || canonicalUrl(url) === canonicalUrl(pageUrl)) return null;
-  if (PERMALINK_TEXT().test(text) || COMMENTS_HREF.test(url) || insideAuthorMarker(el)) return null;
+  if (PERMALINK_TEXT().test(text) || COMMENTS_HREF().test(url) || insideAuthorMarker(el)) return null;
   return 3;
 }
 
@@ -49,7 +49,7 @@ function insideAuthorMarker(el: Element): boolean {
 
 function hasAuthorMarker(el: Element): boolean {
   const a = el.attribs;
-  return [a.class, a.id, a.itemprop, a.rel].some((v) => v !== undefined && AUTHOR_MARKER.test(v));
+  return [a.class, a.id, a.itemprop, a.rel].some((v) => v !== undefined && AUTHOR_MARKER().test(v));
 }
 
 /** Elements of `nodes` (with descendants), in document order. */
@@ -88,8 +88,8 @@ export function findPermalink(nodes: readonly AnyNode[], title: Element | null, 
     first(anchors.filter((a) => BOOKMARK.test(a.attribs.rel ?? ''))) ??
     first(anchors.filter((a) => PERMALINK_TEXT().test(`${elementText(a)} ${a.attribs.title ?? ''}`))) ??
     (date !== null ? first(anchorsAround(date)) : null) ??
-    first(anchors.filter((a) => COMMENTS_HREF.test(a.attribs.href ?? ''))) ??
-    first(anchors.filter((a) => ARCHIVE_HREF.test(a.attribs.href ?? '')))
+    first(anchors.filter((a) => COMMENTS_HREF().test(a.attribs.href ?? ''))) ??
+    first(anchors.filter((a) => ARCHIVE_HREF().test(a.attribs.href ?? '')))
   );
 }
 

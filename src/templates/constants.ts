@@ -3,6 +3,7 @@
  * corpus (`../shared/corpus/{wp-dev,pelican-dev}`, non-feed-linked pages) with the harness in
  * `.tmp/templates/`, 2026-11.
  */
+import { CONTENT_COMMENT_ZONE_WORDS, hintMatcher } from '../core/hint-vocabulary.js';
 
 /**
  * Attributes written into a key-path step. id and class [000 §III-D-3: "class and id often have
@@ -75,8 +76,8 @@ export const TEMPLATE_CONFIDENCE = 0.85;
 /** ours: share of TEMPLATE_CONFIDENCE lost when none of the template's property paths found a value (linear in the share missing). */
 export const TEMPLATE_MISSING_PROPERTY_PENALTY = 0.3;
 
-/** Class/id words of comment zones cut out of extracted content (generic, not site-specific). */
-export const COMMENT_ZONE = /comment|respond|reply|discussion/i;
+/** Class/id words of comment zones cut out of extracted content (hint list). */
+export const COMMENT_ZONE = hintMatcher(CONTENT_COMMENT_ZONE_WORDS, (a) => a);
 
 /** Elements never part of article content: scripts, styles, forms and their controls, embedded frames. */
 export const NON_CONTENT_TAGS = new Set([

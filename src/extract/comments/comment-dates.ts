@@ -5,7 +5,14 @@
  * segmentation by entry dates].
  */
 import type { Element } from 'domhandler';
-import { DATE_JOINERS, hintMatcher, MONTH_NAMES, RELATIVE_DATE_PHRASES } from '../../core/hint-vocabulary.js';
+import {
+  DATE_JOINERS,
+  hintMatcher,
+  MONTH_NAMES,
+  RELATIVE_DATE_PHRASES,
+  WEEKDAY_ABBREVIATIONS,
+  WEEKDAY_NAMES,
+} from '../../core/hint-vocabulary.js';
 
 /** Each month's names (`MONTH_NAMES`, one entry per month), matched whole: the month's index. */
 const MONTH_WORDS = MONTH_NAMES.entries.map((e) => new RegExp(`^(?:${e.pattern})$`, 'i'));
@@ -60,9 +67,9 @@ export function hasDateText(text: string): boolean {
 
 /** Words a printed date is made of: numbers, month and weekday names, am/pm, joining words ("at", "um", "de"). */
 const DATE_WORD = hintMatcher(
-  [MONTH_NAMES, DATE_JOINERS],
-  (months, joiners) =>
-    `^(?:\\d+(?:st|nd|rd|th)?|\\d{1,2}h\\d{2}|(?:\\d+[年月日년월일])+|${months}|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri|sat|sun|[ap]\\.?m\\.?|${joiners}|utc|gmt)$`,
+  [MONTH_NAMES, DATE_JOINERS, WEEKDAY_NAMES, WEEKDAY_ABBREVIATIONS],
+  (months, joiners, weekdays, abbreviations) =>
+    `^(?:\\d+(?:st|nd|rd|th)?|\\d{1,2}h\\d{2}|(?:\\d+[年月日년월일])+|${months}|${weekdays}|${abbreviations}|[ap]\\.?m\\.?|${joiners}|utc|gmt)$`,
 );
 
 /** Whether a text is nothing but a date ("November 6th, 2012", "10:11 am"). */

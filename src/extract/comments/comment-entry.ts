@@ -6,7 +6,24 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../../core/html-serialize.js';
-import { COMMENT_META_PART_WORDS, COMMENT_META_TOKENS, COMMENT_SAYS_VERBS, hintMatcher } from '../../core/hint-vocabulary.js';
+import {
+  BYLINE_LABEL_WORDS,
+  COMMENT_AUTHOR_PART_WORDS,
+  COMMENT_BODY_PART_TOKENS,
+  COMMENT_DEPTH_WORDS,
+  COMMENT_META_PART_WORDS,
+  COMMENT_META_TOKENS,
+  COMMENT_NAME_PART_WORDS,
+  COMMENT_SAYS_VERBS,
+  COMMENT_SIGNATURE_VERBS,
+  hintMatcher,
+  NAME_DATE_JOINERS,
+  NOT_A_NAME_LABELS,
+  NOT_AUTHOR_PART_WORDS,
+  SIGNATURE_BY_WORDS,
+  SIGNATURE_VERBS,
+  WEEKDAY_NAMES,
+} from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, breaksLine, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
@@ -50,12 +67,14 @@ const META_PART = hintMatcher(COMMENT_META_PART_WORDS, (a) => `(?:^|[-_])(?:${a}
 /** Whole class tokens of a meta part (hint list). */
 const META_TOKEN = hintMatcher(COMMENT_META_TOKENS, (a) => `^(?:${a})$`);
 /** Class token naming the body of an entry ("comment-body", "comment_text"; not "secondary-text"). */
-const BODY_PART = /^(?:(?:[a-z]+[-_])?comment[-_]?(?:body|text|content|message)|body|text|content|message)$/i;
+const BODY_PART = hintMatcher(COMMENT_BODY_PART_TOKENS, (part) => `^(?:(?:[a-z]+[-_])?comment[-_]?(?:${part})|${part})$`);
 /** Class / itemprop tokens of an author name. */
-const AUTHOR_PART = /(?:^|[-_])(?:author|fn|nick|nickname|user|username|name|commenter|poster|by)$/i;
-const NOT_AUTHOR = /avatar|photo|img|says|url|link|meta|date|time/i;
+const AUTHOR_PART = hintMatcher(COMMENT_AUTHOR_PART_WORDS, (a) => `(?:^|[-_])(?:${a})$`);
+const NOT_AUTHOR = hintMatcher(NOT_AUTHOR_PART_WORDS, (a) => a);
+/** Class tokens of the bare name inside an author part (hint list). */
+const NAME_PART = hintMatcher(COMMENT_NAME_PART_WORDS, (a) => `(?:^|[-_])(?:${a})$`);
 /** Link labels standing where a name would ("Profile" next to the avatar). */
-const NOT_A_NAME = /^(?:(?:view )?profile|avatar|photo|on|at|by|in|posted|reply)$/i;
+const NOT_A_NAME = hintMatcher(NOT_A_NAME_LABELS, (a) => `^(?:${a})$`);
 const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetime']);
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
@@ -65,18 +84,33 @@ const SAYS = hintMatcher(COMMENT_SAYS_VERBS, (verbs) => `\\s*(?:${verbs})\\s*(?:
 /** The site a Disqus / Livefyre byline prints before the name ("http://twitter.com/x Asha"). */
 const URL_PREFIX = /^(?:https?:\/\/\S+\s+)+/i;
 /** A byline label after the name ("Tony | Posted at 12:57pm"). */
-const LABEL_TAIL = /\s*[|,–—-]?\s*\b(?:posted|published|commented)\b.*$/i;
-const BY_PREFIX = /^\s*(?:posted\s+|written\s+|comment(?:ed)?\s+|submitted\s+)?by:?\s+/i;
-const BYLINE_AUTHOR = /^\s*(?:posted\s+|written\s+|submitted\s+)?by:?\s+(.+?)(?:\s+(?:on|at|@|\|)\s.*|\s*[,|@(].*|\s+\d.*)?$/i;
+const LABEL_TAIL = hintMatcher(
+  [SIGNATURE_VERBS, COMMENT_SIGNATURE_VERBS],
+  (verbs, more) => `\\s*[|,–—-]?\\s*\\b(?:${verbs}|${more})\\b.*$`,
+);
+/** "Posted by", "Commented by:", "von" before the name (hint lists). */
+const BY_PREFIX = hintMatcher(
+  [SIGNATURE_VERBS, COMMENT_SIGNATURE_VERBS, SIGNATURE_BY_WORDS],
+  (verbs, more, by) => `^\\s*(?:(?:${verbs}|${more})\\s+)?(?:${by}):?\\s+`,
+);
+const BYLINE_AUTHOR = hintMatcher(
+  [SIGNATURE_VERBS, SIGNATURE_BY_WORDS, NAME_DATE_JOINERS],
+  (verbs, by, joiners) => `^\\s*(?:(?:${verbs})\\s+)?(?:${by}):?\\s+(.+?)(?:\\s+(?:${joiners}|@|\\|)\\s.*|\\s*[,|@(].*|\\s+\\d.*)?$`,
+);
 /** "posted on October 24, 2012 at 7:26 PM by Darren": the name after the date. */
-const DATE_THEN_AUTHOR = /\d.*?\bby:?\s+([^|,@(\d]+?)\s*$/i;
+const DATE_THEN_AUTHOR = hintMatcher(SIGNATURE_BY_WORDS, (by) => `\\d.*?\\b(?:${by}):?\\s+([^|,@(\\d]+?)\\s*$`);
 const SAYS_AUTHOR = hintMatcher(COMMENT_SAYS_VERBS, (verbs) => `^\\s*(.+?)\\s+(?:${verbs})(?![\\p{L}\\p{N}])`, 'iu');
 /** A list number before the name ("1.", "#12", "3)"). */
 const ORDINAL_PREFIX = /^\s*#?\d+[.)]?\s+/;
 /** What stands between a name and its date: separators, "on"/"at", a weekday. */
-const NAME_DATE_GLUE = /(?:[\s|,:@–—-]+|\s+(?:on|at|le|am|el)|\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)+$/i;
+const NAME_DATE_GLUE = hintMatcher(
+  [NAME_DATE_JOINERS, WEEKDAY_NAMES],
+  (joiners, weekdays) => `(?:[\\s|,:@–—-]+|\\s+(?:${joiners})|\\s+(?:${weekdays}))+$`,
+);
 /** Words no commenter's name holds: the byline's own labels. */
-const BYLINE_LABEL = /\b(?:posted|written|reply|replied|comments?|commented|ago|was|permalink|log\s+in)\b/i;
+const BYLINE_LABEL = hintMatcher(BYLINE_LABEL_WORDS, (a) => `\\b(?:${a})\\b`);
+/** A class `depth-N` / `level-N` naming an entry's nesting depth (hint list). */
+const DEPTH_CLASS = hintMatcher(COMMENT_DEPTH_WORDS, (a) => `(?:^|\\s)(?:${a})[-_]?(\\d+)(?:\\s|$)`);
 
 const NO_TOKENS: readonly string[] = [];
 
@@ -96,7 +130,7 @@ function holdsBodyPart(el: Element): boolean {
   const stack: Element[] = [el];
   while (stack.length > 0) {
     const e = stack.pop() as Element;
-    if (classTokens(e).some((t) => BODY_PART.test(t))) return true;
+    if (classTokens(e).some((t) => BODY_PART().test(t))) return true;
     for (const c of e.children) if (isTag(c)) stack.push(c);
   }
   return false;
@@ -214,13 +248,13 @@ function elementsOf(nodes: readonly Element[], skip: SkippedNodes): Element[] {
 function cleanAuthor(raw: string): string | null {
   const t = collapseWhitespace(raw)
     .replace(URL_PREFIX, '')
-    .replace(BY_PREFIX, '')
-    .replace(LABEL_TAIL, '')
+    .replace(BY_PREFIX(), '')
+    .replace(LABEL_TAIL(), '')
     .replace(SAYS(), '')
     .replace(/^[\s:|,–—-]+|[\s:|,–—-]+$/g, '')
     .trim();
   const n = countWordsUpTo(t, MAX_AUTHOR_WORDS);
-  return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME.test(t) ? null : t;
+  return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME().test(t) ? null : t;
 }
 
 /** Separators between the parts of a printed byline ("Jane Roe — Submitted at 14:05 on 4 March"). */
@@ -242,8 +276,8 @@ function nameBeforeSeparator(byline: string): string | null {
 function nameBeforeDate(byline: string): string | null {
   const at = dateTextIndex(byline);
   if (at <= 0) return null;
-  const name = byline.slice(0, at).replace(ORDINAL_PREFIX, '').replace(NAME_DATE_GLUE, '');
-  return BYLINE_LABEL.test(name) ? null : cleanAuthor(name);
+  const name = byline.slice(0, at).replace(ORDINAL_PREFIX, '').replace(NAME_DATE_GLUE(), '');
+  return BYLINE_LABEL().test(name) ? null : cleanAuthor(name);
 }
 
 /** `elements`: `elementsOf(nodes, skip)`. */
@@ -260,18 +294,18 @@ function findAuthor(
   };
   // 1. An element whose class / itemprop names the author (vcard fn, comment-author, username).
   for (const el of elements) {
-    if (!classTokens(el).some((t) => AUTHOR_PART.test(t) && !NOT_AUTHOR.test(t.replace(/author/i, '')))) continue;
+    if (!classTokens(el).some((t) => AUTHOR_PART().test(t) && !NOT_AUTHOR().test(t.replace(/author/i, '')))) continue;
     // The innermost named part holds the bare name ("comment-author" > "fn").
     const inner = elementsOf([el], skip)
       .reverse()
-      .find((e) => e !== el && classTokens(e).some((t) => /(?:^|[-_])(?:fn|name|nick|username)$/i.test(t)));
+      .find((e) => e !== el && classTokens(e).some((t) => NAME_PART().test(t)));
     const name = cleanAuthor(plainText(inner ?? el));
     if (name !== null) return { name, url: link(inner ?? el), node: el, guessed: false };
     // A named box of lines (name, date, reply link): its first line that is a name.
     for (const line of el.children) {
       if (!isTag(line) || !BLOCK_TAGS.has(line.name) || skip.has(line)) continue;
       const text = plainText(line);
-      const first = BYLINE_LABEL.test(text) || COMMENT_WIDGET_TEXT().test(text) ? null : cleanAuthor(text);
+      const first = BYLINE_LABEL().test(text) || COMMENT_WIDGET_TEXT().test(text) ? null : cleanAuthor(text);
       if (first !== null) return { name: first, url: link(line), node: el, guessed: false };
     }
   }
@@ -285,7 +319,7 @@ function findAuthor(
   for (const el of elements) {
     const rel = el.attribs.rel ?? '';
     const metaLink =
-      /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL.test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
+      /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL().test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
     if (el.name === 'cite' || (el.name === 'a' && (/\b(?:external|ugc|author)\b/i.test(rel) || metaLink))) {
       const name = cleanAuthor(plainText(el)) ?? (el.name === 'cite' ? nameBeforeSeparator(plainText(el)) : null);
       if (name !== null) return { name, url: link(el), node: el, guessed: false };
@@ -299,7 +333,7 @@ function findAuthor(
   for (const [i, el] of bylines.entries()) {
     const t = printed[i] as string;
     if (!short(t)) continue;
-    const m = BYLINE_AUTHOR.exec(t) ?? SAYS_AUTHOR().exec(t) ?? (hasDateText(t) ? DATE_THEN_AUTHOR.exec(t) : null);
+    const m = BYLINE_AUTHOR().exec(t) ?? SAYS_AUTHOR().exec(t) ?? (hasDateText(t) ? DATE_THEN_AUTHOR().exec(t) : null);
     const name = m?.[1] === undefined ? null : cleanAuthor(m[1]);
     if (name !== null) return { name, url: link(el), node: el, guessed: false };
   }
@@ -461,7 +495,7 @@ function depthHintOf(entry: Entry): number | null {
   // From the date node up to just above the entry: the class sits on the item holding the entry.
   const stop = entry.nodes[0]?.parent ?? null;
   for (let e: AnyNode | null = entry.marker; e !== null && isTag(e); e = e.parent) {
-    const m = /(?:^|\s)(?:depth|level|lvl|indent)[-_]?(\d+)(?:\s|$)/i.exec(e.attribs.class ?? '');
+    const m = DEPTH_CLASS().exec(e.attribs.class ?? '');
     if (m !== null) return Math.max(0, Number(m[1]) - 1);
     if (e === stop) break;
   }

@@ -7,10 +7,12 @@
 import type { Element } from 'domhandler';
 import {
   COMMENT_CLASS_WORDS,
+  COMMENT_ID_WORDS,
   COMMENT_WIDGET_LABELS,
   COMMENT_ZONE_TOKENS,
   hintMatcher,
   PERMALINK_FRAGMENTS,
+  PAGE_FOOTER_TOKENS,
   PERMALINK_PARAMS,
   SIDEBAR_TOKENS,
 } from '../../core/hint-vocabulary.js';
@@ -19,7 +21,7 @@ import { contains } from '../page-dom.js';
 /** The comment id an element carries: its id, or the name of an `<a name>` anchor ("comment184238"). */
 export function commentIdOf(el: Element): string | null {
   const id = el.attribs.id ?? (el.name === 'a' ? el.attribs.name : undefined);
-  return id !== undefined && COMMENT_ID.test(id) ? id : null;
+  return id !== undefined && COMMENT_ID().test(id) ? id : null;
 }
 
 /** An element named as one comment: a bare `comment` class, a comment id, a schema.org Comment. */
@@ -36,14 +38,14 @@ const PERMALINK_PARAM = hintMatcher(PERMALINK_PARAMS, (a) => a);
 /** Reply / permalink anchors of a comment entry. */
 const PERMALINK_HREF = hintMatcher(PERMALINK_FRAGMENTS, (a) => `#(?:${a})[-_]?\\d+$|[?&](?:${PERMALINK_PARAM().source})=\\d+`);
 /** An element id naming one comment ("comment-12", "c4051", "div-comment-3", "lf_comment_4339"). */
-export const COMMENT_ID = /^(?:[a-z]{1,8}[-_])?(?:comments?|com|c|cmt|reply|msg)[-_]?(?:\d+|[0-9a-f]{12,})$/i;
+export const COMMENT_ID = hintMatcher(COMMENT_ID_WORDS, (a) => `^(?:[a-z]{1,8}[-_])?(?:${a})[-_]?(?:\\d+|[0-9a-f]{12,})$`);
 /** Sidebars and widget areas that list comments of other posts (never this post's zone). Blogger
  *  wraps the post itself in a `widget`, so a lone `widget` class is no sidebar. */
 const SIDEBAR_TOKEN = hintMatcher(SIDEBAR_TOKENS, (a) => `^(?:${a})$`);
 const SIDEBAR_TAGS = new Set(['aside', 'nav']);
 const PAGE_ROOT_TAGS = new Set(['body', 'html']);
 /** Page-level regions (never inside an entry: an entry's own footer holds its byline). */
-const PAGE_FOOTER = /^(?:footer|site-footer|page-footer|colophon)$/i;
+const PAGE_FOOTER = hintMatcher(PAGE_FOOTER_TOKENS, (a) => `^(?:${a})$`);
 /** "12 comments", "Leave a comment", "Reply", "Rate This: 0 0", "Tweet" and the like: counters,
  *  reply, rating and sharing widgets. */
 export const COMMENT_WIDGET_TEXT = hintMatcher(COMMENT_WIDGET_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
@@ -63,7 +65,7 @@ export function hasCommentHint(el: Element): boolean {
 /** id/class naming a whole comment area or list (not one comment, not its meta line). */
 export function isZoneHinted(el: Element): boolean {
   if (el.attribs.id === undefined && el.attribs.class === undefined && el.attribs.itemtype === undefined) return false;
-  if (el.attribs.id !== undefined && COMMENT_ID.test(el.attribs.id)) return false;
+  if (el.attribs.id !== undefined && COMMENT_ID().test(el.attribs.id)) return false;
   if (el.attribs.itemtype !== undefined && /schema\.org\/UserComments/i.test(el.attribs.itemtype)) return true;
   return tokens(el).some((t) => ZONE_TOKEN().test(t));
 }
@@ -76,7 +78,7 @@ export function isInSidebar(el: Element, article: Element | null = null): boolea
     if (article !== null && contains(e, article)) return false;
     if (SIDEBAR_TAGS.has(e.name)) return true;
     // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
-    if (!hasCommentHint(e) && tokens(e).some((t) => SIDEBAR_TOKEN().test(t) || PAGE_FOOTER.test(t))) return true;
+    if (!hasCommentHint(e) && tokens(e).some((t) => SIDEBAR_TOKEN().test(t) || PAGE_FOOTER().test(t))) return true;
   }
   return false;
 }

@@ -4,10 +4,10 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { contains, isIgnoredElement } from '../page-dom.js';
-import { COMMENT_LINK_FRAGMENTS, hintMatcher, PERMALINK_PARAMS } from '../../core/hint-vocabulary.js';
+import { COMMENT_FORM_ACTION_WORDS, COMMENT_LINK_FRAGMENTS, hintMatcher, PERMALINK_PARAMS } from '../../core/hint-vocabulary.js';
 import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hints.js';
 
-const FORM_ACTION = /comment|reply|respond/i;
+const FORM_ACTION = hintMatcher(COMMENT_FORM_ACTION_WORDS, (a) => a);
 const PERMALINK_PARAM = hintMatcher(PERMALINK_PARAMS, (a) => a);
 /** Links to the comment area, its form, or a reply to one comment (hint lists). */
 const COMMENT_HREF = hintMatcher(COMMENT_LINK_FRAGMENTS, (a) => `#(?:${a})\\b|[?&](?:${PERMALINK_PARAM().source})=`);
@@ -47,7 +47,7 @@ function isCommentNode(el: Element, zone: Element | null): boolean {
   )
     return false;
   if (isZoneHinted(el) && !isCounter(el)) return true;
-  if (el.name === 'form' && (hasCommentHint(el) || FORM_ACTION.test(el.attribs.action ?? ''))) return true;
+  if (el.name === 'form' && (hasCommentHint(el) || FORM_ACTION().test(el.attribs.action ?? ''))) return true;
   if (el.attribs.id === 'respond' || /(?:^|\s)comment-respond(?:\s|$)/.test(el.attribs.class ?? '')) return true;
   return isCounter(el);
 }

@@ -4,6 +4,7 @@
  * comment feeds guide and complete them and never make articles [000 §IV-A].
  */
 import type { Element } from 'domhandler';
+import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
 import { hostOf } from '../../core/url.js';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
@@ -26,8 +27,8 @@ import { fragmentOf, hasCommentHint, isZoneHinted } from './comment-hints.js';
 import { type EntryGroup, findEntryGroups, sortInDocumentOrder, structureKey } from './comment-zone.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
-/** "Posted by", "by": how a byline begins. */
-const BYLINE_START = /^\s*(?:(?:posted|written|submitted|published)\s+)?by\b/i;
+/** "Posted by", "by", "von": how a byline begins (hint lists). */
+const BYLINE_START = hintMatcher([SIGNATURE_VERBS, SIGNATURE_BY_WORDS], (verbs, by) => `^\\s*(?:(?:${verbs})\\s+)?(?:${by})\\b`);
 
 interface PageComment extends EntryContent {
   entry: Entry;
@@ -238,7 +239,7 @@ function otherEntries(all: ReadonlySet<Element>, entry: Entry): SkippedNodes {
 /** An entry whose whole text is a date, or a dated "posted by" line (the article's byline printed
  *  like the comments' bylines, among them), is no comment. */
 function isOwnDateLine(content: EntryContent, words: number): boolean {
-  return words <= MAX_BYLINE_WORDS && (isBareDateText(content.text) || (BYLINE_START.test(content.text) && hasDateText(content.text)));
+  return words <= MAX_BYLINE_WORDS && (isBareDateText(content.text) || (BYLINE_START().test(content.text) && hasDateText(content.text)));
 }
 
 /** An entry inside the article wrapper holding most of the wrapper's text besides the other
