@@ -46,7 +46,7 @@ import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunne
 import { PageCache } from './page-cache.js';
 import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
-import { runSegmentStage } from './segment-stage.js';
+import { SegmentPass } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
 
 export interface BuildOptions {
@@ -507,10 +507,12 @@ async function buildCrawl(
   const pages = new PageCache();
   const extraction = new ExtractionPass(ctx, paired, pages);
   const loadPage = pageLoader(ctx, pages);
-  await runTemplatesPass(ctx, found, paired, extraction, loadPage);
+  const itemLists = new Map([...paired.itemsByHost].map(([host, items]) => [host, [...items.values()]]));
+  const segments = new SegmentPass({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
+  await runTemplatesPass(ctx, found, paired, extraction, loadPage, segments);
   await extraction.settled();
   pages.clear();
-  await runSegmentsPass(ctx, paired.itemsByHost, loadPage);
+  await runSegmentsPass(ctx, segments);
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
   progress({ phase: 'changes', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
@@ -932,6 +934,7 @@ async function runTemplatesPass(
   paired: PairedCrawl,
   extraction: ExtractionPass,
   loadPage: (captureId: number) => Promise<ParsedPage | null>,
+  segments: SegmentPass,
 ): Promise<void> {
   const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
   const { commentPosts, itemsByHost } = paired;
@@ -978,6 +981,9 @@ async function runTemplatesPass(
     loadPage,
     commentsOf,
     siteFeeds: siteFeedsOf(found, itemsByHost),
+    // Channel pages are segmented while the templates pass holds them (each page parsed once).
+    onNonPost: (capture) => segments.nonPost(capture),
+    onHostDone: (host) => segments.host(host),
   });
   report.templates = {
     hosts: templates.hosts.map(
@@ -990,16 +996,11 @@ async function runTemplatesPass(
   report.objects.mcst += templates.posts.mcst;
 }
 
-/** The segmentation pass [002]: posts shown on channel pages. */
-async function runSegmentsPass(
-  ctx: CrawlContext,
-  itemsByHost: Map<string, Map<string, FeedItem>>,
-  loadPage: (captureId: number) => Promise<ParsedPage | null>,
-): Promise<void> {
-  const { db, writer, crawlId, input, report, diagnostics, progress } = ctx;
+/** The segmentation pass [002]: posts shown on channel pages (most pages were cut host by host during the templates pass). */
+async function runSegmentsPass(ctx: CrawlContext, pass: SegmentPass): Promise<void> {
+  const { input, report, progress } = ctx;
   progress({ phase: 'segments', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
-  const itemLists = new Map([...itemsByHost].map(([host, items]) => [host, [...items.values()]]));
-  const segments = await runSegmentStage({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
+  const segments = await pass.finish();
   report.segments = {
     channelPages: segments.pagesSegmented,
     feedGuided: segments.segments['feed-guided'],

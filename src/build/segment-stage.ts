@@ -1,6 +1,7 @@
 /**
- * The segmentation pass of a build (issue #8), run after the feed-guided and templates passes of
- * one crawl: every channel page (home, pagination, category / tag / date archives) is cut into the
+ * The segmentation pass of a build (issue #8), run with the templates pass of one crawl (each
+ * page cut as soon as that pass decides it is no post, while it is still parsed) and finished
+ * after it: every channel page (home, pagination, category / tag / date archives) is cut into the
  * posts it shows [002 "Segmenting weblogs into posts"], feed-guided first and model-based as the
  * fallback, and the segments are written to `segments`. A post shown on channel pages whose own
  * page gave no object (not captured, or not recognised) becomes an object with method
@@ -110,11 +111,23 @@ function segmentPage(
  * upserted on (object, crawl, method).
  */
 export async function runSegmentStage(input: SegmentStageInput): Promise<SegmentStageReport> {
-  const { crawlId } = input;
-  const store = new SegmentStore(input.db);
-  const { from, captures } = channelCandidates(store, crawlId);
-  const report: SegmentStageReport = {
-    channelPagesFrom: from,
+  return new SegmentPass(input).finish();
+}
+
+/**
+ * The segmentation pass, host by host: `host(h)` cuts the channel pages of host `h` right after
+ * the templates pass decided them, while their parsed pages are still held (DESIGN "Pipeline":
+ * each page parsed once); `finish()` cuts the channel pages left (all of them when no page
+ * decisions exist), then links or creates the objects. The result does not depend on the order
+ * pages are cut in: the fullest showing of a post wins, ties to the first capture.
+ */
+export class SegmentPass {
+  readonly #input: SegmentStageInput;
+  readonly #store: SegmentStore;
+  readonly #cut = new Set<number>();
+  readonly #sightings = new Map<string, PostSighting>();
+  readonly report: SegmentStageReport = {
+    channelPagesFrom: 'page-matches',
     pages: 0,
     pagesSegmented: 0,
     segments: { 'feed-guided': 0, 'model-based': 0 },
@@ -124,9 +137,37 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
     objectsLinked: 0,
     unreadable: 0,
   };
-  const sightings = new Map<string, PostSighting>();
 
-  for (const capture of captures) {
+  constructor(input: SegmentStageInput) {
+    this.#input = input;
+    this.#store = new SegmentStore(input.db);
+  }
+
+  /** Cut one page the templates pass decided is not a post (a channel page when it shows posts), while it is held. */
+  async nonPost(capture: ChannelCaptureRow): Promise<void> {
+    if (!this.#cut.has(capture.id)) await this.#cutPage(capture, 'page-matches');
+  }
+
+  /** Cut the channel pages of `host` the templates pass has decided and `nonPost` did not get (none while the crawl has no page decisions). */
+  async host(host: string): Promise<void> {
+    if (!this.#store.hasPageDecisions(this.#input.crawlId)) return;
+    for (const capture of this.#store.nonPostPagesOfHost(this.#input.crawlId, host))
+      if (!this.#cut.has(capture.id)) await this.#cutPage(capture, 'page-matches');
+  }
+
+  /** Cut the channel pages not cut yet, then link or create the objects of the posts they show. */
+  async finish(): Promise<SegmentStageReport> {
+    const { from, captures } = channelCandidates(this.#store, this.#input.crawlId);
+    this.report.channelPagesFrom = from;
+    for (const capture of captures) if (!this.#cut.has(capture.id)) await this.#cutPage(capture, from);
+    linkOrCreateObjects(this.#input, this.#store, this.#sightings, this.report);
+    return this.report;
+  }
+
+  async #cutPage(capture: ChannelCaptureRow, from: SegmentStageReport['channelPagesFrom']): Promise<void> {
+    const { input, report } = { input: this.#input, report: this.report };
+    const store = this.#store;
+    this.#cut.add(capture.id);
     let page: ParsedPage | null;
     try {
       page = await input.loadPage(capture.id);
@@ -137,9 +178,9 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
     }
     if (page === null) {
       report.unreadable++;
-      continue;
+      return;
     }
-    if (from === 'post-links' && knownPostLinks(page, (u) => store.hasObject(u)) < MIN_POST_LINKS) continue;
+    if (from === 'post-links' && knownPostLinks(page, (u) => store.hasObject(u)) < MIN_POST_LINKS) return;
     report.pages++;
     const cut = segmentPage(page, capture, input.itemsByHost.get(hostOf(capture.url)) ?? [], report);
     const segments = cut?.segments ?? [];
@@ -157,24 +198,27 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
         keyPath: s.keyPath,
       })),
     );
-    if (cut === null || segments.length === 0) continue;
+    if (cut === null || segments.length === 0) return;
     report.pagesSegmented++;
     report.segments[cut.method] += segments.length;
     for (const s of segments) {
       if (s.permalink === null) continue;
       const key = canonicalUrl(s.permalink);
-      const seen = sightings.get(key);
-      if (seen === undefined) sightings.set(key, { segment: s, method: cut.method, capture, rows: [[capture.id, s.position]] });
-      else {
-        seen.rows.push([capture.id, s.position]);
-        // The fullest showing of the post speaks for it (a tag page may show more than the home page).
-        if (s.text.length > seen.segment.text.length) Object.assign(seen, { segment: s, method: cut.method, capture });
+      const seen = this.#sightings.get(key);
+      if (seen === undefined) {
+        this.#sightings.set(key, { segment: s, method: cut.method, capture, rows: [[capture.id, s.position]] });
+        continue;
       }
+      seen.rows.push([capture.id, s.position]);
+      // The fullest showing of the post speaks for it (a tag page may show more than the home page).
+      const fuller = s.text.length - seen.segment.text.length;
+      if (fuller > 0 || (fuller === 0 && isBefore([capture.id, s.position], [seen.capture.id, seen.segment.position])))
+        Object.assign(seen, { segment: s, method: cut.method, capture });
     }
   }
-  linkOrCreateObjects(input, store, sightings, report);
-  return report;
 }
+
+const isBefore = (a: [number, number], b: [number, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 /**
  * Posts with an object from a page or feed are linked to it; the others become `segmentation`
@@ -189,7 +233,10 @@ function linkOrCreateObjects(
   report: SegmentStageReport,
 ): void {
   const { writer, crawlId } = input;
-  for (const [canonical, seen] of sightings) {
+  // In the order of the captures that first show each post, whatever order the pages were cut in.
+  for (const seen of sightings.values()) seen.rows.sort((x, y) => (isBefore(x, y) ? -1 : isBefore(y, x) ? 1 : 0));
+  const ordered = [...sightings].sort(([, x], [, y]) => (isBefore(x.rows[0] as [number, number], y.rows[0] as [number, number]) ? -1 : 1));
+  for (const [canonical, seen] of ordered) {
     const existing = store.objectWithPageVersions(canonical);
     let objectId: number;
     if (existing !== undefined && existing.pageVersions > 0) {

@@ -66,6 +66,10 @@ export interface TemplateStageInput {
   commentsOf?(page: ParsedPage, siteStructures?: readonly string[]): CommentExtraction;
   /** Per host: the channel links of its article feeds and their items (negative post evidence, issue #12). */
   siteFeeds?: ReadonlyMap<string, { channelLinks: string[]; items: FeedItem[] }>;
+  /** Called for each page decided not a post, while it is still held (the build segments channel pages then: each page parsed once). */
+  onNonPost?(capture: HtmlCaptureRow): Promise<void>;
+  /** Called once a host's pages are decided (the build segments the host's channel pages not segmented yet). */
+  onHostDone?(host: string): Promise<void>;
 }
 
 /**
@@ -157,6 +161,7 @@ export async function runTemplateStage(input: TemplateStageInput): Promise<Templ
     // A host without HTML captures has only its feed-linked pages to classify.
     if (feedLinked.length === 0 && !withCaptures.has(host)) continue;
     const hostReport = await runHost(input, store, host, [...feedLinked]);
+    await input.onHostDone?.(host);
     report.hosts.push(hostReport);
     report.pages += hostReport.pages;
     report.nonPosts += hostReport.nonPosts;
@@ -318,7 +323,11 @@ async function runHost(
     for (const url of listed) listedLinked.add(schemelessKey(url));
     const comments = decision.object !== null ? commentsOfPost(page, row, decision.object) : [];
     if (heldFor !== null) held.push({ decision, group, heldFor, comments });
-    else record(pageDecision(decision, row, comments), group, true);
+    else {
+      const final = pageDecision(decision, row, comments);
+      record(final, group, true);
+      if (!final.isPost) await input.onNonPost?.(row);
+    }
   }
   for (const { decision, group, heldFor, comments } of held) {
     const row = group[0] as CaptureRow;
@@ -453,7 +462,9 @@ async function chooseTemplates(
   const learnt = distinctTemplates(learnTemplates(feedLinked.map((f) => ({ url: f.url, feedUrl: f.feedUrl, paths: f.paths }))));
   const validators = learnt.map((t) => new TemplateValidator(t, feedPages));
   if (validators.length > 0) {
-    for (const row of evenSample(otherRows, MAX_VALIDATION_PAGES)) {
+    // Last to first (the tallies do not depend on order): the pages held at the end are the first
+    // ones the classification below reads, so those are not parsed again.
+    for (const row of evenSample(otherRows, MAX_VALIDATION_PAGES).reverse()) {
       const page = await loadPage(input, row.id);
       if (page !== null) for (const v of validators) v.observe(page);
     }
@@ -533,7 +544,8 @@ function storeTemplates(
 /** E-mCST votes over a sample of the host's pages [001 Algorithm 1]. */
 async function learnHostMarkers(input: TemplateStageInput, rows: CaptureRow[], report: HostTemplateReport): Promise<ContentMarkers> {
   const votes = new MarkerVotes();
-  for (const row of evenSample(rows, MAX_MARKER_PAGES)) {
+  // Last to first, as the validation above (votes do not depend on order).
+  for (const row of evenSample(rows, MAX_MARKER_PAGES).reverse()) {
     const page = await loadPage(input, row.id);
     if (page !== null) votes.add(page);
   }

@@ -26,6 +26,7 @@ export class SegmentStore {
   readonly #db: Db;
   readonly #decided;
   readonly #nonPosts;
+  readonly #nonPostsOfHost;
   readonly #withoutVersion;
   readonly #objectId;
   readonly #objectWithPageVersions;
@@ -43,6 +44,11 @@ export class SegmentStore {
       ChannelCaptureRow
     >(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
       WHERE pm.crawl_id = ? AND pm.is_post = 0 AND ${htmlCaptureWhere('c')} ORDER BY c.id`);
+    this.#nonPostsOfHost = db.prepare<
+      [number, string],
+      ChannelCaptureRow
+    >(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
+      WHERE pm.crawl_id = ? AND c.host = ? AND pm.is_post = 0 AND ${htmlCaptureWhere('c')} ORDER BY c.id`);
     this.#withoutVersion = db.prepare<
       [number],
       ChannelCaptureRow
@@ -74,6 +80,11 @@ export class SegmentStore {
   /** HTML captures the templates pass decided are not posts. */
   nonPostPages(crawlId: number): ChannelCaptureRow[] {
     return this.#nonPosts.all(crawlId);
+  }
+
+  /** The non-post pages of one host (`captures.host`) decided in this crawl. */
+  nonPostPagesOfHost(crawlId: number, host: string): ChannelCaptureRow[] {
+    return this.#nonPostsOfHost.all(crawlId, host);
   }
 
   /** HTML captures no object version was made from. */
