@@ -4,16 +4,9 @@ import {
   COMMENT_COUNTER_LABELS,
   COMMENT_WIDGET_LABELS,
   COMMENT_ZONE_TOKENS,
-  FEED_TEXT_TAILS,
   hintMatcher,
-  PERMALINK_LABELS,
-  EXCERPT_END_LABELS,
-  EXCERPT_LINK_LABELS,
   COMMENT_FEED_OPENINGS,
-  COMMENT_FEED_NOUNS,
-  PER_POST_COMMENT_OPENINGS,
   COMMENT_ITEM_TITLE_PREFIXES,
-  READ_MORE_LABELS,
   SIGNATURE_BY_WORDS,
   SIGNATURE_VERBS,
   selectHints,
@@ -92,14 +85,6 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
     expect(widget().test('Reply to the minister')).toBe(false);
   });
 
-  it('marks every entry', () => {
-    const lists = [COMMENT_CLASS_WORDS, COMMENT_ZONE_TOKENS, SIDEBAR_TOKENS, SIGNATURE_VERBS, SIGNATURE_BY_WORDS, READ_MORE_LABELS];
-    const feedLists = [COMMENT_FEED_OPENINGS, COMMENT_FEED_NOUNS, PER_POST_COMMENT_OPENINGS, COMMENT_ITEM_TITLE_PREFIXES];
-    for (const list of [...lists, FEED_TEXT_TAILS, PERMALINK_LABELS, EXCERPT_END_LABELS, EXCERPT_LINK_LABELS, ...feedLists]) {
-      expect(list.entries.every((e) => e.scope === 'generic' || e.scope === 'product')).toBe(true);
-    }
-  });
-
   it('matches several lists at once, each alternation in its place', () => {
     const signature = hintMatcher([SIGNATURE_VERBS, SIGNATURE_BY_WORDS], (verb, by) => `^(?:(?:${verb})\\s+)?(?:${by})\\s`);
     expect(signature().test('Posted by Jane')).toBe(true);
@@ -124,29 +109,12 @@ describe('hint vocabulary: one list per use, entries marked generic or product-s
       expect(byline().test(title)).toBe(true);
     expect(byline().test('Byways of Norway')).toBe(false);
   });
-
-  it('excerpt endings in other languages count as English ones do', () => {
-    const ending = hintMatcher(EXCERPT_END_LABELS, (a) => `(?:${a})\\W*$`);
-    for (const text of ['… Continue reading', 'Read the full story »', 'Weiterlesen', 'Lire la suite', 'Leer más', 'Lees meer'])
-      expect(ending().test(text)).toBe(true);
-    expect(ending().test('We read more books this year')).toBe(false);
-    const link = hintMatcher(EXCERPT_LINK_LABELS, (a) => `^\\W*(?:${a})`);
-    for (const text of ['Continue reading Title', 'Read more about X', 'Weiterlesen', 'Continua a leggere'])
-      expect(link().test(text)).toBe(true);
-    expect(link().test('Title of the post')).toBe(false);
-  });
-
-  it('permalink labels in other languages count as English ones do', () => {
-    const label = hintMatcher(PERMALINK_LABELS, (a) => a);
-    for (const text of ['Permalink', 'Lien permanent', 'Weiterlesen', 'Leer más', 'Läs mer']) expect(label().test(text)).toBe(true);
-    expect(label().test('Older posts')).toBe(false);
-  });
 });
 
 describe('hint lists moved out of the stages (issue #12): each on real strings, positive and negative', () => {
   afterEach(() => selectHints('all'));
   const token = (a: string): string => `^(?:${a})$`;
-  const cases: Array<{ list: HintList | HintList[]; wrap: (...a: string[]) => string; yes: string[]; no: string[] }> = [
+  const cases: Array<{ list: HintList | HintList[]; wrap: (...a: string[]) => string; yes: string[]; no: string[]; flags?: string }> = [
     {
       list: [SIGNATURE_VERBS, COMMENT_SIGNATURE_VERBS, SIGNATURE_BY_WORDS],
       wrap: (verbs, more, by) => `^\\s*(?:(?:${verbs}|${more})\\s+)?(?:${by}):?\\s+`,
@@ -248,10 +216,10 @@ describe('hint lists moved out of the stages (issue #12): each on real strings, 
     { list: WEEKDAY_ABBREVIATIONS, wrap: token, yes: ['Mon', 'thu'], no: ['Mond', 'may'] },
   ];
 
-  for (const { list, wrap, yes, no } of cases) {
+  for (const { list, wrap, yes, no, flags } of cases) {
     const name = (Array.isArray(list) ? list : [list]).map((l) => l.name).join(' + ');
     it(`${name}: matches its examples and not its counter-examples`, () => {
-      const re = hintMatcher(list, wrap);
+      const re = hintMatcher(list, wrap, flags);
       for (const s of yes) expect(re().test(s), s).toBe(true);
       for (const s of no) expect(re().test(s), s).toBe(false);
     });

@@ -22,6 +22,9 @@
  * and feed-text tails on every data set; permalink labels, segment/post-markers, on the corpora and
  * dragnet-train): no score changes, tune or check. They stay as the
  * papers' own patterns [002 "patterns like 'posted by'", 004 §4.1 "Read more..."], never deciding.
+ * The five read-more / feed-tail / permalink / excerpt-end / excerpt-link lists became one,
+ * CONTINUE_READING_LABELS (2026-11-25), read in one place (core/continue-reading.ts) at the start of
+ * a link, the end of a text or within an anchor's text.
  *
  * The word and class regexes the stages still wrote inline moved here 2026-11-25 (bylines "posted
  * by" / "by" / "von" of comments and article properties — one "by" list for both —, comment entry
@@ -437,15 +440,48 @@ export const SIGNATURE_BY_WORDS: HintList = {
   entries: g('by', 'von', 'par', 'por', 'di', 'door', 'av', 'af', 'przez'),
 };
 
-/** Labels of "read more" links and of the summary artefacts ending a feed excerpt [002, 004 §4.1]. */
-export const READ_MORE_LABELS: HintList = {
-  name: 'read-more-labels',
-  help: 'text of a "read more" link or of the label ending a feed excerpt, in the usual languages',
+/**
+ * "Read more", "Continue reading", "Permalink": the label of a link to the whole post, which also
+ * ends a cut feed text [004 §4.1: descriptions end "with a link ... like 'Read more...'"; 002 "To
+ * find permalinks ... common patterns"; 002 "remove summarization artifacts"]. ONE list for every
+ * place it is read (the start of a link's text, the end of a text, within an anchor's text):
+ * `core/continue-reading.ts` (`continueReadingLabel(place)`, `stripContinueReading`).
+ */
+export const CONTINUE_READING_LABELS: HintList = {
+  name: 'continue-reading-labels',
+  help: 'a "read more", "continue reading" or "permalink" label: a link to the whole post, or the label ending a cut feed text, in the usual languages',
   entries: g(
-    '(?:read|continue|view|see|keep)\\s+(?:the\\s+)?(?:more|reading|full|rest|article|story|post)',
-    'lire la suite',
+    // English
+    '(?:read|continue|keep|view|see)\\s+(?:the\\s+)?(?:more|reading|rest|full(?:\\s+(?:article|post|story))?|article|story|post)',
+    'continue\\s+reading\\s+on\\s+[\\w .-]+',
+    'read\\s+on',
+    'full\\s+(?:post|article|story)',
+    '(?:read\\s+)?more\\s*(?:»|›|>>|→)',
+    '\\[\\s*(?:read\\s+)?more\\s*\\]',
+    'permalink',
+    'permanent\\s+link',
+    // French, German, Spanish, Italian, Portuguese, Dutch, Swedish
+    'lire\\s+la\\s+suite',
+    'lien\\s+permanent',
     'weiterlesen',
+    'mehr\\s+lesen',
+    'leer\\s+m[aá]s',
+    'seguir\\s+leyendo',
+    'enlace\\s+permanente',
+    'continuar?\\s+a?\\s*leggere',
+    'link\\s+permanente',
+    'leia\\s+mais',
+    'lees\\s+meer',
+    'verder\\s+lezen',
+    'läs\\s+mer',
   ),
+};
+
+/** Footer lines a feed plugin appends to every item's text after the post (Yoast SEO's "The post … appeared first on …"). */
+export const FEED_FOOTERS: HintList = {
+  name: 'feed-footers',
+  help: "footer lines a feed plugin appends to an item's text after the post",
+  entries: p('the post .{1,300} appeared first on .{1,200}\\.?'),
 };
 
 /** How a comment feed's channel title or description begins ("Comments on", "Commentaires sur", "Kommentare zu"). */
@@ -564,77 +600,6 @@ export const RELATIVE_DATE_PHRASES: HintList = {
     'h[áa]\\s+(?:\\d+|uma?)\\s+(?:segundos?|minutos?|horas?|dias?|semanas?|m[êe]s(?:es)?|anos?)',
     '(?:\\d+|un)\\s+(?:secondi|minuti|ore|giorni|settimane|mesi|anni|minuto|ora|giorno|settimana|mese|anno)\\s+fa',
     '(?:\\d+|een)\\s+(?:seconden|minuten|uur|dagen|weken|maanden|jaar|minuut|dag|week|maand)\\s+geleden',
-  ),
-};
-
-/** Words ending a cut feed excerpt ("Read more", "Continue reading", "more »", "Weiterlesen"). */
-export const EXCERPT_END_LABELS: HintList = {
-  name: 'excerpt-end-labels',
-  help: 'the label a cut feed excerpt ends with ("Continue reading", "Read the full story"), in the usual languages',
-  entries: g(
-    '\\b(?:read|view|see)\\s+(?:the\\s+)?(?:more|rest|full\\s+(?:article|post|story))',
-    '\\bcontinue\\s+reading(?:\\s+on\\s+[\\w .-]+)?',
-    '\\bmore\\s*(?:\u00bb|\u203a|>>|\u2192)',
-    '\\bweiterlesen',
-    '\\blire\\s+la\\s+suite',
-    '\\bleer\\s+m[aá]s',
-    '\\bcontinuar?\\s+a?\\s*leggere',
-    '\\blees\\s+meer',
-  ),
-};
-
-/** Text of a link closing a feed excerpt ("Continue reading <Title>", "Read more about …", "more"). */
-export const EXCERPT_LINK_LABELS: HintList = {
-  name: 'excerpt-link-labels',
-  help: 'the start of a "read more" link that closes a feed excerpt (engines follow it with the title), in the usual languages',
-  entries: g(
-    'continue\\s+reading',
-    'read\\s+(?:the\\s+)?(?:more|rest|full|on)',
-    'keep\\s+reading',
-    'view\\s+(?:the\\s+)?(?:full|more)',
-    'more\\b',
-    'weiterlesen',
-    'lire\\s+la\\s+suite',
-    'leer\\s+m[aá]s',
-    'continuar?\\s+a?\\s*leggere',
-    'lees\\s+meer',
-  ),
-};
-
-/** Whole tails a feed appends to an item's text after the post ("Read more »", one plugin's footer). */
-export const FEED_TEXT_TAILS: HintList = {
-  name: 'feed-text-tails',
-  help: 'tails a feed appends to an item text after the post: a bare "read more" label, a plugin footer line',
-  entries: [
-    ...g('\\[\\s*(?:more|read more)\\s*\\]', '(?:read|continue reading|read more)(?:\\s*(?:»|→|>>|\\.\\.\\.|…))?'),
-    ...p('the post .{1,300} appeared first on .{1,200}\\.?'),
-  ],
-};
-
-/** Text or title of a post's permalink in a list of posts [002 "To find permalinks ... common patterns"]. */
-export const PERMALINK_LABELS: HintList = {
-  name: 'permalink-labels',
-  help: 'anchor text or title of a permalink ("Permalink", "Read more") in a list of posts, in the usual languages',
-  entries: g(
-    'permalink',
-    'permanent link',
-    'lien permanent',
-    'enlace permanente',
-    'link permanente',
-    'read more',
-    'continue reading',
-    'read the rest',
-    'full post',
-    'lire la suite',
-    'weiterlesen',
-    'mehr lesen',
-    'leer m[aá]s',
-    'seguir leyendo',
-    'continua a leggere',
-    'leia mais',
-    'lees meer',
-    'verder lezen',
-    'läs mer',
   ),
 };
 

@@ -3,7 +3,8 @@
  * removed, tokens, concepts (stemmed, stop-worded, frequent terms) and n-grams.
  */
 import { type AnyNode, isTag, isText } from 'domhandler';
-import { FEED_JUNK_CLASS_WORDS, FEED_TEXT_TAILS, hintMatcher, READ_MORE_LABELS } from '../core/hint-vocabulary.js';
+import { continueReadingLabel, stripContinueReading } from '../core/continue-reading.js';
+import { FEED_JUNK_CLASS_WORDS, hintMatcher } from '../core/hint-vocabulary.js';
 import { parseHtml } from '../core/html-parse.js';
 import type { FeedItem } from '../feeds/index.js';
 import { CONCEPT_SAMPLE_SHARE, MAX_CONCEPTS, MIN_CONCEPT_CHARS } from './constants.js';
@@ -27,15 +28,11 @@ export interface SemanticInput {
 
 /** Feed-side boilerplate: FeedBurner flare/ads, share links, tracking pixels [000 §IV-A] (hint list). */
 const FEED_JUNK_CLASS = hintMatcher(FEED_JUNK_CLASS_WORDS, (a) => a);
-/** "Read more" links and tails [004 §4.1: descriptions end "with a link ... like 'Read more...'"]; the words are weak hints. */
-const READ_MORE = hintMatcher(READ_MORE_LABELS, (a) => `^\\s*(?:${a})\\b`);
-const TAIL_PATTERNS = [/\s*\[\s*(?:…|\.\.\.|&hellip;)\s*\]\s*$/, /\s*(?:…|\.\.\.)\s*$/];
-const WORD_TAIL = hintMatcher(FEED_TEXT_TAILS, (a) => `\\s*(?:${a})\\s*$`);
 
 /** Plain text of a feed HTML field, without ads, tracking images and "read more" links. */
 export function feedFieldText(html: string | null): string {
   if (html === null || html.trim() === '') return '';
-  if (!html.includes('<') && !html.includes('&')) return stripTails(html);
+  if (!html.includes('<') && !html.includes('&')) return stripContinueReading(html);
   const doc = parseHtml(html, { decodeEntities: true }).document;
   const out: string[] = [];
   const visit = (n: AnyNode): void => {
@@ -47,28 +44,14 @@ export function feedFieldText(html: string | null): string {
     if (n.name === 'script' || n.name === 'style') return;
     const cls = `${n.attribs.class ?? ''} ${n.attribs.id ?? ''}`;
     if (FEED_JUNK_CLASS().test(cls)) return;
-    if (n.name === 'a' && READ_MORE().test(nodeText(n, { skipIgnored: false }))) return;
+    // "Read more" links [004 §4.1: descriptions end "with a link ... like 'Read more...'"].
+    if (n.name === 'a' && continueReadingLabel('link-start').test(nodeText(n, { skipIgnored: false }))) return;
     if (n.name === 'br' || n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
     for (const c of n.children) visit(c);
     if (n.name === 'p' || n.name === 'div' || n.name === 'li') out.push(' ');
   };
   for (const c of doc.children) visit(c);
-  return stripTails(out.join(''));
-}
-
-function stripTails(text: string): string {
-  let t = text.replace(/\s+/g, ' ').trim();
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const re of [...TAIL_PATTERNS, WORD_TAIL()]) {
-      const next = t.replace(re, '');
-      if (next !== t) {
-        t = next.trim();
-        changed = true;
-      }
-    }
-  }
-  return t;
+  return stripContinueReading(out.join(''));
 }
 
 export function buildSemanticInput(item: FeedItem, tools: LanguageTools): SemanticInput {

@@ -8,8 +8,6 @@ import {
   COMMENT_FEED_OPENINGS,
   COMMENT_ITEM_TITLE_PREFIXES,
   COMMENT_QUERY_PARAMS,
-  EXCERPT_END_LABELS,
-  EXCERPT_LINK_LABELS,
   hintMatcher,
   PER_POST_COMMENT_OPENINGS,
 } from '../core/hint-vocabulary.js';
@@ -64,17 +62,6 @@ export const EXCERPT_MIN_ITEMS = 4;
 
 /** Characters at the end of a body searched for a truncation ending. */
 export const TRUNCATION_TAIL_CHARS = 120;
-/** Endings that mark a cut body: an ellipsis, "[…]", "(...)", or a "Read more" label (hint list). */
-export const TRUNCATION_ENDING = hintMatcher(
-  EXCERPT_END_LABELS,
-  (labels) => `(?:\u2026|\\.{3}|\\[\\s*(?:\u2026|\\.{3})\\s*\\]|\\(\\s*(?:\u2026|\\.{3})\\s*\\)|${labels})\\W*$`,
-);
-/**
- * Text of a trailing "read more" link, which engines follow with the post title ("Continue reading
- * <span>Title</span>" in WordPress, "Read more<span> about Title</span>" in Drupal), or a bare
- * ellipsis link (hint list).
- */
-export const READ_MORE_LINK_TEXT = hintMatcher(EXCERPT_LINK_LABELS, (labels) => `^\\W*(?:${labels}|\\[?\\s*(?:\u2026|\\.{3})\\s*\\]?)`);
 /** Characters at the end of a body's HTML searched for a trailing read-more link. */
 export const TRAILING_LINK_TAIL_CHARS = 600;
 /** A link closing the body: `<a ...>text</a>` followed only by closing tags and whitespace. */

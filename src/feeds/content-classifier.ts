@@ -7,12 +7,11 @@ import {
   FULL_MARKUP_SHARE,
   FULL_PLAIN_MIN_WORDS,
   PARTIAL_TRUNCATED_SHARE,
-  READ_MORE_LINK_TEXT,
   TRAILING_LINK,
   TRAILING_LINK_TAIL_CHARS,
   TRUNCATION_TAIL_CHARS,
-  TRUNCATION_ENDING,
 } from './constants.js';
+import { continueReadingLabel } from '../core/continue-reading.js';
 import type { RawItem } from './feed-item.js';
 import { countWords, htmlToText } from './feed-text.js';
 
@@ -34,11 +33,16 @@ export function itemBody(item: RawItem): string | null {
   return hasText(item.content) ? item.content : hasText(item.description) ? item.description : null;
 }
 
-/** Whether an item's body ends the way cut excerpts end ("…", "[…]", "Read more", "Continue reading"). */
+/**
+ * Whether an item's body ends the way cut excerpts end ("…", "[…]", "Read more", "Continue reading"),
+ * or with a "read more" link, which engines follow with the post title ("Continue reading
+ * <span>Title</span>" in WordPress, "Read more<span> about Title</span>" in Drupal) or which is a
+ * bare ellipsis (weak hints, core/continue-reading).
+ */
 export function isTruncated(html: string): boolean {
-  if (TRUNCATION_ENDING().test(htmlToText(html).slice(-TRUNCATION_TAIL_CHARS))) return true;
+  if (continueReadingLabel('text-end').test(htmlToText(html).slice(-TRUNCATION_TAIL_CHARS))) return true;
   const trailingLink = TRAILING_LINK.exec(html.trimEnd().slice(-TRAILING_LINK_TAIL_CHARS));
-  return trailingLink !== null && READ_MORE_LINK_TEXT().test(htmlToText(trailingLink[1] ?? ''));
+  return trailingLink !== null && continueReadingLabel('link-start').test(htmlToText(trailingLink[1] ?? ''));
 }
 
 /**

@@ -10,10 +10,9 @@ import {
   COPYRIGHT_OPENINGS,
   HCARD_NAME_TOKENS,
   hintMatcher,
-  PERMALINK_LABELS,
-  READ_MORE_LABELS,
   TITLE_CLASS_TOKENS,
 } from '../core/hint-vocabulary.js';
+import { continueReadingLabel } from '../core/continue-reading.js';
 
 /**
  * Longest text (characters) an element may have to be taken as a date node. Entry dates are short
@@ -57,11 +56,11 @@ export const FUTURE_SLACK_DAYS = 1;
 export const TITLE_CLASS = hintMatcher(TITLE_CLASS_TOKENS, (a) => `(^|[\\s_-])(${a})([\\s_-]|$)`);
 
 /**
- * Anchor text or title attribute that marks a permalink, in several languages (weak hints, core/hint-vocabulary)
+ * Anchor text or title attribute that marks a permalink, in several languages (weak hints, core/continue-reading)
  * [002 "To find permalinks, we look for hrefs in the post content that match, for example,
  * 'comment' or 'archive'. Some patterns are given higher priority than others"].
  */
-export const PERMALINK_TEXT = hintMatcher(PERMALINK_LABELS, (a) => a);
+export const PERMALINK_TEXT = (): RegExp => continueReadingLabel('within');
 
 /** Hrefs of links to an entry's comments or archived copy [002, same place] (hint lists). */
 export const COMMENTS_HREF = hintMatcher(COMMENTS_HREF_WORDS, (a) => a);
@@ -89,10 +88,10 @@ export const END_OF_ENTRIES_TEXT = hintMatcher(COPYRIGHT_OPENINGS, (a) => `^\\s*
  */
 export const FEED_PROBE_WORDS = 12;
 
-/** Feed description endings that are summarization artefacts [002: "remove summarization artifacts (e.g., ending ellipsis)"]. */
-export const SUMMARY_ARTEFACT = hintMatcher(
-  READ_MORE_LABELS,
-  // The label ends the excerpt, followed at most by the post's title ("Continue reading My post →"):
-  // a label earlier in the text ("see the full list below") is the text's own.
-  (a) => `(\\s*(\\[(…|\\.\\.\\.|&hellip;)\\]|…|\\.\\.\\.)\\s*)?(\\s*(?:${a})\\b(?:\\W+\\w+){0,12}\\W*)?$`,
-);
+/**
+ * Words a "read more" label ending a feed description may be followed by: the post's title
+ * ("Continue reading My post →"); a label earlier in the text ("see the full list below") is the
+ * text's own. Summarization artefacts are removed by core/continue-reading's stripContinueReading
+ * [002: "remove summarization artifacts (e.g., ending ellipsis)"]. ours: a long title.
+ */
+export const SUMMARY_TITLE_WORDS = 12;

@@ -11,7 +11,8 @@ import { parseHtml } from '../core/html-parse.js';
 import { canonicalUrl } from '../core/url.js';
 import { nodePath, type ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
-import { FEED_PROBE_WORDS, SUMMARY_ARTEFACT } from './constants.js';
+import { stripContinueReading } from '../core/continue-reading.js';
+import { FEED_PROBE_WORDS, SUMMARY_TITLE_WORDS } from './constants.js';
 import { comparePosition } from './date-lists.js';
 import { findDateNodes } from './date-nodes.js';
 import { anchorUrl, contains, elementText, elementsUnder, lowestCommonAncestor, nodesHtml, nodesText, parentElement } from './dom-text.js';
@@ -46,7 +47,7 @@ function itemProbe(item: FeedItem): string | null {
   const text = parseHtml(html)
     .document.children.map((n) => (isTag(n) ? elementText(n) : 'data' in n ? String(n.data) : ''))
     .join(' ');
-  const words = wordKey(text.replace(SUMMARY_ARTEFACT(), ''))
+  const words = wordKey(stripContinueReading(text, SUMMARY_TITLE_WORDS))
     .trim()
     .split(' ')
     .filter((w) => w !== '');

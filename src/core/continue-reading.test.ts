@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { continueReadingLabel, stripContinueReading } from './continue-reading.js';
+import { selectHints } from './hint-vocabulary.js';
+
+describe('continue-reading labels: one list, read at the start of a link, the end of a text, within an anchor', () => {
+  afterEach(() => selectHints('all'));
+
+  it('link-start: a link whose text begins with a label (engines add the title) or is an ellipsis', () => {
+    const re = continueReadingLabel('link-start');
+    for (const text of [
+      'Continue reading Title of the post →',
+      'Read more about Drupal',
+      'Read the rest of this entry »',
+      'more »',
+      '[…]',
+      'Weiterlesen',
+      'Lire la suite',
+      'Continua a leggere',
+      'Leer más',
+    ])
+      expect(re.test(text), text).toBe(true);
+    for (const text of ['Title of the post', 'Readers write in', 'Moreover, the council', 'Seeing red'])
+      expect(re.test(text), text).toBe(false);
+  });
+
+  it('text-end: a text ending in a label or an ellipsis, then punctuation only', () => {
+    const re = continueReadingLabel('text-end');
+    for (const text of [
+      'the rest of the excerpt … Continue reading',
+      'the rest of the excerpt [&hellip;]',
+      'the rest (...)',
+      'Read the full story »',
+      'cut here… Weiterlesen',
+      'cut here Lees meer',
+      'cut here [more]',
+      'Continue reading on Medium »',
+    ])
+      expect(re.test(text), text).toBe(true);
+    for (const text of ['We read more books this year.', 'the thread', 'a good read', 'Привет, мир'])
+      expect(re.test(text), text).toBe(false);
+  });
+
+  it('text-end with title words: the label may be followed by the post title, not by a sentence', () => {
+    expect(continueReadingLabel('text-end', 12).test('first words … Continue reading My Post Title →')).toBe(true);
+    expect(continueReadingLabel('text-end').test('first words … Continue reading My Post Title →')).toBe(false);
+    expect(
+      continueReadingLabel('text-end', 12).test(
+        'Read more about it in the long report that the council published last year on its own site today',
+      ),
+    ).toBe(false);
+  });
+
+  it('within: permalink labels in an anchor text or title, in other languages too', () => {
+    const re = continueReadingLabel('within');
+    for (const text of ['Permalink', 'Permanent link to My post', 'Lien permanent', 'Weiterlesen', 'Leer más', 'Läs mer', 'Read more'])
+      expect(re.test(text), text).toBe(true);
+    for (const text of ['Older posts', 'Permalinks are explained', 'Bread moreover', '…']) expect(re.test(text), text).toBe(false);
+  });
+
+  it('strips every ending of a cut feed text, repeatedly, and nothing else', () => {
+    expect(stripContinueReading('The first words of the post […] Continue reading →')).toBe('The first words of the post');
+    expect(stripContinueReading('  The first   words … Read more »  ')).toBe('The first words');
+    expect(stripContinueReading('A whole post. The post A whole post appeared first on My Blog.')).toBe('A whole post.');
+    expect(stripContinueReading('First words … Continue reading My Post →', 12)).toBe('First words');
+    expect(stripContinueReading('We read more books this year.')).toBe('We read more books this year.');
+    expect(stripContinueReading('Join the thread')).toBe('Join the thread');
+  });
+
+  it('the feed footer is product-specific: generic hints only leave it', () => {
+    selectHints('generic');
+    expect(stripContinueReading('A whole post. The post A whole post appeared first on My Blog.')).toBe(
+      'A whole post. The post A whole post appeared first on My Blog.',
+    );
+    expect(stripContinueReading('A cut post […]')).toBe('A cut post');
+  });
+});
