@@ -26,6 +26,26 @@ describe('parseHtml', () => {
     expect(JSON.stringify(ours.document.children.map(shape))).toBe(JSON.stringify(parseDocument(html, options).children.map(shape)));
   });
 
+  it("builds domhandler's nodes: the same prototypes, own properties in the same order and the same values", () => {
+    const html =
+      '<html><head><script>x()</script><style>p{}</style></head><body><p class="a" id=b>one <b>two</b> three</p><!-- c --></body></html>';
+    const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
+    const walk = (nodes: readonly ChildNode[], out: unknown[] = []): unknown[] => {
+      for (const n of nodes) {
+        const own = Object.entries(n).map(([k, v]) => [
+          k,
+          k === 'parent' || k === 'prev' || k === 'next' || k === 'children' ? v === null : v,
+        ]);
+        out.push([(Object.getPrototypeOf(n) as { constructor: { name: string } }).constructor.name, own]);
+        if (isTag(n)) walk(n.children, out);
+      }
+      return out;
+    };
+    const ours = walk(parseHtml(html, options).document.children);
+    const theirs = walk(parseDocument(html, options).children);
+    expect(ours).toEqual(theirs);
+  });
+
   it('parses 300,000 unclosed nested inline tags in linear time, nesting capped, text kept', () => {
     const html = `<html><body><div>${'<b>x '.repeat(300_000)}</div><p id=after>after</p></body></html>`;
     const started = Date.now();

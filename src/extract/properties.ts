@@ -212,11 +212,13 @@ export function findDate(
   visit(root);
   if (cands.length === 0) {
     const keys = renderDateKeys(iso, language);
+    // Whole tokens only: a key matches between spaces (padded once, not per block).
+    const padded = keys.map((key) => ` ${key} `);
     for (const b of textBlocks(root)) {
       if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
       const text = ` ${b.tokens.join(' ')} `;
-      const k = keys.find((key) => text.includes(` ${key} `));
-      if (k !== undefined) cands.push({ node: smallestContaining(b.element, k), rank: 1 });
+      const at = padded.findIndex((key) => text.includes(key));
+      if (at >= 0) cands.push({ node: smallestContaining(b.element, keys[at] as string), rank: 1 });
     }
   }
   const best = resolveByPrefix(cands, content);

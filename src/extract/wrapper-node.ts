@@ -68,9 +68,31 @@ function blockStems(block: TextBlock, tools: LanguageTools): Set<string> {
   return s;
 }
 
-function countNgramMatches(tokens: string[], grams: Set<string>, n: number): number {
+/** The n-grams a block is matched with (`ngramSet` keys) and the words they begin with: most
+ *  positions of a block begin none, and are passed without building their key. */
+interface NgramIndex {
+  grams: Set<string>;
+  firstWords: Set<string>;
+}
+
+function indexNgrams(grams: Set<string>): NgramIndex {
+  const firstWords = new Set<string>();
+  for (const g of grams) {
+    const space = g.indexOf(' ');
+    firstWords.add(space < 0 ? g : g.slice(0, space));
+  }
+  return { grams, firstWords };
+}
+
+/** How many positions of `tokens` begin one of the n-grams (`tokens.slice(i, i + n).join(' ')` is a key). */
+function countNgramMatches(tokens: readonly string[], index: NgramIndex, n: number): number {
   let m = 0;
-  for (let i = 0; i + n <= tokens.length; i++) if (grams.has(tokens.slice(i, i + n).join(' '))) m++;
+  for (let i = 0; i + n <= tokens.length; i++) {
+    let key = tokens[i] as string;
+    if (!index.firstWords.has(key)) continue;
+    for (let k = 1; k < n; k++) key += ` ${tokens[i + k] as string}`;
+    if (index.grams.has(key)) m++;
+  }
   return m;
 }
 
@@ -80,11 +102,11 @@ function countNgramMatches(tokens: string[], grams: Set<string>, n: number): num
  * and link lists (004 §4.3, Fig. 4) and is located apart [000 §III-D], while the wrapper is where
  * the description's text is.
  */
-function zoneNgrams(input: SemanticInput): Set<string> {
+function zoneNgrams(input: SemanticInput): NgramIndex {
   const all = ngramSet(input.tokens, NGRAM_SIZE);
   const title = ngramSet(input.titleTokens, NGRAM_SIZE);
   const own = new Set([...ngramSet(input.bodyTokens, NGRAM_SIZE)].filter((g) => !title.has(g)));
-  return own.size > 0 ? own : all;
+  return indexNgrams(own.size > 0 ? own : all);
 }
 
 /** Share of `concepts` present anywhere under `node` [004 §4.2 Def. 5]. */

@@ -12,10 +12,19 @@ export interface CompiledKeyPath {
   steps: KeyPathStep[];
   /** `gap[i]`: step i is a bare `*` (any number of elements, including none). */
   gap: boolean[];
+  /** The states before any element (`closure([0])`): where a relative path starts again at every element. */
+  start: number[];
 }
 
 export function compileKeyPath(kp: KeyPath): CompiledKeyPath {
-  return { absolute: kp.absolute, steps: kp.steps, gap: kp.steps.map((s) => s.name === '*' && s.attributes.length === 0) };
+  const path: CompiledKeyPath = {
+    absolute: kp.absolute,
+    steps: kp.steps,
+    gap: kp.steps.map((s) => s.name === '*' && s.attributes.length === 0),
+    start: [],
+  };
+  path.start = closure([0], path);
+  return path;
 }
 
 const WHITESPACE = /\s+/;
@@ -44,7 +53,7 @@ export function stepMatches(step: KeyPathStep, el: Element): boolean {
 }
 
 /** Add the states reachable through gaps (a gap may match no element). */
-function closure(states: number[], path: CompiledKeyPath): number[] {
+function closure(states: number[], path: Pick<CompiledKeyPath, 'steps' | 'gap'>): number[] {
   const out: number[] = [];
   for (const s of states) {
     let i = s;
@@ -60,18 +69,20 @@ function closure(states: number[], path: CompiledKeyPath): number[] {
 /** No state: an absolute path that has failed stays failed below (shared, never written). */
 const NO_STATES: number[] = [];
 
-/** States after consuming `el` from the parent's states. */
+/** States after consuming `el` from the parent's states (NO_STATES, not a new array, when none). */
 function advance(parent: number[], path: CompiledKeyPath, el: Element): number[] {
   if (parent.length === 0 && path.absolute) return NO_STATES;
-  const from = path.absolute ? parent : parent.includes(0) ? parent : closure([...parent, 0], path);
-  const next: number[] = [];
+  // A relative path starts again at every element; most elements continue no state of it.
+  const from = path.absolute || parent.includes(0) ? parent : parent.length === 0 ? path.start : closure([...parent, 0], path);
+  let next: number[] | null = null;
   for (const s of from) {
     if (s >= path.steps.length) continue;
-    if (path.gap[s] === true) {
-      if (!next.includes(s)) next.push(s);
-    } else if (stepMatches(path.steps[s] as KeyPathStep, el) && !next.includes(s + 1)) next.push(s + 1);
+    const reached = path.gap[s] === true ? s : stepMatches(path.steps[s] as KeyPathStep, el) ? s + 1 : -1;
+    if (reached < 0) continue;
+    if (next === null) next = [reached];
+    else if (!next.includes(reached)) next.push(reached);
   }
-  return next.length > 0 ? closure(next, path) : NO_STATES;
+  return next === null ? NO_STATES : closure(next, path);
 }
 
 /**
@@ -81,21 +92,32 @@ function advance(parent: number[], path: CompiledKeyPath, el: Element): number[]
  */
 export function findAllNodes(root: Document | Element, paths: readonly CompiledKeyPath[]): Element[][] {
   const results: Element[][] = paths.map(() => []);
-  const start: number[][] = paths.map((p) => closure([0], p));
-  const stack: Array<[AnyNode, number[][]]> = [];
-  for (let i = root.children.length - 1; i >= 0; i--) stack.push([root.children[i] as AnyNode, start]);
-  while (stack.length > 0) {
-    const [node, parentStates] = stack.pop() as [AnyNode, number[][]];
+  const start: number[][] = paths.map((p) => p.start);
+  // Two stacks in step (node, its parent's states per path): no pair allocated per node.
+  const nodes: AnyNode[] = [];
+  const parents: number[][][] = [];
+  for (let i = root.children.length - 1; i >= 0; i--) {
+    nodes.push(root.children[i] as AnyNode);
+    parents.push(start);
+  }
+  while (nodes.length > 0) {
+    const node = nodes.pop() as AnyNode;
+    const parentStates = parents.pop() as number[][];
     if (!isTag(node)) continue;
-    const states = paths.map((p, i) => advance(parentStates[i] as number[], p, node));
+    const states: number[][] = new Array(paths.length);
     let alive = false;
-    for (const [i, p] of paths.entries()) {
-      const s = states[i] as number[];
+    for (let i = 0; i < paths.length; i++) {
+      const p = paths[i] as CompiledKeyPath;
+      const s = advance(parentStates[i] as number[], p, node);
+      states[i] = s;
       if (s.includes(p.steps.length)) (results[i] as Element[]).push(node);
       if (s.length > 0 || !p.absolute) alive = true;
     }
     if (!alive) continue;
-    for (let c = node.children.length - 1; c >= 0; c--) stack.push([node.children[c] as AnyNode, states]);
+    for (let c = node.children.length - 1; c >= 0; c--) {
+      nodes.push(node.children[c] as AnyNode);
+      parents.push(states);
+    }
   }
   return results;
 }

@@ -327,11 +327,14 @@ function findAuthor(
   }
   // 3. A byline: "by X on <date>", "X says:", "<date> by X"; 4. failing that, "X <date>".
   const bylines = elements.filter((el) => BLOCK_TAGS.has(el.name) || el.name === 'span' || el.name === 'strong' || el.name === 'b');
-  // '' for a line longer than a byline.
-  const printed = bylines.map((el) => shortLine(el, MAX_BYLINE_WORDS) ?? firstLineByline(el, MAX_BYLINE_WORDS) ?? '');
+  // '' for a line longer than a byline; read when a rule comes to it (the first rule that names
+  // the author ends the reading).
+  const printed: Array<string | undefined> = [];
+  const printedAt = (i: number, el: Element): string =>
+    (printed[i] ??= shortLine(el, MAX_BYLINE_WORDS) ?? firstLineByline(el, MAX_BYLINE_WORDS) ?? '');
   const short = (t: string): boolean => t !== '';
   for (const [i, el] of bylines.entries()) {
-    const t = printed[i] as string;
+    const t = printedAt(i, el);
     if (!short(t)) continue;
     const m = BYLINE_AUTHOR().exec(t) ?? SAYS_AUTHOR().exec(t) ?? (hasDateText(t) ? DATE_THEN_AUTHOR().exec(t) : null);
     const name = m?.[1] === undefined ? null : cleanAuthor(m[1]);
@@ -339,7 +342,7 @@ function findAuthor(
   }
   // Only a line of its own (no blocks inside): a whole short entry reads "<title> <date>" too.
   for (const [i, el] of bylines.entries()) {
-    const t = printed[i] as string;
+    const t = printedAt(i, el);
     const line = !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name));
     const name = line && short(t) ? (nameBeforeSeparator(t) ?? nameBeforeDate(t)) : null;
     if (name !== null) return { name, url: link(el), node: el, guessed: true };
