@@ -1,44 +1,56 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { continueReadingLabel, stripContinueReading } from './continue-reading.js';
+import { continueReadingLabel, type LabelPlace, stripContinueReading } from './continue-reading.js';
 import { selectHints } from './hint-vocabulary.js';
 
 describe('continue-reading labels: one list, read at the start of a link, the end of a text, within an anchor', () => {
   afterEach(() => selectHints('all'));
 
-  it('link-start: a link whose text begins with a label (engines add the title) or is an ellipsis', () => {
-    const re = continueReadingLabel('link-start');
-    for (const text of [
-      'Continue reading Title of the post →',
-      'Read more about Drupal',
-      'Read the rest of this entry »',
-      'more »',
-      '[…]',
-      'Weiterlesen',
-      'Lire la suite',
-      'Continua a leggere',
-      'Leer más',
-    ])
-      expect(re.test(text), text).toBe(true);
-    for (const text of ['Title of the post', 'Readers write in', 'Moreover, the council', 'Seeing red'])
-      expect(re.test(text), text).toBe(false);
-  });
-
-  it('text-end: a text ending in a label or an ellipsis, then punctuation only', () => {
-    const re = continueReadingLabel('text-end');
-    for (const text of [
-      'the rest of the excerpt … Continue reading',
-      'the rest of the excerpt [&hellip;]',
-      'the rest (...)',
-      'Read the full story »',
-      'cut here… Weiterlesen',
-      'cut here Lees meer',
-      'cut here [more]',
-      'Continue reading on Medium »',
-    ])
-      expect(re.test(text), text).toBe(true);
-    for (const text of ['We read more books this year.', 'the thread', 'a good read', 'Привет, мир'])
-      expect(re.test(text), text).toBe(false);
-  });
+  const places: Array<{ place: LabelPlace; what: string; yes: string[]; no: string[] }> = [
+    {
+      place: 'link-start',
+      what: 'a link whose text begins with a label (engines add the title) or is an ellipsis',
+      yes: [
+        'Continue reading Title of the post →',
+        'Read more about Drupal',
+        'Read the rest of this entry »',
+        'more »',
+        '[…]',
+        'Weiterlesen',
+        'Lire la suite',
+        'Continua a leggere',
+        'Leer más',
+      ],
+      no: ['Title of the post', 'Readers write in', 'Moreover, the council', 'Seeing red'],
+    },
+    {
+      place: 'text-end',
+      what: 'a text ending in a label or an ellipsis, then punctuation only',
+      yes: [
+        'the rest of the excerpt … Continue reading',
+        'the rest of the excerpt [&hellip;]',
+        'the rest (...)',
+        'Read the full story »',
+        'cut here… Weiterlesen',
+        'cut here Lees meer',
+        'cut here [more]',
+        'Continue reading on Medium »',
+      ],
+      no: ['We read more books this year.', 'the thread', 'a good read', 'Привет, мир'],
+    },
+    {
+      place: 'within',
+      what: 'permalink labels in an anchor text or title, in other languages too',
+      yes: ['Permalink', 'Permanent link to My post', 'Lien permanent', 'Weiterlesen', 'Leer más', 'Läs mer', 'Read more'],
+      no: ['Older posts', 'Permalinks are explained', 'Bread moreover', '…'],
+    },
+  ];
+  for (const { place, what, yes, no } of places) {
+    it(`${place}: ${what}`, () => {
+      const re = continueReadingLabel(place);
+      for (const text of yes) expect(re.test(text), text).toBe(true);
+      for (const text of no) expect(re.test(text), text).toBe(false);
+    });
+  }
 
   it('text-end with title words: the label may be followed by the post title, not by a sentence', () => {
     expect(continueReadingLabel('text-end', 12).test('first words … Continue reading My Post Title →')).toBe(true);
@@ -48,13 +60,6 @@ describe('continue-reading labels: one list, read at the start of a link, the en
         'Read more about it in the long report that the council published last year on its own site today',
       ),
     ).toBe(false);
-  });
-
-  it('within: permalink labels in an anchor text or title, in other languages too', () => {
-    const re = continueReadingLabel('within');
-    for (const text of ['Permalink', 'Permanent link to My post', 'Lien permanent', 'Weiterlesen', 'Leer más', 'Läs mer', 'Read more'])
-      expect(re.test(text), text).toBe(true);
-    for (const text of ['Older posts', 'Permalinks are explained', 'Bread moreover', '…']) expect(re.test(text), text).toBe(false);
   });
 
   it('strips every ending of a cut feed text, repeatedly, and nothing else', () => {

@@ -778,6 +778,55 @@ export const FEED_JUNK_CLASS_WORDS: HintList = {
   entries: [...g('share', 'social', '\\bads?\\b', 'advert'), ...p('feedflare', 'feedburner', 'sociable', 'adsense')],
 };
 
+/** Class names of the share/flare blocks a feed service inserts into item texts (FeedBurner's FeedFlare). */
+export const FEED_FLARE_CLASSES: HintList = {
+  name: 'feed-flare-classes',
+  help: "class names of the blocks a feed service inserts into every item's text",
+  entries: p('feedflare'),
+};
+
+/** Hosts and paths of a feed service's tracking images in item texts [002: "FeedBurner ads are removed"]. */
+export const FEED_TRACKER_SOURCES: HintList = {
+  name: 'feed-tracker-sources',
+  help: 'hosts and paths of the tracking images a feed service puts in item texts',
+  entries: p(
+    'feeds\\.feedburner\\.com\\/~r\\/',
+    'feedsportal\\.com',
+    'pheedo\\.com',
+    'feeds\\.wordpress\\.com\\/1\\.0\\/',
+    'stats\\.wordpress\\.com',
+    'pixel\\.wp\\.com',
+  ),
+};
+
+/** Feed hosting services' and engines' feed addresses in anchors [002 "Feed discovery": link heuristics]. */
+export const FEED_SERVICE_HREFS: HintList = {
+  name: 'feed-service-hrefs',
+  help: "href parts of a feed hosted by a feed service or at one engine's feed path (FeedBurner, Blogger)",
+  entries: p('feeds\\.feedburner\\.com', 'feedproxy\\.google\\.com', '\\/feeds\\/posts\\/default'),
+};
+
+/** Href words of .xml (and the like) anchors that are not feeds: sitemaps, OPML, engine endpoints. */
+export const NOT_FEED_HREF_WORDS: HintList = {
+  name: 'not-feed-href-words',
+  help: 'href words of XML documents that are not feeds (sitemaps, OPML, editing and embedding endpoints)',
+  entries: [...g('sitemap', 'opml', 'xmlrpc', 'oembed'), ...p('wlwmanifest')],
+};
+
+/** Names of metadata holding a publication date (Open Graph, schema.org, Dublin Core, publishing tools). */
+export const DATE_META_NAMES: HintList = {
+  name: 'date-meta-names',
+  help: 'meta name / property / itemprop values holding the publication date (published_time, pubdate, dc.date)',
+  entries: g('publish', 'pub-?date', 'date\\.?issued', '^(dc\\.)?date$', '^created$'),
+};
+
+/** Lower-case particles inside a person's name ("Ludwig van Beethoven", "Maria de la Cruz"). */
+export const NAME_PARTICLES: HintList = {
+  name: 'name-particles',
+  help: "lower-case particles inside a person's name, in the usual languages",
+  entries: g('van', 'von', 'de', 'da', 'del', 'der', 'di', 'le', 'la'),
+};
+
 let selection: HintSelection = 'all';
 
 /** Use all hints, or the generic ones only, from now on in this thread (set once per build). */

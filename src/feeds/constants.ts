@@ -8,7 +8,11 @@ import {
   COMMENT_FEED_OPENINGS,
   COMMENT_ITEM_TITLE_PREFIXES,
   COMMENT_QUERY_PARAMS,
+  FEED_FLARE_CLASSES,
+  FEED_SERVICE_HREFS,
+  FEED_TRACKER_SOURCES,
   hintMatcher,
+  NOT_FEED_HREF_WORDS,
   PER_POST_COMMENT_OPENINGS,
 } from '../core/hint-vocabulary.js';
 
@@ -68,13 +72,15 @@ export const TRAILING_LINK_TAIL_CHARS = 600;
 export const TRAILING_LINK = /<a\b[^>]*>((?:(?!<a\b)[\s\S])*?)<\/a>\s*(?:<\/[a-z0-9]+>\s*)*$/i;
 /**
  * Feed advertising and tracking that 002 says to remove before matching ("advertisements included in
- * the feed (for example FeedBurner ads) are removed"): FeedBurner flares, 1x1 tracking images.
+ * the feed (for example FeedBurner ads) are removed"): a feed service's flare blocks and tracking
+ * images (hint lists), any 1x1 image.
  */
-export const FEED_ADS = [
-  /<div\s+class=["']feedflare["'][^>]*>[\s\S]*?<\/div>/gi,
-  /<img\b[^>]*\bsrc=["'][^"']*(feeds\.feedburner\.com\/~r\/|feedsportal\.com|pheedo\.com|feeds\.wordpress\.com\/1\.0\/|stats\.wordpress\.com|pixel\.wp\.com)[^"']*["'][^>]*>/gi,
-  /<img\b(?=[^>]*\bwidth=["']?1["'\s>])(?=[^>]*\bheight=["']?1["'\s>])[^>]*>/gi,
-];
+const FEED_FLARE = hintMatcher(FEED_FLARE_CLASSES, (a) => `<div\\s+class=["'](?:${a})["'][^>]*>[\\s\\S]*?<\\/div>`, 'gi');
+const FEED_TRACKER_IMAGE = hintMatcher(FEED_TRACKER_SOURCES, (a) => `<img\\b[^>]*\\bsrc=["'][^"']*(${a})[^"']*["'][^>]*>`, 'gi');
+const ONE_PIXEL_IMAGE = /<img\b(?=[^>]*\bwidth=["']?1["'\s>])(?=[^>]*\bheight=["']?1["'\s>])[^>]*>/gi;
+export const FEED_ADS: ReadonlyArray<() => RegExp> = [FEED_FLARE, FEED_TRACKER_IMAGE, () => ONE_PIXEL_IMAGE];
+/** Whether a text names a feed service's flare block (before the costlier FEED_ADS patterns run; hint list). */
+export const FEED_FLARE_WORD = hintMatcher(FEED_FLARE_CLASSES, (a) => a, '');
 
 /** Block-level tags whose presence means the body is marked-up HTML, not a plain excerpt. */
 export const BLOCK_MARKUP = /<(p|br|div|img|ul|ol|li|blockquote|h[1-6]|pre|figure|table|hr|section|article)\b/i;
@@ -102,8 +108,11 @@ export const COMMENT_QUERY_PARAM = hintMatcher(COMMENT_QUERY_PARAMS, (a) => `^(?
 /** 002 "Feed discovery": autodiscovery link types [diveintomark.org RSS autodiscovery]. */
 export const AUTODISCOVERY_TYPE =
   /^(application|text)\/(rss|atom|rdf|feed)\+(xml|json)$|^application\/(rss|atom|rdf)$|^application\/json$/i;
-/** 002 "Feed discovery": link heuristics on anchors (/feed, /rss, .rss, .xml, atom, FeedBurner). */
-export const FEED_LINK_HREF =
-  /(\/(feed|feeds|rss|rss2|atom|rdf|index\.rdf)(\/|\.xml|\/?$|\/?\?)|\.(rss|atom|rdf)(\?|$)|\.xml(\?|$)|[?&](feed|rss)=|feeds\.feedburner\.com|feedproxy\.google\.com|\/feed\.json(\?|$)|atom\.xml|rss\.xml|\/feeds\/posts\/default)/i;
-/** Anchors with .xml that are not feeds (sitemaps, OPML, config files). */
-export const NOT_FEED_HREF = /(sitemap|opml|wlwmanifest|xmlrpc|oembed|\.(php|html?)$)/i;
+/** 002 "Feed discovery": link heuristics on anchors (/feed, /rss, .rss, .xml, atom; feed services, hint list). */
+export const FEED_LINK_HREF = hintMatcher(
+  FEED_SERVICE_HREFS,
+  (services) =>
+    `(\\/(feed|feeds|rss|rss2|atom|rdf|index\\.rdf)(\\/|\\.xml|\\/?$|\\/?\\?)|\\.(rss|atom|rdf)(\\?|$)|\\.xml(\\?|$)|[?&](feed|rss)=|\\/feed\\.json(\\?|$)|atom\\.xml|rss\\.xml|${services})`,
+);
+/** Anchors with .xml that are not feeds (sitemaps, OPML, config files; hint list). */
+export const NOT_FEED_HREF = hintMatcher(NOT_FEED_HREF_WORDS, (a) => `(${a}|\\.(php|html?)$)`);

@@ -127,7 +127,7 @@ function autodiscoveryCandidate(
 
 function isFeedHref(href: string): boolean {
   const path = href.trim();
-  return FEED_LINK_HREF.test(path) && !NOT_FEED_HREF.test(path.replace(/[?#].*$/, ''));
+  return FEED_LINK_HREF().test(path) && !NOT_FEED_HREF().test(path.replace(/[?#].*$/, ''));
 }
 
 /** Hosts that serve other sites' feeds (FeedBurner and its Google successor). */

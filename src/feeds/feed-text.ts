@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import { FEED_ADS } from './constants.js';
+import { FEED_ADS, FEED_FLARE_WORD } from './constants.js';
 
 const CDATA = /<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)/g;
 /** A tag name right after `<` or `</`. */
@@ -108,8 +108,8 @@ export function countWords(html: string): number {
 
 /** An item body without feed advertising and tracking pixels (002: "FeedBurner ads are removed"). */
 export function stripFeedAds(html: string): string {
-  if (!html.includes('<img') && !html.includes('feedflare')) return html;
+  if (!html.includes('<img') && !FEED_FLARE_WORD().test(html)) return html;
   let out = html;
-  for (const pattern of FEED_ADS) out = out.replace(pattern, '');
+  for (const pattern of FEED_ADS) out = out.replace(pattern(), '');
   return out.trim();
 }

@@ -4,7 +4,7 @@
  * [002 step 3].
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
-import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../core/hint-vocabulary.js';
+import { hintMatcher, NAME_PARTICLES, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../core/hint-vocabulary.js';
 import { canonicalUrl, hostOf } from '../core/url.js';
 import {
   ARCHIVE_HREF,
@@ -95,13 +95,13 @@ export function findPermalink(nodes: readonly AnyNode[], title: Element | null, 
 
 /** A signature prefix ("Posted by", "By", "von", "par") before a name; the words are weak hints. */
 const SIGNATURE_PREFIX = hintMatcher([SIGNATURE_VERBS, SIGNATURE_BY_WORDS], (verb, by) => `^(?:(?:${verb})\\s+)?(?:${by})\\b\\s*:?\\s*`);
-/** A capitalised name of up to five words (particles allowed), at the start of a string. */
-const NAME = /^[\p{Lu}][\p{L}'’.-]*(?:\s+(?:[\p{Lu}][\p{L}'’.-]*|van|von|de|da|del|der|di|le|la))*/u;
+/** A capitalised name of up to five words (particles allowed, hint list), at the start of a string. */
+const NAME = hintMatcher(NAME_PARTICLES, (particles) => `^[\\p{Lu}][\\p{L}'’.-]*(?:\\s+(?:[\\p{Lu}][\\p{L}'’.-]*|${particles}))*`, 'u');
 /** A signature inside a line: "Posted on <date> by Jane Doe". */
 const SIGNATURE_IN_LINE = hintMatcher([SIGNATURE_VERBS, SIGNATURE_BY_WORDS], (verb, by) => `\\b(?:${verb})\\b.*?\\b(?:${by})\\s+(\\S.*)$`);
 
 function nameAfterSignature(text: string): string | null {
-  const m = NAME.exec(text.trim());
+  const m = NAME().exec(text.trim());
   if (m === null) return null;
   const name = m[0].replace(/[.,;:]+$/, '').trim();
   return name.length > 0 && name.length <= MAX_AUTHOR_CHARS ? name : null;

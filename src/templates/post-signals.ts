@@ -7,6 +7,7 @@
  */
 import * as chrono from 'chrono-node';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { DATE_META_NAMES, hintMatcher } from '../core/hint-vocabulary.js';
 import { canonicalUrl, hostOf, parseUrl } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import {
@@ -20,7 +21,7 @@ import { isSkipped, propertyText, textLength } from './content-render.js';
 
 const HEADING = /^h[1-6]$/;
 /** Names of metadata holding a publication date (Open Graph, schema.org, Dublin Core, publishing tools: `publishdate`, `parsely-pub-date`). */
-const DATE_META = /publish|pub-?date|date\.?issued|^(dc\.)?date$|^created$/i;
+const DATE_META = hintMatcher(DATE_META_NAMES, (a) => a);
 /** A dated permalink: `/2026/10/` or `2026-10-28` in the path. */
 const DATED_PATH = /\/(19|20)\d\d\/(0?[1-9]|1[0-2])\/|(19|20)\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/;
 const HAS_YEAR = /\b(19|20)\d\d\b/;
@@ -188,7 +189,7 @@ function publicationDateSignal(page: ParsedPage, block: Element): string | null 
     if (!isTag(n)) continue;
     if (n.name === 'time' && textLength(n) + (n.attribs['datetime']?.length ?? 0) > 0) return '<time> element';
     const meta = n.attribs['property'] ?? n.attribs['name'] ?? n.attribs['itemprop'];
-    if (meta !== undefined && DATE_META.test(meta) && isDate(n.attribs['content'] ?? n.attribs['datetime'] ?? propertyText(n)))
+    if (meta !== undefined && DATE_META().test(meta) && isDate(n.attribs['content'] ?? n.attribs['datetime'] ?? propertyText(n)))
       return `${meta} metadata`;
     for (const c of n.children) stack.push(c);
   }
