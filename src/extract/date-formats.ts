@@ -24,6 +24,11 @@ function formattersFor(locale: string): Intl.DateTimeFormat[] {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
+/** Keys rendered per calendar day and language (the formats print the day only, in UTC); cleared
+ *  when full. ours: Intl formatting of 36 formats cost more than the search for them in the page. */
+const keysByDay = new Map<string, readonly string[]>();
+const MAX_CACHED_DAYS = 4096;
+
 /** Token keys of the date in common formats and languages (page language first). */
 export function renderDateKeys(iso: string, language: string | null): string[] {
   const d = new Date(iso);
@@ -31,6 +36,9 @@ export function renderDateKeys(iso: string, language: string | null): string[] {
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth() + 1;
   const day = d.getUTCDate();
+  const cacheKey = `${y}-${m}-${day} ${language}`;
+  const cached = keysByDay.get(cacheKey);
+  if (cached !== undefined) return [...cached];
   const keys = new Set<string>([
     `${y} ${pad(m)} ${pad(day)}`,
     `${pad(day)} ${pad(m)} ${y}`,
@@ -46,7 +54,10 @@ export function renderDateKeys(iso: string, language: string | null): string[] {
       // Unknown locale tag: the other locales still apply.
     }
   }
-  return [...keys].filter((k) => k !== '');
+  const out = [...keys].filter((k) => k !== '');
+  if (keysByDay.size >= MAX_CACHED_DAYS) keysByDay.clear();
+  keysByDay.set(cacheKey, out);
+  return [...out];
 }
 
 /** Calendar day (YYYY-MM-DD, UTC) of an ISO date. */

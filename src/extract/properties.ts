@@ -214,9 +214,13 @@ export function findDate(
     const keys = renderDateKeys(iso, language);
     // Whole tokens only: a key matches between spaces (padded once, not per block).
     const padded = keys.map((key) => ` ${key} `);
+    // Every key prints the year in most languages: a block without it holds none.
+    const year = String(new Date(iso).getUTCFullYear());
+    const needsYear = keys.every((key) => key.includes(year));
     for (const b of textBlocks(root)) {
       if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
       const text = ` ${b.tokens.join(' ')} `;
+      if (needsYear && !text.includes(year)) continue;
       const at = padded.findIndex((key) => text.includes(key));
       if (at >= 0) cands.push({ node: smallestContaining(b.element, keys[at] as string), rank: 1 });
     }

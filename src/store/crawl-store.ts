@@ -31,8 +31,10 @@ export class CrawlStore {
       FROM versions v JOIN objects o ON o.id = v.object_id
       WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
       ORDER BY v.capture_time DESC LIMIT 1`);
+    // IN over an uncorrelated subquery: SQLite indexes the captured URLs once (a correlated EXISTS
+    // scanned every capture per feed: captures.canonical_url has no index of its own).
     this.#discoveredFeeds = db.prepare<[number], { url: string; captured: number }>(`SELECT d.url,
-        EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured
+        d.url IN (SELECT canonical_url FROM captures) AS captured
       FROM discovered_feeds d WHERE d.crawl_id = ? ORDER BY d.url`);
     this.#pageDecisions = db.prepare<[number, string], PageDecisionRow>(`SELECT c.id, c.url, pm.is_post AS isPost, pm.method, pm.reason,
         t.key_path AS keyPath, (SELECT count(*) FROM segments s WHERE s.capture_id = c.id) AS segments

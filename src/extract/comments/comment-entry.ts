@@ -494,7 +494,8 @@ function renderBody(
   };
 }
 
-function depthHintOf(entry: Entry): number | null {
+/** A class `depth-N` / `level-N` from the entry's date node up to its item, as 0-based depth (`EntryContent.depthHint`). */
+export function depthHintOf(entry: Entry): number | null {
   // From the date node up to just above the entry: the class sits on the item holding the entry.
   const stop = entry.nodes[0]?.parent ?? null;
   for (let e: AnyNode | null = entry.marker; e !== null && isTag(e); e = e.parent) {

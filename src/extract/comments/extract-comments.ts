@@ -3,7 +3,7 @@
  * comments are different information, a new comment must not make the article look changed];
  * comment feeds guide and complete them and never make articles [000 §IV-A].
  */
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
 import { hostOf } from '../../core/url.js';
 import { nodePath } from '../node-path.js';
@@ -19,7 +19,7 @@ import {
   MIN_UNHINTED_AUTHOR_SHARE,
   MIN_UNHINTED_ENTRIES,
 } from './constants.js';
-import { type Entry, type EntryContent, entryDate, readEntry, type SkippedNodes } from './comment-entry.js';
+import { depthHintOf, type Entry, type EntryContent, entryDate, readEntry, type SkippedNodes } from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
@@ -162,15 +162,16 @@ function chooseZone(
   ];
   const siteStructures = new Set(opts.siteStructures ?? []);
   const { groups, signatures } = findEntryGroups(body, article, siteStructures);
+  const readings = new EntryReadings(page.url);
   for (const group of groups) {
     // Entries are never around the article (their common ancestor may be: entries after it as siblings).
     if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) continue;
     const others = new Set(group.entries.flatMap((e) => e.nodes));
+    const inside = othersInside(group.entries, others);
     const comments: PageComment[] = [];
     for (const entry of group.entries) {
       const skip = otherEntries(others, entry);
-      const content = readEntry(entry, skip, page.url);
-      const words = countWordsUpTo(content.text, Number.POSITIVE_INFINITY);
+      const { content, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
       if (words > 0 && !isOwnDateLine(content, words)) comments.push({ ...content, entry, skip, words, published: null });
     }
     if (article !== null) dropArticleItself(comments, article);
@@ -228,6 +229,71 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
   if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some((c) => c.authorUrl !== null && hostOf(c.authorUrl) === host))
     return 0;
   return same.length;
+}
+
+/** One entry read (`readEntry`), and the other entries' nodes its reading left out. */
+interface EntryReading {
+  entry: Entry;
+  /** The nodes of the group's other entries inside this entry's nodes (`othersInside`). */
+  inside: ReadonlySet<Element>;
+  content: EntryContent;
+  /** Words of the text (`tokenize`). */
+  words: number;
+}
+
+/**
+ * The entries of one page read once each. One entry (its nodes) is often found by several groups:
+ * its date signature, the interleaved list holding it, its comment id (45% of the readings on
+ * dragnet-train were such repeats). A reading depends on its group only through the other entries'
+ * nodes inside the entry (`otherEntries` is asked about the entry's own subtrees only), and on its
+ * date node only for the depth hint: an entry with the same nodes inside is not read again.
+ */
+class EntryReadings {
+  readonly #byFirstNode = new Map<Element, EntryReading[]>();
+
+  constructor(readonly baseUrl: string) {}
+
+  /** `skip`: `otherEntries` of the group for `entry`; `inside`: what of it lies inside the entry. */
+  read(entry: Entry, inside: ReadonlySet<Element>, skip: SkippedNodes): EntryReading {
+    const first = entry.nodes[0] as Element;
+    const known = this.#byFirstNode.get(first);
+    const same = known?.find(
+      (r) =>
+        r.entry.nodes.length === entry.nodes.length &&
+        r.entry.nodes.every((n, i) => n === entry.nodes[i]) &&
+        r.inside.size === inside.size &&
+        [...inside].every((n) => r.inside.has(n)),
+    );
+    if (same !== undefined) {
+      if (same.entry.marker === entry.marker) return same;
+      return { ...same, entry, content: { ...same.content, depthHint: depthHintOf(entry) } };
+    }
+    const content = readEntry(entry, skip, this.baseUrl);
+    const reading = { entry, inside, content, words: countWordsUpTo(content.text, Number.POSITIVE_INFINITY) };
+    if (known === undefined) this.#byFirstNode.set(first, [reading]);
+    else known.push(reading);
+    return reading;
+  }
+}
+
+/** For each entry, the nodes of `all` (every entry node of its group) inside its own nodes, its own
+ *  nodes aside: what `otherEntries` leaves out of its reading. One walk up from each node. */
+function othersInside(entries: readonly Entry[], all: ReadonlySet<Element>): Map<Entry, Set<Element>> {
+  const owners = new Map<AnyNode, Entry[]>();
+  for (const e of entries) {
+    for (const n of e.nodes) {
+      const list = owners.get(n);
+      if (list === undefined) owners.set(n, [e]);
+      else list.push(e);
+    }
+  }
+  const inside = new Map<Entry, Set<Element>>(entries.map((e) => [e, new Set()]));
+  for (const el of all) {
+    for (let a: AnyNode | null = el; a !== null; a = a.parent) {
+      for (const e of owners.get(a) ?? []) if (!e.nodes.includes(el)) inside.get(e)?.add(el);
+    }
+  }
+  return inside;
 }
 
 /** The nodes of a group's entries but `entry`'s own: one set for the whole group, not a copy per
