@@ -247,6 +247,8 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
       {
         htmlPages,
         htmlPagesPerSec: htmlPages / seconds,
+        // Issue #15 item 2: parses per HTML page of the crawl (1 = each page parsed once).
+        parsesPerHtmlPage: Number(((crawl?.pageParses ?? 0) / Math.max(1, htmlPages)).toFixed(3)),
         extractedPages: pages,
         objects: pages + (crawl?.objects.fullFeed ?? 0),
         records: crawl?.records ?? 0,

@@ -124,6 +124,9 @@ export interface CrawlReport {
   /** Channel pages segmented into the posts they show [002]. */
   segments: { channelPages: number; feedGuided: number; modelBased: number; linked: number };
   comments: number;
+  /** HTML pages parsed in pass 2. A page read by several passes is parsed once while held
+   *  (DESIGN "Pipeline"); more parses than pages read come from hosts with more pages than are held. */
+  pageParses: number;
   /** Feeds advertised by archived pages [002 "Feed discovery"], and those the archive lacks. */
   discoveredFeeds: { advertised: number; missing: number; missingExamples: string[] };
   /** Change kinds against the previous crawl of the same sites (empty for a first crawl). */
@@ -292,6 +295,7 @@ function emptyReport(name: string): CrawlReport {
     templates: { hosts: [], posts: 0, nonPosts: 0 },
     segments: { channelPages: 0, feedGuided: 0, modelBased: 0, linked: 0 },
     comments: 0,
+    pageParses: 0,
     discoveredFeeds: { advertised: 0, missing: 0, missingExamples: [] },
     changes: {},
     seconds: 0,
@@ -831,6 +835,7 @@ class ExtractionPass {
         try {
           this.#done++;
           this.#tick();
+          if (result.parsed) report.pageParses++;
           for (const d of result.diagnostics) diagnostics.add(d);
           writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
           if (result.explain !== null) options.onExplain?.(row.url, result.explain);
@@ -889,6 +894,7 @@ class ExtractionPass {
     for (const { job: post, structures } of sites.retries()) {
       const parsed = this.#pages.get(this.#captureOf.get(post.job) ?? -1, post.job.url);
       const again = await runPageJob({ ...post.job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
+      if (again.parsed) report.pageParses++;
       if (!again.ok || again.comments.length === 0) continue;
       sites.countTexts(host, again.comments);
       readAgain.push({ version: post.version, again });
@@ -917,6 +923,7 @@ function pageLoader(ctx: CrawlContext, pages: PageCache): (captureId: number) =>
     const held = pages.get(captureId, source.url);
     if (held !== undefined) return held;
     const page = parsePage((await readCapture(source, { diagnostics, config: warcConfigOf(options) })).text(), source.url, { diagnostics });
+    ctx.report.pageParses++;
     pages.put(captureId, page);
     if (!searchedForFeeds.has(captureId)) {
       searchedForFeeds.add(captureId);

@@ -74,7 +74,16 @@ export function workerPoolRunner(size: number, settings: WorkerPoolSettings = {}
       location,
       severity: 'error',
     };
-    return { url: job.url, discovered: [], diagnostics: [diagnostic], explain: null, ok: false, reason: message, unreadable: true };
+    return {
+      url: job.url,
+      parsed: false,
+      discovered: [],
+      diagnostics: [diagnostic],
+      explain: null,
+      ok: false,
+      reason: message,
+      unreadable: true,
+    };
   };
   return {
     run(jobs, onResult) {

@@ -43,6 +43,8 @@ export interface PageJob {
 
 export type PageJobResult = {
   url: string;
+  /** Whether the job parsed its page (false: it was handed one parsed earlier, or could not read it). */
+  parsed: boolean;
   discovered: DiscoveredFeed[];
   diagnostics: Diagnostic[];
   explain: string[] | null;
@@ -73,7 +75,7 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
   const diagnostics = new Diagnostics();
   const reported: Diagnostic[] = [];
   diagnostics.onReport((d) => reported.push(d));
-  const base = { url: job.url, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
+  const base = { url: job.url, parsed: false, discovered: [] as DiscoveredFeed[], diagnostics: reported, explain: null as string[] | null };
   selectHints(job.hints);
   try {
     let page = pages.parsed;
@@ -81,6 +83,7 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
       const config = job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
       const capture = await readCapture(job.source, { diagnostics, config });
       page = parsePage(capture.text(), job.url, { diagnostics });
+      base.parsed = true;
       pages.onParsed?.(page);
     }
     base.discovered = discoverFeeds(page.document, job.url);

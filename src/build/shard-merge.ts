@@ -123,6 +123,7 @@ function mergedReport(
       linked: sum((r) => r.segments.linked),
     },
     comments: sum((r) => r.comments),
+    pageParses: sum((r) => r.pageParses),
     discoveredFeeds: discovered,
     changes: totals.changes,
     // Wall time of the slowest shard: shards run side by side.
