@@ -6,6 +6,7 @@
  * without any template fall back to E-mCST [001 §3]. Pages are read one at a time; while a host is
  * learnt only a bounded sample of its feed-linked pages stays parsed in memory.
  */
+import { createHash } from 'node:crypto';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
@@ -17,12 +18,16 @@ import {
   channelLinkThreshold,
   classifyByMainBlock,
   classifyByTemplate,
+  contentKey,
   decideTemplateReuse,
   distinctTemplates,
   entryLinkTargets,
+  hostLinkKeys,
   keepValidatedTemplates,
+  type LinkingPage,
   learnTemplates,
   MarkerVotes,
+  oneEntryListings,
   type PostDecision,
   type PostTemplate,
   settleHeldPost,
@@ -272,9 +277,18 @@ async function runHost(
   );
   /** Captures written as posts with a version (the comment decisions below rewrite only those). */
   const posts = new Set<number>();
+  /** The host's posts by the digest of their content (two pages showing one content: a post and a list of it). */
+  const sameContent = new Map<string, Array<{ group: CaptureRow[]; method: PageDecision['method'] }>>();
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
-    if (decision.version !== null) posts.add(row.id);
+    if (decision.version !== null) {
+      posts.add(row.id);
+      const key = contentKey(decision.version.object.text);
+      if (key !== null) {
+        const digest = createHash('sha1').update(key).digest('base64');
+        sameContent.set(digest, [...(sameContent.get(digest) ?? []), { group, method: decision.method }]);
+      }
+    }
     for (const c of group) {
       report.pages++;
       if (decision.isPost) report.posts++;
@@ -340,8 +354,53 @@ async function runHost(
     record(pageDecision(settleHeldPost(decision, heldFor, linkedAs), row, comments), group, true);
   }
   writer.flush();
+  await takeBackListings(input, store, writer, sameContent, posts, report);
   await settleHostComments(input, host, sites, posts);
   return report;
+}
+
+/**
+ * Posts that show another post's content and link to it are lists of that one entry (a tag or
+ * month page printing its one post whole, `oneEntryListings` [002 weblog model]): their versions
+ * are taken back and they are decided non-posts. Only pages sharing a content are read again.
+ */
+async function takeBackListings(
+  input: TemplateStageInput,
+  store: TemplateStore,
+  writer: DecisionWriter,
+  sameContent: ReadonlyMap<string, ReadonlyArray<{ group: CaptureRow[]; method: PageDecision['method'] }>>,
+  posts: Set<number>,
+  report: HostTemplateReport,
+): Promise<void> {
+  for (const shown of sameContent.values()) {
+    if (shown.length < 2) continue;
+    const pages: Array<LinkingPage & (typeof shown)[number]> = [];
+    for (const s of shown) {
+      const page = await loadPage(input, (s.group[0] as CaptureRow).id);
+      if (page !== null) pages.push({ ...s, url: page.url, links: hostLinkKeys(page) });
+    }
+    const listings = oneEntryListings(pages);
+    for (const p of pages) {
+      const listed = listings.get(p.url);
+      if (listed === undefined) continue;
+      const row = p.group[0] as CaptureRow;
+      store.dropPostVersion(row.id, input.crawlId);
+      posts.delete(row.id);
+      for (const c of p.group) {
+        writer.add({
+          captureId: c.id,
+          isPost: false,
+          method: p.method,
+          templateKey: null,
+          reason: `shows the content of ${listed}, which it links to: a list of one entry, not a post`,
+          version: null,
+        });
+        report.posts--;
+        report.nonPosts++;
+      }
+    }
+  }
+  writer.flush();
 }
 
 /** A post of the templates stage whose comments the host decides. */

@@ -30,9 +30,12 @@
  * by" / "by" / "von" of comments and article properties — one "by" list for both —, comment entry
  * part tokens, comment ids, page footers, comment form actions, taxonomy and hiding classes,
  * author markers, segment's title classes, comment/archive hrefs and copyright openings, feed-side
- * junk classes). Marked product: FeedBurner's and AdSense's names, hCard (`vcard`, `fn`), WordPress'
- * taxonomy classes and `colophon`, Bootstrap's / WordPress' hiding classes. bench:quality unchanged,
- * "product hints off" rows too.
+ * junk classes; then feed services' hosts and flare class, non-feed .xml hrefs, date meta names,
+ * name particles, the one-comment class). Marked product: FeedBurner's, AdSense's, Blogger's and
+ * feed services' names, hCard (`vcard`, `fn`), WordPress' taxonomy classes and `colophon`,
+ * Bootstrap's / WordPress' hiding classes, `wlwmanifest`. bench:quality unchanged, "product hints
+ * off" rows too. Left inline: HTML / schema.org / microformat standards read as such (rel values,
+ * itemtypes, tag names) and comment-dates' date grammar (ordinal suffixes, am/pm, utc/gmt).
  *
  * Month names, date joiners, relative-date phrases and the verbs after a commenter's name are
  * language, not products: with English alone, comment dates printed in German, French or Spanish
@@ -678,6 +681,13 @@ export const COMMENT_DEPTH_WORDS: HintList = {
   name: 'comment-depth-words',
   help: 'class words before the nesting depth number of a comment entry ("depth-2")',
   entries: g('depth', 'level', 'lvl', 'indent'),
+};
+
+/** Whole class tokens naming one comment (a plural or list word names the area: COMMENT_ZONE_TOKENS). */
+export const ONE_COMMENT_TOKENS: HintList = {
+  name: 'one-comment-tokens',
+  help: 'whole class tokens naming one comment entry',
+  entries: g('comment'),
 };
 
 /** Words of an element id naming one comment, before its number ("comment-12", "c4051", "msg-7"). */

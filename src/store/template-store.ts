@@ -46,9 +46,19 @@ export class TemplateStore {
   readonly #learntIn;
   readonly #upsertTemplate;
   readonly #upsertMatch;
+  readonly #dropVersion;
+  readonly #dropBareObject;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#dropVersion = db
+      .prepare<[number, number], number>(
+        `DELETE FROM versions WHERE capture_id = ? AND crawl_id = ? AND method IN ('template', 'mcst') RETURNING object_id`,
+      )
+      .pluck();
+    this.#dropBareObject = db.prepare<[number]>(
+      'DELETE FROM objects WHERE id = ? AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = objects.id)',
+    );
     this.#hosts = db
       .prepare<[number], string>(`SELECT DISTINCT c.host FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')} ORDER BY c.host`)
       .pluck();
@@ -124,5 +134,12 @@ export class TemplateStore {
   /** Upsert one page decision on its capture (call inside the caller's transaction). */
   upsertPageMatch(m: PageMatchRow): void {
     this.#upsertMatch.run(m.captureId, m.crawlId, m.isPost ? 1 : 0, m.method, m.templateId, m.reason);
+  }
+
+  /** Take back the post version the templates pass wrote for a capture in this crawl (its comments go with it), and its object when it has no other version. */
+  dropPostVersion(captureId: number, crawlId: number): void {
+    this.#db.transaction(() => {
+      for (const objectId of this.#dropVersion.all(captureId, crawlId)) this.#dropBareObject.run(objectId);
+    })();
   }
 }

@@ -4,7 +4,7 @@
  * used: `/page/2/` and `/tag/x/` vary by engine and language.
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
-import { canonicalUrl, hostOf } from '../core/url.js';
+import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 
 const HEADING = /^h[1-6]$/;
@@ -75,4 +75,23 @@ export function linksElsewhere(el: Element, pageUrl: string): boolean {
     const href = a.attribs['href']?.trim();
     return href !== undefined && href !== '' && !href.startsWith('#') && canonicalUrl(href, pageUrl) !== self;
   });
+}
+
+/** Schemeless keys of the other pages of the same host the page links to (any anchor). */
+export function hostLinkKeys(page: ParsedPage): Set<string> {
+  const self = canonicalUrl(page.url);
+  const host = hostOf(page.url);
+  const out = new Set<string>();
+  const stack: AnyNode[] = [...page.document.children];
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (!isTag(node)) continue;
+    const href = node.name === 'a' ? node.attribs['href']?.trim() : undefined;
+    if (href !== undefined && href !== '' && !href.startsWith('#')) {
+      const url = canonicalUrl(href, page.url);
+      if (url !== self && hostOf(url) === host) out.add(schemelessKey(url));
+    }
+    for (const c of node.children) stack.push(c);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@ export { parseKeyPath, serialiseKeyPath, keyPathOf, mergeKeyPaths } from './key-
 export { findNodes } from './key-path-match.js';
 export { learnTemplates } from './template-learner.js';
 export { matchPage } from './page-matcher.js';
-export { entryLinkTargets } from './channel-page.js';
+export { entryLinkTargets, hostLinkKeys } from './channel-page.js';
 export { renderText } from './content-render.js';
 export {
   buildSiteEvidence,
@@ -17,6 +17,9 @@ export {
   type NegativeEvidence,
   type SiteEvidence,
   type UrlShape,
+  contentKey,
+  type LinkingPage,
+  oneEntryListings,
 } from './post-evidence.js';
 export { validateTemplate, TemplateValidator, channelLinkThreshold, templateStillFits } from './template-validation.js';
 export { blockImportance, mcstMainBlock } from './mcst.js';

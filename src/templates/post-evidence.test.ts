@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildSiteEvidence, describeUrlShape, fitsUrlShapes, learnUrlShapes, negativePostEvidence } from './post-evidence.js';
+import { schemelessKey } from '../core/url.js';
+import {
+  buildSiteEvidence,
+  contentKey,
+  describeUrlShape,
+  fitsUrlShapes,
+  learnUrlShapes,
+  negativePostEvidence,
+  oneEntryListings,
+} from './post-evidence.js';
 
 describe('URL shapes of the feed-linked posts', () => {
   it('keeps the literal segments all posts share and generalises dates and slugs', () => {
@@ -111,5 +120,41 @@ describe('negative post evidence', () => {
     });
     // Where the channel link lies outside the shape, fitting it is evidence enough.
     expect(negativePostEvidence('http://a.test/posts/four/', 'A fourth post.', site)).toBeNull();
+  });
+});
+
+describe('pages showing one content', () => {
+  const post = 'http://s.test/p5-lamp/';
+  const tag = 'http://s.test/tag/lamp/';
+  const keys = (...urls: string[]): Set<string> => new Set(urls.map((u) => schemelessKey(u)));
+
+  it('keys a content by its words, not by its markup or case; a short text gives no key', () => {
+    expect(contentKey('The lamp, the  boat and the train were mended again last week.')).toBe(
+      contentKey('the LAMP the boat and the train were mended again last week'),
+    );
+    expect(contentKey('Read more')).toBeNull();
+  });
+
+  it('takes the page linking to the other for a list of that one entry', () => {
+    const listings = oneEntryListings([
+      { url: post, links: keys('http://s.test/', 'http://s.test/about/') },
+      { url: tag, links: keys('http://s.test/', post) },
+    ]);
+    expect([...listings]).toEqual([[tag, post]]);
+  });
+
+  it('tells nothing when both pages link each other, or neither does', () => {
+    expect(
+      oneEntryListings([
+        { url: post, links: keys(tag) },
+        { url: tag, links: keys(post) },
+      ]).size,
+    ).toBe(0);
+    expect(
+      oneEntryListings([
+        { url: post, links: keys() },
+        { url: tag, links: keys() },
+      ]).size,
+    ).toBe(0);
   });
 });

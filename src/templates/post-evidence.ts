@@ -14,7 +14,8 @@
  *   item (a "latest post" page printing it whole); each unless the site links it as a post: as an
  *   entry (a heading or `rel=bookmark` link, as post lists link their posts) or from the content of
  *   a page the evidence above shows to list posts.
- * Each rule returns its reason as data.
+ * Each rule returns its reason as data. Across the pages of a host (`oneEntryListings`): of two
+ * pages showing one content, the one linking to the other is a list of that one entry.
  */
 import { canonicalUrl, parseUrl, schemelessKey } from '../core/url.js';
 import { htmlToText } from '../feeds/index.js';
@@ -237,4 +238,32 @@ export function buildSiteEvidence(
     channelLinks: new Set(channelLinks.map((u) => schemelessKey(u))),
     items: itemEvidence(items.map((i) => ({ link: i.link, text: htmlToText(i.description ?? i.content ?? '') }))),
   };
+}
+
+/** A post's content as a key: its tokens (null when too short to tell pages apart). */
+export function contentKey(text: string): string | null {
+  const tokens = tokensOf(text);
+  return tokens.length < MIN_ITEM_TEXT_TOKENS ? null : tokens.join(' ');
+}
+
+/** A page found to be a post, with the schemeless keys of the pages it links to. */
+export interface LinkingPage {
+  url: string;
+  links: ReadonlySet<string>;
+}
+
+/**
+ * Of pages of one host showing one content (same `contentKey`), those that list another of them:
+ * a tag or month page printing its one post whole links to the post, as every entry of a channel
+ * page links its permalink [002 weblog model]. Returns page URL → the URL of the post it lists.
+ * Two pages linking each other (or neither) tell nothing: both stay posts.
+ */
+export function oneEntryListings(pages: readonly LinkingPage[]): Map<string, string> {
+  const listings = new Map<string, string>();
+  for (const page of pages) {
+    const self = schemelessKey(page.url);
+    const listed = pages.find((other) => other !== page && page.links.has(schemelessKey(other.url)) && !other.links.has(self));
+    if (listed !== undefined) listings.set(page.url, listed.url);
+  }
+  return listings;
 }

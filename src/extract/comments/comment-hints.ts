@@ -10,6 +10,7 @@ import {
   COMMENT_ID_WORDS,
   COMMENT_WIDGET_LABELS,
   COMMENT_ZONE_TOKENS,
+  ONE_COMMENT_TOKENS,
   hintMatcher,
   PERMALINK_FRAGMENTS,
   PAGE_FOOTER_TOKENS,
@@ -27,9 +28,11 @@ export function commentIdOf(el: Element): string | null {
 /** An element named as one comment: a bare `comment` class, a comment id, a schema.org Comment. */
 export function isOneCommentNamed(el: Element): boolean {
   if (commentIdOf(el) !== null || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) return true;
-  return (el.attribs.class ?? '').split(/\s+/).some((t) => /^comment$/i.test(t));
+  return (el.attribs.class ?? '').split(/\s+/).some((t) => ONE_COMMENT_TOKEN().test(t));
 }
 
+/** A class token naming one comment (hint list). */
+const ONE_COMMENT_TOKEN = hintMatcher(ONE_COMMENT_TOKENS, (a) => `^(?:${a})$`);
 /** id/class words of a comment (singular or plural), in any of the usual languages (hint list). */
 const COMMENT_WORD = hintMatcher(COMMENT_CLASS_WORDS, (a) => a);
 /** id/class tokens of a whole comment area or list (plural or list words; a bare "comment" is one comment). */
