@@ -14,7 +14,7 @@ import { contains } from './page-dom.js';
 import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
 import { findAuthor, findCategories, findDate, findMeta, findTitle } from './properties.js';
 import { buildSemanticInput } from './semantic-input.js';
-import { tokenize } from './text-normalize.js';
+import { countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
 import type { ExplainStep, ExtractionResult, ParsedPage } from './types.js';
 import { type WrapperCandidate, describe, findWrapperNode, widenToArticle } from './wrapper-node.js';
 
@@ -85,7 +85,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
     // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.
     const titleWords = new Set(tokenize(title.value ?? ''));
-    const holdsOnlyTitle = (): boolean => tokenize(rendered.text).every((w) => titleWords.has(w));
+    const holdsOnlyTitle = (): boolean => everyToken(rendered.text, (w) => titleWords.has(w));
     if (holdsOnlyTitle()) {
       for (let step = 0; step < WIDEN_MAX_STEPS && holdsOnlyTitle(); step++) {
         const parent = wrapper.parent;
@@ -117,7 +117,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       for (const n of inside) skip.add(n);
       if (inside.length > 0) rendered = render();
     }
-    const textWords = tokenize(rendered.text).length;
+    const textWords = countWordsUpTo(rendered.text, Number.POSITIVE_INFINITY);
     if (textWords === 0) return { ok: false, reason: `wrapper ${describe(wrapper)} holds no article text`, explain: s.explain };
     const author = findAuthor(body, s.item, wrapper, head);
     const categories = findCategories(body, s.item.categories, wrapper);

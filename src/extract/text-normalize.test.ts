@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWordsUpTo, tokenize } from './text-normalize.js';
+import { countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
 
 /** Characters where the in-place count and `tokenize` could part: apostrophes, NFKC-changed Latin-1, punctuation, other scripts. */
 const ALPHABET = [
@@ -49,6 +49,25 @@ describe('countWordsUpTo', () => {
     expect(countWordsUpTo(`posted by Ann ${'word '.repeat(100_000)}`, 14)).toBe(15);
     expect(countWordsUpTo("wasn't it", 1)).toBe(2);
     expect(countWordsUpTo('', 3)).toBe(0);
+  });
+});
+
+describe('everyToken', () => {
+  it('tests the tokens tokenize gives, in order, up to the first that fails', () => {
+    const rand = prng(11);
+    for (let n = 0; n < 3000; n++) {
+      const length = Math.floor(rand() * 40);
+      let text = '';
+      for (let i = 0; i < length; i++) text += ALPHABET[Math.floor(rand() * ALPHABET.length)];
+      const seen: string[] = [];
+      const stopAt = Math.floor(rand() * 4);
+      const all = everyToken(text, (t) => seen.push(t) <= stopAt);
+      const tokens = tokenize(text);
+      expect([text, seen, all]).toEqual([text, tokens.slice(0, stopAt + 1), tokens.length <= stopAt]);
+    }
+    const title = new Set(['dont', 'stop']);
+    expect(everyToken("Don't STOP", (t) => title.has(t))).toBe(true);
+    expect(everyToken(`don't stop ${'more '.repeat(100_000)}`, (t) => title.has(t))).toBe(false);
   });
 });
 

@@ -19,6 +19,25 @@ export function tokenize(text: string): string[] {
   return text.normalize('NFKC').toLowerCase().replace(APOSTROPHES, '').match(TOKEN) ?? [];
 }
 
+/** A run of ASCII letters, digits and apostrophes: one token of `tokenize` once its apostrophes are dropped. */
+const ASCII_WORD_RUN = /[a-z0-9'`]+/g;
+
+/**
+ * `tokenize(text).every(test)`, stopping at the first token that fails: ASCII text is read in place,
+ * not cut into all its tokens first (a long article tested for holding only its title's words).
+ */
+export function everyToken(text: string, test: (token: string) => boolean): boolean {
+  if (NON_ASCII.test(text)) return tokenize(text).every(test);
+  const lower = text.toLowerCase();
+  ASCII_WORD_RUN.lastIndex = 0;
+  for (let m = ASCII_WORD_RUN.exec(lower); m !== null; m = ASCII_WORD_RUN.exec(lower)) {
+    const run = m[0];
+    const token = run.includes("'") || run.includes('`') ? run.replace(ASCII_APOSTROPHES, '') : run;
+    if (token !== '' && !test(token)) return false;
+  }
+  return true;
+}
+
 /** Whitespace collapsed to single spaces, trimmed. */
 export function collapseWhitespace(text: string): string {
   return text.replace(SPACES, ' ').trim();

@@ -68,30 +68,48 @@ function blockStems(block: TextBlock, tools: LanguageTools): Set<string> {
   return s;
 }
 
-/** The n-grams a block is matched with (`ngramSet` keys) and the words they begin with: most
- *  positions of a block begin none, and are passed without building their key. */
+/** The n-grams a block is matched with (`ngramSet` keys), as numbers: each word of an n-gram gets
+ *  an id, an n-gram the ids of its words in base `base`. A block's positions are then matched
+ *  without building a string per position. */
 interface NgramIndex {
-  grams: Set<string>;
-  firstWords: Set<string>;
+  ids: Map<string, number>;
+  base: number;
+  grams: Set<number>;
+  /** The n-grams as strings, when their numbers would pass 2^53 (more words than any feed item has). */
+  strings: Set<string> | null;
 }
 
-function indexNgrams(grams: Set<string>): NgramIndex {
-  const firstWords = new Set<string>();
-  for (const g of grams) {
-    const space = g.indexOf(' ');
-    firstWords.add(space < 0 ? g : g.slice(0, space));
-  }
-  return { grams, firstWords };
+function indexNgrams(grams: Set<string>, n: number): NgramIndex {
+  const ids = new Map<string, number>();
+  const words = [...grams].map((g) => g.split(' '));
+  for (const ws of words) for (const w of ws) if (!ids.has(w)) ids.set(w, ids.size);
+  const base = ids.size + 1;
+  if (base ** n > Number.MAX_SAFE_INTEGER) return { ids, base, grams: new Set(), strings: grams };
+  const keys = new Set<number>();
+  for (const ws of words) keys.add(ws.reduce((key, w) => key * base + (ids.get(w) as number), 0));
+  return { ids, base, grams: keys, strings: null };
 }
 
-/** How many positions of `tokens` begin one of the n-grams (`tokens.slice(i, i + n).join(' ')` is a key). */
+/** How many positions of `tokens` begin one of the n-grams (`tokens.slice(i, i + n).join(' ')` is one). */
 function countNgramMatches(tokens: readonly string[], index: NgramIndex, n: number): number {
+  const strings = index.strings;
+  if (strings !== null) {
+    let found = 0;
+    for (let i = 0; i + n <= tokens.length; i++) if (strings.has(tokens.slice(i, i + n).join(' '))) found++;
+    return found;
+  }
   let m = 0;
   for (let i = 0; i + n <= tokens.length; i++) {
-    let key = tokens[i] as string;
-    if (!index.firstWords.has(key)) continue;
-    for (let k = 1; k < n; k++) key += ` ${tokens[i + k] as string}`;
-    if (index.grams.has(key)) m++;
+    let key = 0;
+    let k = 0;
+    for (; k < n; k++) {
+      const id = index.ids.get(tokens[i + k] as string);
+      if (id === undefined) break;
+      key = key * index.base + id;
+    }
+    // A word in no n-gram: no position up to it begins one.
+    if (k < n) i += k;
+    else if (index.grams.has(key)) m++;
   }
   return m;
 }
@@ -106,7 +124,7 @@ function zoneNgrams(input: SemanticInput): NgramIndex {
   const all = ngramSet(input.tokens, NGRAM_SIZE);
   const title = ngramSet(input.titleTokens, NGRAM_SIZE);
   const own = new Set([...ngramSet(input.bodyTokens, NGRAM_SIZE)].filter((g) => !title.has(g)));
-  return indexNgrams(own.size > 0 ? own : all);
+  return indexNgrams(own.size > 0 ? own : all, NGRAM_SIZE);
 }
 
 /** Share of `concepts` present anywhere under `node` [004 §4.2 Def. 5]. */
