@@ -33,13 +33,19 @@ function prng(seed: number): () => number {
   };
 }
 
+/** A string of up to 40 characters of ALPHABET. */
+function randomText(rand: () => number): string {
+  const length = Math.floor(rand() * 40);
+  let text = '';
+  for (let i = 0; i < length; i++) text += ALPHABET[Math.floor(rand() * ALPHABET.length)];
+  return text;
+}
+
 describe('countWordsUpTo', () => {
   it('counts as tokenize does, up to one word past the limit', () => {
     const rand = prng(7);
     for (let n = 0; n < 5000; n++) {
-      const length = Math.floor(rand() * 40);
-      let text = '';
-      for (let i = 0; i < length; i++) text += ALPHABET[Math.floor(rand() * ALPHABET.length)];
+      const text = randomText(rand);
       const limit = Math.floor(rand() * 8);
       expect([text, countWordsUpTo(text, limit)]).toEqual([text, Math.min(tokenize(text).length, limit + 1)]);
     }
@@ -56,9 +62,7 @@ describe('everyToken', () => {
   it('tests the tokens tokenize gives, in order, up to the first that fails', () => {
     const rand = prng(11);
     for (let n = 0; n < 3000; n++) {
-      const length = Math.floor(rand() * 40);
-      let text = '';
-      for (let i = 0; i < length; i++) text += ALPHABET[Math.floor(rand() * ALPHABET.length)];
+      const text = randomText(rand);
       const seen: string[] = [];
       const stopAt = Math.floor(rand() * 4);
       const all = everyToken(text, (t) => seen.push(t) <= stopAt);
