@@ -37,6 +37,13 @@ export class OverlayWriter {
   readonly #upsertVersion;
   readonly #clearComments;
   readonly #insertComment;
+  readonly #captureIdAt;
+  readonly #upsertFeed;
+  readonly #upsertSnapshot;
+  readonly #upsertItem;
+  readonly #linkItem;
+  readonly #setPairing;
+  readonly #insertDiscoveredFeed;
 
   constructor(db: Db) {
     this.#db = db;
@@ -59,6 +66,45 @@ export class OverlayWriter {
     this.#upsertVersion = db.prepare<VersionParams, { id: number }>(UPSERT_VERSION);
     this.#clearComments = db.prepare<[number]>('DELETE FROM comments WHERE version_id = ?');
     this.#insertComment = db.prepare<CommentParams>(INSERT_COMMENT);
+    // Prepared once: they run per capture place, feed snapshot, item, pairing and page.
+    this.#captureIdAt = db
+      .prepare<[string, number, number], number>(
+        'SELECT id FROM captures WHERE file = ? AND offset = ? AND coalesce(inflated_offset, -1) = ?',
+      )
+      .pluck();
+    this.#upsertFeed = db
+      .prepare<[string, string, string, string, string | null, string | null, string | null, number, string | null], number>(`
+        INSERT INTO feeds (url, format, kind, kind_reason, title, site_url, language, is_full_content, full_content_reason)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (url) DO UPDATE SET format = excluded.format, kind = excluded.kind, kind_reason = excluded.kind_reason,
+          title = excluded.title, site_url = excluded.site_url, language = excluded.language,
+          is_full_content = excluded.is_full_content, full_content_reason = excluded.full_content_reason
+        RETURNING id`)
+      .pluck();
+    this.#upsertSnapshot = db
+      .prepare<[number, number, number, string, number], number>(`
+        INSERT INTO feed_snapshots (feed_id, crawl_id, capture_id, capture_time, item_count) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (feed_id, capture_id) DO UPDATE SET item_count = excluded.item_count RETURNING id`)
+      .pluck();
+    this.#upsertItem = db.prepare<Record<string, unknown>, { id: number }>(`
+        INSERT INTO items (feed_id, item_key, guid, link, orig_link, title, author, published, updated, categories,
+          description, content, comments_url, comment_feed_url, comment_count, in_reply_to, is_valid, invalid_reason)
+        VALUES (@feedId, @key, @guid, @link, @origLink, @title, @author, @published, @updated, @categories,
+          @description, @content, @commentsUrl, @commentFeedUrl, @commentCount, @inReplyTo, @isValid, @invalidReason)
+        ON CONFLICT (feed_id, item_key) DO UPDATE SET guid = excluded.guid, link = excluded.link,
+          orig_link = excluded.orig_link, title = excluded.title, author = excluded.author,
+          published = excluded.published, updated = excluded.updated, categories = excluded.categories,
+          description = excluded.description, content = excluded.content, comments_url = excluded.comments_url,
+          comment_feed_url = excluded.comment_feed_url, comment_count = excluded.comment_count,
+          in_reply_to = excluded.in_reply_to, is_valid = excluded.is_valid, invalid_reason = excluded.invalid_reason
+        RETURNING id`);
+    this.#linkItem = db.prepare('INSERT OR REPLACE INTO snapshot_items (snapshot_id, item_id, position) VALUES (?, ?, ?)');
+    this.#setPairing = db.prepare(`INSERT INTO pairings (item_id, crawl_id, capture_id, via, reason) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (item_id, crawl_id) DO UPDATE SET capture_id = excluded.capture_id, via = excluded.via,
+        reason = excluded.reason`);
+    this.#insertDiscoveredFeed =
+      db.prepare(`INSERT INTO discovered_feeds (host, url, type, title, via, is_comment_feed, first_page, crawl_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (crawl_id, url) DO NOTHING`);
   }
 
   /**
@@ -118,12 +164,7 @@ export class OverlayWriter {
 
   /** Id of the capture stored at this place (after flushCaptures). */
   captureIdAt(file: string, offset: number, inflatedOffset?: number): number | undefined {
-    return this.#db
-      .prepare<[string, number, number], number>(
-        'SELECT id FROM captures WHERE file = ? AND offset = ? AND coalesce(inflated_offset, -1) = ?',
-      )
-      .pluck()
-      .get(file, offset, inflatedOffset ?? -1);
+    return this.#captureIdAt.get(file, offset, inflatedOffset ?? -1);
   }
 
   addDiagnostic(crawlId: number | null, d: Diagnostic): void {
@@ -147,50 +188,23 @@ export class OverlayWriter {
     captureTime: string,
   ): { feedId: number; itemIds: number[] } {
     return this.#db.transaction(() => {
-      const feedRowId = this.#db
-        .prepare<[string, string, string, string, string | null, string | null, string | null, number, string | null], number>(`
-        INSERT INTO feeds (url, format, kind, kind_reason, title, site_url, language, is_full_content, full_content_reason)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (url) DO UPDATE SET format = excluded.format, kind = excluded.kind, kind_reason = excluded.kind_reason,
-          title = excluded.title, site_url = excluded.site_url, language = excluded.language,
-          is_full_content = excluded.is_full_content, full_content_reason = excluded.full_content_reason
-        RETURNING id`)
-        .pluck()
-        .get(
-          feedKey,
-          feed.format,
-          feed.kind,
-          feed.kindReason,
-          feed.title,
-          feed.siteUrl,
-          feed.language,
-          feed.isFullContent ? 1 : 0,
-          feed.fullContentReason,
-        );
+      const feedRowId = this.#upsertFeed.get(
+        feedKey,
+        feed.format,
+        feed.kind,
+        feed.kindReason,
+        feed.title,
+        feed.siteUrl,
+        feed.language,
+        feed.isFullContent ? 1 : 0,
+        feed.fullContentReason,
+      );
       const feedId = returnedId(feedRowId, feedKey);
-      const snapshotRowId = this.#db
-        .prepare<[number, number, number, string, number], number>(`
-        INSERT INTO feed_snapshots (feed_id, crawl_id, capture_id, capture_time, item_count) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (feed_id, capture_id) DO UPDATE SET item_count = excluded.item_count RETURNING id`)
-        .pluck()
-        .get(feedId, crawlId, captureId, captureTime, feed.items.length);
+      const snapshotRowId = this.#upsertSnapshot.get(feedId, crawlId, captureId, captureTime, feed.items.length);
       const snapshotId = returnedId(snapshotRowId, `${feedKey} snapshot`);
-      const upsertItem = this.#db.prepare<Record<string, unknown>, { id: number }>(`
-        INSERT INTO items (feed_id, item_key, guid, link, orig_link, title, author, published, updated, categories,
-          description, content, comments_url, comment_feed_url, comment_count, in_reply_to, is_valid, invalid_reason)
-        VALUES (@feedId, @key, @guid, @link, @origLink, @title, @author, @published, @updated, @categories,
-          @description, @content, @commentsUrl, @commentFeedUrl, @commentCount, @inReplyTo, @isValid, @invalidReason)
-        ON CONFLICT (feed_id, item_key) DO UPDATE SET guid = excluded.guid, link = excluded.link,
-          orig_link = excluded.orig_link, title = excluded.title, author = excluded.author,
-          published = excluded.published, updated = excluded.updated, categories = excluded.categories,
-          description = excluded.description, content = excluded.content, comments_url = excluded.comments_url,
-          comment_feed_url = excluded.comment_feed_url, comment_count = excluded.comment_count,
-          in_reply_to = excluded.in_reply_to, is_valid = excluded.is_valid, invalid_reason = excluded.invalid_reason
-        RETURNING id`);
-      const link = this.#db.prepare('INSERT OR REPLACE INTO snapshot_items (snapshot_id, item_id, position) VALUES (?, ?, ?)');
       const itemIds: number[] = [];
       feed.items.forEach((item, position) => {
-        const row = upsertItem.get({
+        const row = this.#upsertItem.get({
           feedId,
           key: itemKey(item),
           guid: item.guid,
@@ -211,7 +225,7 @@ export class OverlayWriter {
           invalidReason: item.invalidReason,
         });
         const itemId = returnedId(row?.id, `${feedKey} item ${position}`);
-        link.run(snapshotId, itemId, position);
+        this.#linkItem.run(snapshotId, itemId, position);
         itemIds.push(itemId);
       });
       return { feedId, itemIds };
@@ -219,11 +233,7 @@ export class OverlayWriter {
   }
 
   setPairing(itemId: number, crawlId: number, captureId: number | null, via: string | null, reason: string): void {
-    this.#db
-      .prepare(`INSERT INTO pairings (item_id, crawl_id, capture_id, via, reason) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (item_id, crawl_id) DO UPDATE SET capture_id = excluded.capture_id, via = excluded.via,
-        reason = excluded.reason`)
-      .run(itemId, crawlId, captureId, via, reason);
+    this.#setPairing.run(itemId, crawlId, captureId, via, reason);
   }
 
   /** Store one version of an object (creating the object on first sight) with its comments. */
@@ -303,10 +313,9 @@ export class OverlayWriter {
     feeds: ReadonlyArray<{ url: string; type: string | null; title: string | null; via: string; isCommentFeed: boolean }>,
   ): void {
     if (feeds.length === 0) return;
-    const insert = this.#db.prepare(`INSERT INTO discovered_feeds (host, url, type, title, via, is_comment_feed, first_page, crawl_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (crawl_id, url) DO NOTHING`);
     this.#db.transaction(() => {
-      for (const f of feeds) insert.run(host, canonicalUrl(f.url), f.type, f.title, f.via, f.isCommentFeed ? 1 : 0, pageUrl, crawlId);
+      for (const f of feeds)
+        this.#insertDiscoveredFeed.run(host, canonicalUrl(f.url), f.type, f.title, f.via, f.isCommentFeed ? 1 : 0, pageUrl, crawlId);
     })();
   }
 }
