@@ -44,7 +44,7 @@ import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { PageCache } from './page-cache.js';
-import { type PageJob, type PageJobResult, runPageJob } from './page-job.js';
+import { type PageJob, runPageJob } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 import { SegmentPass } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
@@ -890,23 +890,21 @@ class ExtractionPass {
     this.#finished.add(host);
     const sites = this.#sitesOf(host);
     // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
-    const readAgain: Array<{ version: WrittenVersion; again: Extract<PageJobResult, { ok: true }> }> = [];
-    for (const { job: post, structures } of sites.retries()) {
+    const readings = await sites.readAgain(host, async (post, structures) => {
       const parsed = this.#pages.get(this.#captureOf.get(post.job) ?? -1, post.job.url);
       const again = await runPageJob({ ...post.job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
       if (again.parsed) report.pageParses++;
-      if (!again.ok || again.comments.length === 0) continue;
-      sites.countTexts(host, again.comments);
-      readAgain.push({ version: post.version, again });
-    }
+      return again.ok ? again : null;
+    });
     // The held zones are decided with the second readings counted: entries recurring on them are the template's.
-    report.comments -= sites.flush((v) => writer.addVersion(v));
-    for (const { version, again } of readAgain) {
-      if (sites.recurs(host, again.comments)) continue;
+    const { dropped, added } = sites.settle(
+      host,
+      readings,
+      (v) => writer.addVersion(v),
       // The whole version of the second reading: its article leaves out the zone it found.
-      writer.addVersion({ ...version, object: again.object, comments: again.comments });
-      report.comments += again.comments.length;
-    }
+      (post, again) => writer.addVersion({ ...post.version, object: again.object, comments: again.comments }),
+    );
+    report.comments += added - dropped;
     for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
     this.#tick();
   }

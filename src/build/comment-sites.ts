@@ -5,7 +5,7 @@
  * learnt structure may still find comments on [000 §III: what holds for a site is learnt from its
  * pages and applied to all of them].
  */
-import { decideStructureOnlyZone, isStructureOfSignature, MIN_STRUCTURE_PAGES } from '../extract/index.js';
+import { decideStructureOnlyZone, isStructureOfSignature, MIN_STRUCTURE_PAGES, matchKey } from '../extract/index.js';
 
 /** A post page without a comment zone (no comments, or only its comment feed's), to read again with its host's learnt structures. */
 interface EmptyPost<J> {
@@ -82,7 +82,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * with an entry candidate found the way a learnt structure's entries are (a page without one would
    * be extracted a second time for nothing).
    */
-  *retries(): Generator<{ job: J; structures: string[] }> {
+  *#retries(): Generator<{ job: J; structures: string[] }> {
     const learnt = new Map<string, string[]>();
     for (const { host, job, signatures } of this.#empty.splice(0)) {
       if (!learnt.has(host)) learnt.set(host, this.learnt(host));
@@ -106,11 +106,11 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
 
   defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V): void {
     this.#held.push({ host, structure: zone.structure ?? '', needsSite: zone.evidence === 'records', version });
-    this.countTexts(host, version.comments);
+    this.#countTexts(host, version.comments);
   }
 
   /** Counts the page comments of one more page of `host` (a held version, or a second reading). */
-  countTexts(host: string, comments: V['comments']): void {
+  #countTexts(host: string, comments: V['comments']): void {
     for (const text of new Set(pageTexts(comments))) count(this.#texts, host, text);
   }
 
@@ -119,18 +119,57 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * template (a "latest news" box), not comments, since a reader's comment is on one page
    * [004 §4.2; text repeated across a host's pages is boilerplate].
    */
-  recurs(host: string, comments: V['comments']): boolean {
+  #recurs(host: string, comments: V['comments']): boolean {
     const texts = pageTexts(comments);
     const counts = this.#texts.get(host);
     return texts.length > 0 && texts.filter((t) => (counts?.get(t) ?? 0) >= 2).length * 2 >= texts.length;
   }
 
+  /**
+   * The posts of `host` without a zone read again (`read`) with the structures the host confirms;
+   * the readings that find comments are counted with the held versions' texts (`settle` decides).
+   */
+  async readAgain<A extends { comments: V['comments'] }>(
+    host: string,
+    read: (job: J, structures: string[]) => Promise<A | null>,
+  ): Promise<Array<{ job: J; again: A }>> {
+    const out: Array<{ job: J; again: A }> = [];
+    for (const { job, structures } of this.#retries()) {
+      const again = await read(job, structures);
+      if (again === null || again.comments.length === 0) continue;
+      this.#countTexts(host, again.comments);
+      out.push({ job, again });
+    }
+    return out;
+  }
+
+  /**
+   * The site decision of `host`: the held versions written without the page comments the site does
+   * not confirm (`writeHeld`), then each second reading whose comments do not recur on the host's
+   * other pages (`writeAgain`). Returns the page comments dropped and those the readings added.
+   */
+  settle<A extends { comments: V['comments'] }>(
+    host: string,
+    readings: ReadonlyArray<{ job: J; again: A }>,
+    writeHeld: (version: V) => void,
+    writeAgain: (job: J, again: A) => void,
+  ): { dropped: number; added: number } {
+    const dropped = this.#flush(writeHeld);
+    let added = 0;
+    for (const { job, again } of readings) {
+      if (this.#recurs(host, again.comments)) continue;
+      writeAgain(job, again);
+      added += again.comments.length;
+    }
+    return { dropped, added };
+  }
+
   /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
-  flush(write: (version: V) => void): number {
+  #flush(write: (version: V) => void): number {
     let dropped = 0;
     for (const { host, structure, needsSite, version } of this.#held.splice(0)) {
       const decision = decideStructureOnlyZone(this.#support(host, structure), this.#pages.get(host) ?? 0, needsSite);
-      const keep = decision.keep && !this.recurs(host, version.comments);
+      const keep = decision.keep && !this.#recurs(host, version.comments);
       // Comments the comment feed gives stay whatever the page zone was.
       const kept = keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
       dropped += version.comments.length - kept.length;
@@ -140,7 +179,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 }
 
-/** The whitespace-normalised texts of the comments found on the page (not only in the feed). */
+/** The comparison keys of the comments found on the page (not only in the feed). */
 function pageTexts(comments: ReadonlyArray<{ source: string; text: string }>): string[] {
-  return comments.filter((c) => c.source !== 'feed').map((c) => c.text.replace(/\s+/g, ' ').trim().toLowerCase());
+  return comments.filter((c) => c.source !== 'feed').map((c) => matchKey(c.text));
 }

@@ -45,6 +45,8 @@ export function inProcessRunner(pagesOf: (job: PageJob) => PageJobPages = () => 
  * worker ends, its page is reported (`extract.worker-failed`) and the build goes on.
  */
 export const WORKER_HEAP_MB = 1024;
+/** ours: below this a worker cannot load the extraction modules at all. */
+export const MIN_WORKER_HEAP_MB = 16;
 
 export interface WorkerPoolSettings {
   /** Heap bound of each worker, MB (default WORKER_HEAP_MB). */
@@ -58,7 +60,7 @@ export interface WorkerPoolSettings {
  * non-feed page), every other page its usual one.
  */
 export function workerPoolRunner(size: number, settings: WorkerPoolSettings = {}): PageJobRunner {
-  const heapMb = settings.heapMb ?? WORKER_HEAP_MB;
+  const heapMb = Math.max(MIN_WORKER_HEAP_MB, Math.floor(settings.heapMb ?? WORKER_HEAP_MB));
   const start = (): Worker => {
     const worker = startModuleWorker(import.meta.url, 'extract-worker', undefined, { maxOldGenerationSizeMb: heapMb });
     worker.unref();

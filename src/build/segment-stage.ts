@@ -165,7 +165,8 @@ export class SegmentPass {
   }
 
   async #cutPage(capture: ChannelCaptureRow, from: SegmentStageReport['channelPagesFrom']): Promise<void> {
-    const { input, report } = { input: this.#input, report: this.report };
+    const input = this.#input;
+    const report = this.report;
     const store = this.#store;
     this.#cut.add(capture.id);
     let page: ParsedPage | null;

@@ -426,21 +426,14 @@ async function settleHostComments(
 ): Promise<void> {
   const commentsOf = input.commentsOf;
   if (commentsOf === undefined) return;
-  const again: HostPost[] = [];
-  for (const { job, structures } of sites.retries()) {
-    const page = await loadPage(input, job.row.id);
-    const comments = page === null ? [] : commentsOf(page, structures).comments;
-    if (comments.length === 0) continue;
-    sites.countTexts(host, comments);
-    again.push({ ...job, comments });
-  }
+  const readings = await sites.readAgain(host, async (post, structures) => {
+    const page = await loadPage(input, post.row.id);
+    return page === null ? null : { comments: commentsOf(page, structures).comments };
+  });
   const rewrite = (p: HostPost): void => {
     if (posts.has(p.row.id)) input.writer.addVersion(versionOf(p.row, p.object, p.comments, input.crawlId));
   };
-  input.db.transaction(() => {
-    sites.flush(rewrite);
-    for (const p of again) if (!sites.recurs(host, p.comments)) rewrite(p);
-  })();
+  input.db.transaction(() => sites.settle(host, readings, rewrite, (post, again) => rewrite({ ...post, comments: again.comments })))();
 }
 
 /** The version row of a post found by the templates stage. */

@@ -15,6 +15,6 @@ export const HEAP_GROWING_PERCENT = 100;
  * Bound how far the heap of this process (and its worker threads) grows between full collections.
  * Process-wide, so only the process owner calls it: `bin/warc-overlay.js`, not `main`/`runCli`.
  */
-export function applyHeapSettings(percent: number = HEAP_GROWING_PERCENT): void {
-  setFlagsFromString(`--heap-growing-percent=${Math.max(1, Math.round(percent))}`);
+export function applyHeapSettings(): void {
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }

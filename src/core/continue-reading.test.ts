@@ -71,6 +71,12 @@ describe('continue-reading labels: one list, read at the start of a link, the en
     expect(stripContinueReading('Join the thread')).toBe('Join the thread');
   });
 
+  it('takes a label followed by words (a title) for an ending only after the last sentence, never inside it', () => {
+    expect(stripContinueReading('And that is the full story of how we met.', 12)).toBe('And that is the full story of how we met.');
+    expect(stripContinueReading('The end of the excerpt. Read more »', 12)).toBe('The end of the excerpt.');
+    expect(stripContinueReading('Read more')).toBe('');
+  });
+
   it('the feed footer is product-specific: generic hints only leave it', () => {
     selectHints('generic');
     expect(stripContinueReading('A whole post. The post A whole post appeared first on My Blog.')).toBe(

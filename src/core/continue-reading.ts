@@ -11,7 +11,9 @@ import { CONTINUE_READING_LABELS, FEED_FOOTERS, hintMatcher } from './hint-vocab
  * Where a label is looked for:
  * - `link-start`: a link's text begins with it, or with an ellipsis ("Continue reading <title>", "[…]");
  * - `text-end`: a text ends with it, or with an ellipsis, followed by at most `titleWords` words
- *   (engines print the post's title after "Continue reading") and punctuation;
+ *   (engines print the post's title after "Continue reading") and punctuation; a label followed
+ *   by words starts after the text's last sentence (punctuation before it), never inside one
+ *   ("the full story of how we met" keeps its words);
  * - `within`: a short text holds it (a permalink's anchor text or title).
  */
 export type LabelPlace = 'link-start' | 'text-end' | 'within';
@@ -20,13 +22,18 @@ export type LabelPlace = 'link-start' | 'text-end' | 'within';
 const ELLIPSIS = '\\[\\s*(?:…|\\.{3}|&hellip;)\\s*\\]|\\(\\s*(?:…|\\.{3})\\s*\\)|…|\\.{3}|&hellip;';
 const LETTER = '[\\p{L}\\p{N}]';
 const NOT_LETTER = '[^\\p{L}\\p{N}]';
+/** Before a label followed by a title: the text's start, or punctuation closing the sentence before. */
+const AFTER_SENTENCE = '(?<=^|[^\\p{L}\\p{N},\\s]\\s*)';
 
 function wrap(place: LabelPlace, titleWords: number): (labels: string) => string {
   switch (place) {
     case 'link-start':
       return (labels) => `^${NOT_LETTER}*(?:(?:${labels})(?!${LETTER})|${ELLIPSIS})`;
     case 'text-end':
-      return (labels) => `\\s*(?:${ELLIPSIS}|(?<!${LETTER})(?:${labels})(?:${NOT_LETTER}+${LETTER}+){0,${titleWords}})${NOT_LETTER}*$`;
+      return (labels) =>
+        titleWords === 0
+          ? `\\s*(?:${ELLIPSIS}|(?<!${LETTER})(?:${labels}))${NOT_LETTER}*$`
+          : `\\s*(?:${ELLIPSIS}|${AFTER_SENTENCE}(?:${labels})(?:${NOT_LETTER}+${LETTER}+){0,${titleWords}})${NOT_LETTER}*$`;
     case 'within':
       return (labels) => `(?<!${LETTER})(?:${labels})(?!${LETTER})`;
   }

@@ -275,14 +275,10 @@ describe('hint lists moved out of the stages (issue #12): each on real strings, 
     expect(hintMatcher(PAGE_FOOTER_TOKENS, (a) => `^(?:${a})$`)().test('site-footer')).toBe(true);
   });
 
-  it('marks every entry of every list', () => {
+  it('has entries in every list (an empty alternation would match everything)', () => {
     const lists = Object.values(vocabulary).filter(
       (v): v is HintList => typeof v === 'object' && v !== null && !Array.isArray(v) && 'entries' in v,
     );
-    expect(lists.length).toBeGreaterThan(40);
-    for (const list of lists) {
-      expect(list.entries.length, list.name).toBeGreaterThan(0);
-      for (const e of list.entries) expect(['generic', 'product'], `${list.name}: ${e.pattern}`).toContain(e.scope);
-    }
+    for (const list of lists) expect(list.entries.length, list.name).toBeGreaterThan(0);
   });
 });

@@ -28,7 +28,7 @@ describe('parseHtml', () => {
 
   it("builds domhandler's nodes: the same prototypes, own properties in the same order and the same values", () => {
     const html =
-      '<html><head><script>x()</script><style>p{}</style></head><body><p class="a" id=b>one <b>two</b> three</p><!-- c --></body></html>';
+      '<html><head><script>x()</script><style>p{}</style></head><body><p class="a" id=b>one &amp; <b>two</b> three &lt;4&gt;</p><!-- c --></body></html>';
     const options = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
     const walk = (nodes: readonly ChildNode[], out: unknown[] = []): unknown[] => {
       for (const n of nodes) {

@@ -73,9 +73,10 @@ export function boilerplateReason(el: Element): string | null {
   if (v !== undefined) return v;
   v = null;
   const a = el.attribs;
+  const taxonomy = TAXONOMY_CLASS();
   const classes = (a.class ?? '')
     .split(/\s+/)
-    .filter((c) => !TAXONOMY_CLASS().test(c))
+    .filter((c) => !taxonomy.test(c))
     .join(' ');
   const words = `${isSlug(a.id) ? '' : (a.id ?? '')} ${classes}`;
   if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;

@@ -8,5 +8,6 @@ export { feedContentObject } from './feed-content.js';
 export { nodePath } from './node-path.js';
 export { languageFromAttribute, languageFromText } from './language.js';
 export { DEFAULT_EXTRACT_CONFIG, type ExtractConfig } from './config.js';
+export { matchKey } from './text-normalize.js';
 export type * from './types.js';
 export * from './comments/index.js';

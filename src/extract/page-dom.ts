@@ -77,7 +77,10 @@ const HIDDEN_CLASS = hintMatcher(HIDDEN_CLASS_TOKENS, (a) => `^(?:${a})$`);
  *  a share template). Not part of isIgnoredElement: collapsed comment replies are classed so and are
  *  still the discussion. */
 export function isHiddenByClass(el: Element): boolean {
-  return el.attribs.class?.split(/\s+/).some((t) => HIDDEN_CLASS().test(t)) === true;
+  const cls = el.attribs.class;
+  if (cls === undefined) return false;
+  const hidden = HIDDEN_CLASS();
+  return cls.split(/\s+/).some((t) => hidden.test(t));
 }
 
 /** Script, style, hidden ([hidden], aria-hidden, display:none) and form-control elements. */

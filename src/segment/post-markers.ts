@@ -5,6 +5,7 @@
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { hintMatcher, NAME_PARTICLES, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../core/hint-vocabulary.js';
+import { continueReadingLabel } from '../core/continue-reading.js';
 import { canonicalUrl, hostOf } from '../core/url.js';
 import {
   ARCHIVE_HREF,
@@ -38,7 +39,9 @@ export function titleRank(el: Element, pageUrl: string): number | null {
   if (BOOKMARK.test(el.attribs.rel ?? '')) return 2;
   const url = anchorUrl(el, pageUrl);
   if (url === null || hostOf(url) !== hostOf(pageUrl) || canonicalUrl(url) === canonicalUrl(pageUrl)) return null;
-  if (PERMALINK_TEXT().test(text) || COMMENTS_HREF().test(url) || insideAuthorMarker(el)) return null;
+  // A link opening with a permalink label ("Permalink", "Read more »") is no title; a title holding
+  // such words ("The full story of our trip") is one.
+  if (continueReadingLabel('link-start').test(text) || COMMENTS_HREF().test(url) || insideAuthorMarker(el)) return null;
   return 3;
 }
 

@@ -44,6 +44,8 @@ export class OverlayWriter {
   readonly #linkItem;
   readonly #setPairing;
   readonly #insertDiscoveredFeed;
+  readonly #copyVersion;
+  readonly #copyComments;
 
   constructor(db: Db) {
     this.#db = db;
@@ -55,6 +57,22 @@ export class OverlayWriter {
         @file, @offset, @length, @payloadDigest, @payloadLength, @location, @refersToId, @refersToUrl, @refersToTime,
         @inflatedOffset)
       ON CONFLICT DO UPDATE SET crawl_id = excluded.crawl_id`);
+    this.#copyVersion = db
+      .prepare<
+        [number, number, string, number],
+        number
+      >(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
+          updated, categories, text, html, refs, confidence, paths, page_digest, language)
+        SELECT object_id, ?, ?, ?, method, title, author, published, updated, categories, text, html, refs,
+          confidence, paths, page_digest, language FROM versions WHERE id = ?
+        ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
+          capture_time = excluded.capture_time
+        RETURNING id`)
+      .pluck();
+    this.#copyComments = db.prepare<[number, number]>(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author,
+        author_url, published, text, html, permalink, source, hash, byline)
+      SELECT ?, position, comment_id, parent, depth, author, author_url, published, text, html, permalink, source, hash,
+        byline FROM comments WHERE version_id = ?`);
     this.#insertDiagnostic = db.prepare(
       'INSERT INTO diagnostics (crawl_id, kind, severity, message, file, offset, url) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
@@ -280,27 +298,10 @@ export class OverlayWriter {
   /** A new version of an object that is a copy of an earlier one (same payload), comments included. */
   copyVersion(fromVersionId: number, crawlId: number, captureId: number, captureTime: string): number {
     return this.#db.transaction(() => {
-      const copied = this.#db
-        .prepare<
-          [number, number, string, number],
-          number
-        >(`INSERT INTO versions (object_id, crawl_id, capture_id, capture_time, method, title, author, published,
-            updated, categories, text, html, refs, confidence, paths, page_digest, language)
-          SELECT object_id, ?, ?, ?, method, title, author, published, updated, categories, text, html, refs,
-            confidence, paths, page_digest, language FROM versions WHERE id = ?
-          ON CONFLICT (object_id, crawl_id, method) DO UPDATE SET capture_id = excluded.capture_id,
-            capture_time = excluded.capture_time
-          RETURNING id`)
-        .pluck()
-        .get(crawlId, captureId, captureTime, fromVersionId);
+      const copied = this.#copyVersion.get(crawlId, captureId, captureTime, fromVersionId);
       const versionId = returnedId(copied, `copy of version ${fromVersionId}`);
       this.#clearComments.run(versionId);
-      this.#db
-        .prepare(`INSERT INTO comments (version_id, position, comment_id, parent, depth, author, author_url, published,
-            text, html, permalink, source, hash, byline)
-          SELECT ?, position, comment_id, parent, depth, author, author_url, published, text, html, permalink, source, hash,
-            byline FROM comments WHERE version_id = ?`)
-        .run(versionId, fromVersionId);
+      this.#copyComments.run(versionId, fromVersionId);
       return versionId;
     })();
   }

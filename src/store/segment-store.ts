@@ -39,16 +39,12 @@ export class SegmentStore {
   constructor(db: Db) {
     this.#db = db;
     this.#decided = db.prepare<[number], number>('SELECT count(*) FROM page_matches WHERE crawl_id = ?').pluck();
-    this.#nonPosts = db.prepare<
-      [number],
-      ChannelCaptureRow
-    >(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
-      WHERE pm.crawl_id = ? AND pm.is_post = 0 AND ${htmlCaptureWhere('c')} ORDER BY c.id`);
-    this.#nonPostsOfHost = db.prepare<
-      [number, string],
-      ChannelCaptureRow
-    >(`SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
-      WHERE pm.crawl_id = ? AND c.host = ? AND pm.is_post = 0 AND ${htmlCaptureWhere('c')} ORDER BY c.id`);
+    // One query for the crawl and one per host: captures_crawl(crawl_id, host) serves the host's.
+    const nonPosts = (where: string): string => `SELECT c.id, c.url, c.time FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
+      WHERE pm.crawl_id = ? AND ${where} pm.is_post = 0 AND ${htmlCaptureWhere('c')} ORDER BY c.id`;
+    this.#nonPosts = db.prepare<[number], ChannelCaptureRow>(nonPosts(''));
+    // A page decision is made for a capture of its own crawl (TemplateStore.htmlCaptures).
+    this.#nonPostsOfHost = db.prepare<[number, number, string], ChannelCaptureRow>(nonPosts('c.crawl_id = ? AND c.host = ? AND'));
     this.#withoutVersion = db.prepare<
       [number],
       ChannelCaptureRow
@@ -84,7 +80,7 @@ export class SegmentStore {
 
   /** The non-post pages of one host (`captures.host`) decided in this crawl. */
   nonPostPagesOfHost(crawlId: number, host: string): ChannelCaptureRow[] {
-    return this.#nonPostsOfHost.all(crawlId, host);
+    return this.#nonPostsOfHost.all(crawlId, crawlId, host);
   }
 
   /** HTML captures no object version was made from. */

@@ -12,7 +12,9 @@ import { COMMENT_ZONE, NON_CONTENT_TAGS } from './constants.js';
 function isCommentZone(el: Element): boolean {
   const id = el.attribs['id'];
   const cls = el.attribs['class'];
-  return (id !== undefined && COMMENT_ZONE().test(id)) || (cls !== undefined && COMMENT_ZONE().test(cls));
+  if (id === undefined && cls === undefined) return false;
+  const zone = COMMENT_ZONE();
+  return (id !== undefined && zone.test(id)) || (cls !== undefined && zone.test(cls));
 }
 
 /** Elements left out of content: non-content tags, comment zones, hidden elements. */

@@ -5,7 +5,7 @@
  */
 import type { Element } from 'domhandler';
 import * as chrono from 'chrono-node';
-import { type ArticleProperties, type ParsedPage, parsePrintedDate, renderContentNode } from '../extract/index.js';
+import { type ArticleProperties, type ParsedPage, readPrintedDate, renderContentNode } from '../extract/index.js';
 import { linksElsewhere } from './channel-page.js';
 import { propertyText, textLength } from './content-render.js';
 import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_MISSING_PROPERTY_PENALTY } from './constants.js';
@@ -92,9 +92,10 @@ export function dateOf(el: Element): string | null {
   // phrasings, and only a date naming its day and year (a bare time would be read as today). A day
   // printed without its time is a day ("2025-03-19"), not that day's midnight: the feed's exact
   // time for the same post is the same date (changes' `isSameDate`).
-  const printed = parsePrintedDate(text);
+  const printed = readPrintedDate(text);
   if (printed !== null) return printed.timed ? printed.iso : printed.iso.slice(0, 10);
-  const [found] = chrono.parse(text);
+  // In UTC, as every date of the overlay (else the machine's time zone shifts printed times).
+  const [found] = chrono.parse(text, { instant: new Date(), timezone: 0 });
   if (found === undefined || !found.start.isCertain('day') || !found.start.isCertain('year')) return null;
   const parsed = found.start.date();
   // chrono builds a Date from whatever year the text names; out of range it is an Invalid Date.

@@ -77,7 +77,7 @@ export async function runBuild(args: BuildArgs): Promise<number> {
       crawlBy: args.crawlBy,
       ...(args.crawl !== undefined ? { crawlLabels: args.crawl.map(String) } : {}),
       ...(args.workers !== undefined ? { workers: Math.max(1, Math.floor(args.workers)) } : {}),
-      ...(args['worker-heap-mb'] !== undefined ? { workerHeapMb: Math.max(16, Math.floor(args['worker-heap-mb'])) } : {}),
+      ...(args['worker-heap-mb'] !== undefined ? { workerHeapMb: args['worker-heap-mb'] } : {}),
       onProgress: (p) => progress.update(p),
       onLog: (m) => progress.log(m),
       ...(args.explain !== undefined

@@ -142,11 +142,11 @@ const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Num
  * (the page's local day is what the comment hash keeps). Relative dates ("3 days ago") give null.
  */
 export function parseDateText(text: string): string | null {
-  return parsePrintedDate(text)?.iso ?? null;
+  return readPrintedDate(text)?.iso ?? null;
 }
 
 /** `parseDateText`, and whether the text printed a time of day (else the ISO instant is that day's midnight). */
-export function parsePrintedDate(text: string): { iso: string; timed: boolean } | null {
+export function readPrintedDate(text: string): { iso: string; timed: boolean } | null {
   const at = (iso: string | null, time: string | undefined) => (iso === null ? null : { iso, timed: time !== undefined });
   let m = MONTH_DAY_YEAR().exec(text);
   if (m !== null) return at(utc(Number(m[3]), monthIndex(m[1] as string), Number(m[2]), hour(m[4], m[6]), Number(m[5] ?? 0)), m[4]);
