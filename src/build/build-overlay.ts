@@ -36,7 +36,16 @@ import {
   type ScanStats,
   type WarcConfig,
 } from '../warc/index.js';
-import { type CaptureSummaryRow, crawlCaptureLookup, CrawlStore, type Db, OverlayWriter, resolvePayloadSource } from '../store/index.js';
+import {
+  type CaptureSummaryRow,
+  crawlCaptureLookup,
+  CrawlStore,
+  type Db,
+  OverlayWriter,
+  type PayloadSource,
+  resolvePayloadSource,
+  WriteBatch,
+} from '../store/index.js';
 import { CommentSites } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
@@ -44,7 +53,7 @@ import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { PageCache } from './page-cache.js';
-import { type PageJob, runPageJob } from './page-job.js';
+import { type PageJob, type RecordRead, runPageJob, startRecordRead } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 import { SegmentPass } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
@@ -505,18 +514,24 @@ async function buildCrawl(
       pagesTotal: 0,
       ...p,
     });
-  const ctx: CrawlContext = { db, writer, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
-  const paired = pairFeedItems(ctx, found);
-  storeFullFeedObjects(ctx, paired.pages);
+  const batch = new WriteBatch(db);
+  const ctx: CrawlContext = { db, writer, batch, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
   const pages = new PageCache();
-  const extraction = new ExtractionPass(ctx, paired, pages);
-  const loadPage = pageLoader(ctx, pages);
-  const itemLists = new Map([...paired.itemsByHost].map(([host, items]) => [host, [...items.values()]]));
-  const segments = new SegmentPass({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
-  await runTemplatesPass(ctx, found, paired, extraction, loadPage, segments);
-  await extraction.settled();
-  pages.clear();
-  await runSegmentsPass(ctx, segments);
+  batch.begin();
+  try {
+    const paired = pairFeedItems(ctx, found);
+    storeFullFeedObjects(ctx, paired.pages);
+    const extraction = new ExtractionPass(ctx, paired, pages);
+    const loadPage = pageLoader(ctx, pages);
+    const itemLists = new Map([...paired.itemsByHost].map(([host, items]) => [host, [...items.values()]]));
+    const segments = new SegmentPass({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
+    await runTemplatesPass(ctx, found, paired, extraction, loadPage, segments);
+    await extraction.settled();
+    pages.clear();
+    await runSegmentsPass(ctx, segments);
+  } finally {
+    batch.end();
+  }
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
   progress({ phase: 'changes', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
@@ -532,6 +547,8 @@ async function buildCrawl(
 interface CrawlContext {
   db: Db;
   writer: OverlayWriter;
+  /** The transaction the extraction, templates and segments passes write in. */
+  batch: WriteBatch;
   store: CrawlStore;
   crawlId: number;
   input: { bytes: number };
@@ -781,8 +798,28 @@ class ExtractionPass {
       if (n === 0) onHostDone(host);
     };
     const self = this;
+    // In the main thread, the next job's record is read while this job's page is extracted: the
+    // thread pool inflates it meanwhile (a worker pool reads its own records).
+    const readsAhead = new Map<number, { source: PayloadSource; read: RecordRead }>();
+    const readOf = new Map<PageJob, RecordRead>();
+    const readAhead = (from: number): void => {
+      for (let i = from; i < works.length && !this.#pooled; i++) {
+        const work = works[i] as PageWork;
+        const row = ctx.store.capture(work.captureId);
+        if (row === undefined || isUnchangedVersion(ctx, row)) continue;
+        const source = resolvePayloadSource(db, work.captureId);
+        if (source === undefined) continue;
+        readsAhead.set(i, {
+          source,
+          read: startRecordRead({ source, ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}) }),
+        });
+        return;
+      }
+    };
     function* jobs(): Generator<PageJob> {
-      for (const work of works) {
+      for (const [index, work] of works.entries()) {
+        const ahead = readsAhead.get(index);
+        readsAhead.delete(index);
         self.#tick();
         const row = ctx.store.capture(work.captureId);
         if (row === undefined) {
@@ -799,7 +836,7 @@ class ExtractionPass {
           workDone(work);
           continue;
         }
-        const source = resolvePayloadSource(db, work.captureId);
+        const source = ahead?.source ?? resolvePayloadSource(db, work.captureId);
         if (!source) {
           diagnostics.report(
             new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }),
@@ -822,12 +859,21 @@ class ExtractionPass {
         };
         workOf.set(job, { work, row, chosen });
         self.#captureOf.set(job, work.captureId);
+        if (ahead !== undefined) readOf.set(job, ahead.read);
+        readAhead(index + 1);
         yield job;
       }
     }
     const runner = this.#pooled
       ? workerPoolRunner(options.workers ?? defaultWorkers(), options.workerHeapMb === undefined ? {} : { heapMb: options.workerHeapMb })
-      : inProcessRunner((job) => ({ onParsed: (page) => this.#pages.put(workOf.get(job)?.work.captureId ?? -1, page) }));
+      : inProcessRunner((job) => {
+          const read = readOf.get(job);
+          readOf.delete(job);
+          return {
+            onParsed: (page) => this.#pages.put(workOf.get(job)?.work.captureId ?? -1, page),
+            ...(read === undefined ? {} : { read }),
+          };
+        });
     try {
       await runner.run(jobs(), (result, job) => {
         const { work, row, chosen } = workOf.get(job) as { work: PageWork; row: CaptureRow; chosen: PageItem };
@@ -877,6 +923,7 @@ class ExtractionPass {
           if (result.fallbackReason === null) this.#linked(work, row, chosen, result.object.paths);
         } finally {
           workDone(work);
+          ctx.batch.checkpoint();
         }
       });
     } finally {
@@ -988,7 +1035,10 @@ async function runTemplatesPass(
     siteFeeds: siteFeedsOf(found, itemsByHost),
     // Channel pages are segmented while the templates pass holds them (each page parsed once).
     onNonPost: (capture) => segments.nonPost(capture),
-    onHostDone: (host) => segments.host(host),
+    onHostDone: async (host) => {
+      await segments.host(host);
+      ctx.batch.checkpoint();
+    },
   });
   report.templates = {
     hosts: templates.hosts.map(
@@ -1042,12 +1092,18 @@ function pickItem(work: PageWork): PageWork['items'][number] {
  * copy of the old one: no re-extraction, and the changes stage reports it `unchanged`.
  */
 function copyUnchangedVersion(ctx: CrawlContext, work: PageWork, row: CaptureRow): { paths: PropertyPaths | null } | null {
-  if (!row.pageDigest) return null;
-  const previous = ctx.store.previousVersionOfPayload(canonicalUrl(row.url), row.pageDigest, ctx.crawlId);
+  const previous = previousVersionOf(ctx, row);
   if (!previous) return null;
   ctx.writer.copyVersion(previous.id, ctx.crawlId, work.captureId, row.time);
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
 }
+
+/** The version of an earlier crawl with the same payload as this capture, if any. */
+function previousVersionOf(ctx: CrawlContext, row: CaptureRow): ReturnType<CrawlStore['previousVersionOfPayload']> {
+  return row.pageDigest ? ctx.store.previousVersionOfPayload(canonicalUrl(row.url), row.pageDigest, ctx.crawlId) : undefined;
+}
+
+const isUnchangedVersion = (ctx: CrawlContext, row: CaptureRow): boolean => previousVersionOf(ctx, row) !== undefined;
 
 /** Feeds advertised by the crawl's pages [002 "Feed discovery"], and those the store lacks (merge recomputes it). */
 export function discoveredFeedsReport(store: CrawlStore, crawlId: number): CrawlReport['discoveredFeeds'] {

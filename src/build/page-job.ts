@@ -19,7 +19,7 @@ import {
 } from '../extract/index.js';
 import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem, type PendingCommentFeed } from '../feeds/index.js';
 import { mainBlockOfLinkedPost, renderText } from '../templates/index.js';
-import { DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture } from '../warc/index.js';
+import { type Capture, DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture, type WarcConfig } from '../warc/index.js';
 import type { Comment } from '../core/domain.js';
 import type { PayloadSource } from '../store/index.js';
 
@@ -63,8 +63,33 @@ export type PageJobResult = {
   | { ok: false; reason: string; unreadable: boolean }
 );
 
+/** A job's record read begun before the job runs (read-ahead), with what the read reported. */
+export interface RecordRead {
+  capture: Promise<Capture>;
+  reported: Diagnostic[];
+}
+
+const warcConfigOfJob = (job: Pick<PageJob, 'verifyDigests'>): WarcConfig =>
+  job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
+
+/**
+ * Starts reading a job's record now, so that the inflating happens on the thread pool while the
+ * main thread extracts the page before it; the job takes it up with `PageJobPages.read`.
+ */
+export function startRecordRead(job: Pick<PageJob, 'source' | 'verifyDigests'>): RecordRead {
+  const diagnostics = new Diagnostics();
+  const reported: Diagnostic[] = [];
+  diagnostics.onReport((d) => reported.push(d));
+  const capture = readCapture(job.source, { diagnostics, config: warcConfigOfJob(job) });
+  // Its failure is the job's, seen when the job awaits it.
+  capture.catch(() => {});
+  return { capture, reported };
+}
+
 /** How a page job gets its page: read by offset and parsed (default), or an already parsed one. */
 export interface PageJobPages {
+  /** The job's record read begun ahead (default: read when the job runs). */
+  read?: RecordRead;
   /** The page parsed earlier in this build (a second reading of the same job), if still held. */
   parsed?: ParsedPage;
   /** Receives the page the job parsed, so the later passes of the build need not parse it again. */
@@ -80,8 +105,10 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
   try {
     let page = pages.parsed;
     if (page === undefined) {
-      const config = job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
-      const capture = await readCapture(job.source, { diagnostics, config });
+      const read = pages.read ?? startRecordRead(job);
+      const capture = await read.capture.finally(() => {
+        for (const d of read.reported) diagnostics.add(d);
+      });
       page = parsePage(capture.text(), job.url, { diagnostics });
       base.parsed = true;
       pages.onParsed?.(page);

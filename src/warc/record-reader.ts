@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGunzip, type Gunzip, gunzip } from 'node:zlib';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { InputError } from '../core/errors.js';
 import { ByteQueue } from './byte-queue.js';
@@ -25,6 +26,20 @@ async function resolveRange(location: RecordLocation): Promise<{ path: string; s
   const entry = await findWaczWarc(wacz.path, wacz.entry);
   const start = entry.dataStart + location.offset;
   return { path: entry.path, start, end: Math.min(entry.dataStart + entry.size, start + location.length) };
+}
+
+const gunzipWhole = promisify(gunzip);
+
+/**
+ * A whole gzip member inflated in one call on the thread pool (no stream, one hop), or null when
+ * it does not inflate cleanly within `maxBytes`: the streamed reading then says why, as before.
+ */
+async function inflateWhole(bytes: Buffer, maxBytes: number): Promise<Buffer | null> {
+  try {
+    return await gunzipWhole(bytes, { maxOutputLength: maxBytes });
+  } catch {
+    return null;
+  }
 }
 
 async function readPrefix(path: string, start: number, bytes: number): Promise<Buffer> {
@@ -60,14 +75,21 @@ export async function readCapture(location: RecordLocation, options: ReadCapture
   } catch (error) {
     throw new InputError('input.unreadable', `cannot read: ${(error as Error).message}`, where, { cause: error });
   }
-  const source =
-    bytes !== null
-      ? Readable.from([bytes])
-      : createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 256 * 1024 });
-  const gunzip = isGzip ? createGunzip({ chunkSize: 64 * 1024 }) : null;
-  const stream = gunzip !== null ? source.pipe(gunzip) : source;
+  // A whole record that inflates within the limits is framed from memory; else it is streamed.
+  const inflated = bytes === null || !isGzip ? bytes : await inflateWhole(bytes, config.maxRecordBytes + 2 * config.maxHeaderBytes);
+  let source: Readable | null = null;
+  let gunzip: Gunzip | null = null;
+  let queue: ByteQueue;
+  if (inflated !== null) queue = ByteQueue.fromBuffer(inflated);
+  else {
+    source =
+      bytes !== null
+        ? Readable.from([bytes])
+        : createReadStream(range.path, { start: range.start, end: range.end - 1, highWaterMark: 256 * 1024 });
+    gunzip = isGzip ? createGunzip({ chunkSize: 64 * 1024 }) : null;
+    queue = ByteQueue.fromChunks(gunzip !== null ? source.pipe(gunzip) : source);
+  }
   try {
-    const queue = ByteQueue.fromChunks(stream);
     if (location.inflatedOffset !== undefined) await queue.skip(location.inflatedOffset);
     // The location's end is the record's end (a gzip member, or the extent the scan found in a
     // plain WARC), except inside a whole-file gzip member: a wrong Content-Length is repaired from
@@ -104,7 +126,7 @@ export async function readCapture(location: RecordLocation, options: ReadCapture
     }
     return toCapture(entry, parsed, config, diagnostics);
   } finally {
-    source.destroy();
+    source?.destroy();
     gunzip?.destroy();
   }
 }

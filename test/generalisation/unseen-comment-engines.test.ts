@@ -265,12 +265,26 @@ function makePost(w: Writer, i: number, replies: number): Post {
   return { slug: `p${i + 1}`, title, date, paragraphs: [w.text(3), w.text(4), w.text(3)], replies: list };
 }
 
-function page(e: Engine, title: string, main: string, crawl: number, recent: readonly Post[]): string {
+/** A "latest replies" box beside the article, inside <main>: the site's four latest comments, each
+ *  quoted with its post's title linking to that post (on every page, so on the posts of others). */
+function latestReplies(posts: readonly Post[], repliesOf: (p: Post) => readonly Reply[]): string {
+  const latest = posts
+    .flatMap((p) => repliesOf(p).map((r) => ({ p, r })))
+    .sort((a, b) => b.r.when.getTime() - a.r.when.getTime())
+    .slice(0, 4);
+  const items = latest.map(
+    ({ p, r }) =>
+      `<li><b>${r.name}</b> ${r.when.toISOString().slice(0, 10)} <a href="/${p.slug}/">${p.title}</a><p>${r.text.slice(0, 80)}</p></li>`,
+  );
+  return `<div class="more"><h4>Latest replies</h4><ul>${items.join('')}</ul></div>`;
+}
+
+function page(e: Engine, title: string, main: string, crawl: number, recent: readonly Post[], box = ''): string {
   const side = `<h4>Recent</h4><ul>${recent.map((p) => `<li><a href="/${p.slug}/">${p.title}</a></li>`).join('')}</ul><p>${crawl === 1 ? 'Visitors this week: 312.' : 'Visitors this week: 540. New: a reading list.'}</p>`;
   return `<!DOCTYPE html><html lang="${e.lang}"><head><meta charset="utf-8"><title>${title}</title>
 <link rel="alternate" type="application/rss+xml" href="/feed.xml"></head>
 <body><header><a href="/">Notebook</a> <nav><a href="/">Start</a> <a href="/about/">About</a></nav></header>
-<main>${main}</main><aside>${side}</aside><footer><p>Written by hand on a small island.</p></footer></body></html>`;
+<main>${main}${box}</main><aside>${side}</aside><footer><p>Written by hand on a small island.</p></footer></body></html>`;
 }
 
 function feed(e: Engine, posts: readonly Post[]): string {
@@ -299,7 +313,7 @@ function commentFeed(e: Engine, posts: readonly Post[], repliesOf: (p: Post) => 
   return `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Notebook — réactions</title><link>${site(e)}/</link><description>Notes</description>${items}</channel></rss>`;
 }
 
-async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boolean): Promise<Crawls> {
+async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boolean, withBox: boolean): Promise<Crawls> {
   const w = new Writer(seed);
   const posts = REPLIES_PER_POST.map((n, i) => makePost(w, i, n));
   const added = makePost(w, posts.length, 1);
@@ -314,12 +328,13 @@ async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boole
     const shown = crawl === 1 ? posts : [...posts, added];
     const recent = [...shown].reverse().slice(0, 5);
     const repliesOf = (p: Post): readonly Reply[] => (crawl === 2 ? (later.get(p.slug) ?? p.replies) : p.replies);
+    const box = withBox ? latestReplies(shown, repliesOf) : '';
     const captures: FixtureCapture[] = [
       { url: `${site(e)}/`, body: page(e, 'Notebook', e.list(recent), crawl, recent) },
       { url: `${site(e)}/about/`, body: page(e, 'About', `<h1>About</h1><p>${w.text(3)}</p>`, crawl, recent) },
       ...shown.map((p) => {
         const body = e.post(crawl === 2 && p === edited ? editedPost : p, repliesOf(p));
-        return { url: `${site(e)}/${p.slug}/`, body: page(e, p.title, body, crawl, recent) };
+        return { url: `${site(e)}/${p.slug}/`, body: page(e, p.title, body, crawl, recent, box) };
       }),
     ];
     if (withFeed) captures.push({ url: `${site(e)}/feed.xml`, body: feed(e, shown), type: 'application/rss+xml' });
@@ -332,20 +347,25 @@ async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boole
   return { files, posts: [...posts, added], later, edited: edited.slug, added: added.slug };
 }
 
-/** Every engine with its article feed; two without any feed (posts found by their template alone). */
+/**
+ * Every engine with its article feed; two without any feed (posts found by their template alone);
+ * two with a "latest replies" box inside <main> beside the article, whose entries (dated, named,
+ * on every post page, some also in the site-wide comment feed) are other posts' comments.
+ */
 const CASES = [
-  ...ENGINES.map((e, i) => [e.name, e, 41 + i, true] as const),
-  ...[tableEn, threadedDe].map((e, i) => [`${e.name}, no feed at all`, e, 61 + i, false] as const),
+  ...ENGINES.map((e, i) => [e.name, e, 41 + i, true, false] as const),
+  ...[tableEn, threadedDe].map((e, i) => [`${e.name}, no feed at all`, e, 61 + i, false, false] as const),
+  ...[articleFr, divsAfterEn].map((e, i) => [`${e.name}, latest replies beside the article`, e, 71 + i, true, true] as const),
 ];
 
-describe.each(CASES)('comments on an unseen engine: %s', (_, engine, seed, withFeed) => {
+describe.each(CASES)('comments on an unseen engine: %s', (_, engine, seed, withFeed, withBox) => {
   let dir: string;
   let crawls: Crawls;
   let versions: store.ObjectVersionRow[];
   let changes: Array<{ url: string; kinds: string[] }>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `wo-${engine.name}-`));
-    crawls = await writeCrawls(engine, dir, seed, withFeed);
+    crawls = await writeCrawls(engine, dir, seed, withFeed, withBox);
     const out = join(dir, 'out');
     await buildOverlay({ inputs: crawls.files, outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
     const db = openStore(out, { writable: false });

@@ -230,7 +230,7 @@ function absolute(url: string, base: string): string | null {
 
 /** Elements of the entry, depth first, not entering `skip` subtrees (listed once per entry: the
  *  author, permalink and date readings go through them several times). */
-function elementsOf(nodes: readonly Element[], skip: SkippedNodes): Element[] {
+export function elementsOf(nodes: readonly Element[], skip: SkippedNodes): Element[] {
   const out: Element[] = [];
   const stack = [...nodes].reverse();
   while (stack.length > 0) {

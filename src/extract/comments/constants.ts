@@ -31,6 +31,11 @@ export const MIN_UNHINTED_AUTHOR_SHARE = 0.5;
  *  all links). ours: Readability treats > 0.5 as navigation. */
 export const MAX_ENTRY_LINK_DENSITY = 0.5;
 
+/** Entries linking to other posts of the site (`pointAtOtherPosts`) may be at most this share of a
+ *  zone's entries. ours: more than half is a list of those posts (a "latest replies" box); a
+ *  thread may hold a few self-pingbacks. */
+export const MAX_OTHER_POST_ENTRY_SHARE = 0.5;
+
 /** A page comment and a feed comment are the same when this share of the shorter one's tokens
  *  occur in the other. ours: feeds cut long comments into excerpts. */
 export const MIN_FEED_TEXT_OVERLAP = 0.6;

@@ -5,7 +5,7 @@
  */
 import type { AnyNode, Element } from 'domhandler';
 import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
-import { hostOf } from '../../core/url.js';
+import { hostOf, parseUrl } from '../../core/url.js';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
@@ -15,11 +15,12 @@ import {
   MAX_BYLINE_WORDS,
   MAX_ENTRY_ARTICLE_SHARE,
   MAX_ENTRY_LINK_DENSITY,
+  MAX_OTHER_POST_ENTRY_SHARE,
   MIN_SITE_RECORD_ENTRIES,
   MIN_UNHINTED_AUTHOR_SHARE,
   MIN_UNHINTED_ENTRIES,
 } from './constants.js';
-import { depthHintOf, type Entry, type EntryContent, entryDate, readEntry, type SkippedNodes } from './comment-entry.js';
+import { depthHintOf, elementsOf, type Entry, type EntryContent, entryDate, readEntry, type SkippedNodes } from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
@@ -179,6 +180,7 @@ function chooseZone(
     const chars = comments.reduce((n, c) => n + c.text.length, 0);
     const linkChars = comments.reduce((n, c) => n + c.linkChars, 0);
     if (linkChars > MAX_ENTRY_LINK_DENSITY * chars) continue;
+    if (pointAtOtherPosts(comments, page.url)) continue;
     const zone = widenZone(group.lca, article, body);
     const hinted = isHinted(group, zone, comments, fragment);
     const site = siteStructures.has(structureOf(zone, group));
@@ -229,6 +231,56 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
   if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some((c) => c.authorUrl !== null && hostOf(c.authorUrl) === host))
     return 0;
   return same.length;
+}
+
+/**
+ * Entries most of which (`MAX_OTHER_POST_ENTRY_SHARE`) link to another post of the site list those posts: a "latest replies" box
+ * quoting other posts' comments, a related-posts list. A comment belongs to the post it points at,
+ * as a site-wide comment feed links each item to its post [004 §4.2]; a thread's own links go to
+ * this page's anchors and comment pages, to profiles, or to the commenters' sites. Another post is
+ * told by its URL: the pattern of this post's URL (`isPostUrlLike`).
+ */
+function pointAtOtherPosts(comments: readonly PageComment[], pageUrl: string): boolean {
+  const page = parseUrl(pageUrl);
+  if (page === undefined) return false;
+  const pointing = comments.filter((c) =>
+    elementsOf(c.entry.nodes, c.skip).some((el) => el.name === 'a' && isOtherPostOfSite(el.attribs.href, page)),
+  ).length;
+  return pointing > MAX_OTHER_POST_ENTRY_SHARE * comments.length;
+}
+
+/** `href` leads to another page of `page`'s site whose path has the pattern of `page`'s path. */
+function isOtherPostOfSite(href: string | undefined, page: URL): boolean {
+  if (href === undefined) return false;
+  const url = parseUrl(href, page.href);
+  if (url === undefined || url.hostname.replace(/^www\./, '') !== page.hostname.replace(/^www\./, '')) return false;
+  return isPostUrlLike(pathSegments(url), pathSegments(page));
+}
+
+const pathSegments = (url: URL): string[] => url.pathname.split('/').filter((s) => s !== '');
+const DIGITS = /\d+/g;
+const HAS_DIGIT = /\d/;
+const SLUG_SEGMENT = /[-_.]/;
+
+/**
+ * Another post's path by this post's URL pattern (000 §III learns a site's post URLs from its feed
+ * links; one post page gives one example): as many segments, each the same, or alike with their
+ * numbers generalised (`/2012/11/`, `/p12/`), or both slugs (`/some-title/`); a differing plain
+ * word is another section (`/article/12` and `/contributor/12`). The same path is this page.
+ */
+function isPostUrlLike(other: readonly string[], post: readonly string[]): boolean {
+  if (other.length !== post.length || other.length === 0) return false;
+  let differs = false;
+  for (let i = 0; i < post.length; i++) {
+    const a = other[i] as string;
+    const b = post[i] as string;
+    if (a === b) continue;
+    differs = true;
+    const alike =
+      (HAS_DIGIT.test(a) && a.replace(DIGITS, '#') === b.replace(DIGITS, '#')) || (SLUG_SEGMENT.test(a) && SLUG_SEGMENT.test(b));
+    if (!alike) return false;
+  }
+  return differs;
 }
 
 /** One entry read (`readEntry`), and the other entries' nodes its reading left out. */
