@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/helpers/temp-dirs.js';
 import { type Db, openStore } from './overlay-db.js';
 import { WriteBatch } from './write-batch.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('write-batch-');
 
 /** A writer connection and a reader connection on one store: the reader sees only committed rows. */
 function twoConnections(): { writer: Db; reader: Db } {
-  const dir = mkdtempSync(join(tmpdir(), 'write-batch-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const writer = openStore(dir, { writable: true });
   writer.exec('CREATE TABLE t (v INTEGER)');
   return { writer, reader: openStore(dir, { writable: false }) };
