@@ -31,6 +31,15 @@ export function extractObject(page: ParsedPage, item: FeedItem, opts: ExtractOpt
 }
 
 /**
+ * `commentNodesInside(wrapper)`, taken from those of the whole body (`inBody`) when none of them
+ * holds the wrapper: the body's walk went through the wrapper and found the same outermost ones.
+ */
+function commentNodesUnder(wrapper: Element, inBody: readonly Element[]): Element[] {
+  if (inBody.some((n) => contains(n, wrapper))) return commentNodesInside(wrapper);
+  return inBody.filter((n) => contains(wrapper, n));
+}
+
+/**
  * The articles of several items on one page (a channel page): each gets its own node, never the
  * union; when two items land on the same or nested nodes, the weaker one fails [002: overlap = failure].
  */
@@ -38,7 +47,8 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
   const body = pageBody(page);
   const tools = languageTools(page.language);
   // Comment zones are never an item's article [004 §4.2: comments repeat the article's n-grams].
-  const exclude = [...(opts.exclude ?? []), ...(body === null ? [] : commentNodesInside(body))];
+  const commentNodes = body === null ? [] : commentNodesInside(body);
+  const exclude = [...(opts.exclude ?? []), ...commentNodes];
   const searches = items.map((item) => {
     const explain: ExplainStep[] = [];
     const input = buildSemanticInput(item, tools);
@@ -77,7 +87,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const skip = new Set<Element>();
     if (title.node !== null && title.full && contains(wrapper, title.node)) skip.add(title.node);
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
-    for (const n of commentNodesInside(wrapper)) skip.add(n);
+    for (const n of commentNodesUnder(wrapper, commentNodes)) skip.add(n);
     const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
     const render = (): RenderedArticle =>
       renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
@@ -92,11 +102,11 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
         if (parent === null || !isTag(parent) || parent === body || others.some((o) => contains(parent, o))) break;
         s.explain.push({ step: 'widen', detail: `${describe(wrapper)} holds only the title: -> ${describe(parent)}` });
         wrapper = parent;
-        for (const n of commentNodesInside(wrapper)) skip.add(n);
+        for (const n of commentNodesUnder(wrapper, commentNodes)) skip.add(n);
         rendered = render();
       }
       wrapper = widenToArticle(wrapper, body, others, s.input.bodyTokens.length, s.explain, articleZones);
-      for (const n of commentNodesInside(wrapper)) skip.add(n);
+      for (const n of commentNodesUnder(wrapper, commentNodes)) skip.add(n);
       rendered = render();
     }
     const date = findDate(body, s.item.published, page.language, wrapper);

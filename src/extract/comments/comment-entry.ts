@@ -357,6 +357,16 @@ export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | n
 
 function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null): string | null {
   const elements = elementsOf(nodes, skip);
+  // Both passes below read the short lines of the blocks: each is read once.
+  const lines = new Map<Element, string | null>();
+  const lineOf = (el: Element): string | null => {
+    let t = lines.get(el);
+    if (t === undefined) {
+      t = shortLine(el, 20);
+      lines.set(el, t);
+    }
+    return t;
+  };
   let fromText: string | null = null;
   for (const el of elements) {
     if (hasDateAttribute(el)) {
@@ -365,14 +375,14 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
     }
     if (fromText === null && BLOCK_TAGS.has(el.name) === false && el.children.length > 0) continue;
     if (fromText === null) {
-      const t = shortLine(el, 20);
+      const t = lineOf(el);
       if (t !== null && hasDateText(t)) fromText = parseDateText(t);
     }
   }
   if (fromText !== null) return fromText;
   // Inline date lines ("<span>July 7, 2012 at 12:27 am</span>", a first line before a <br>) inside a longer block.
   for (const el of elements) {
-    const t = shortLine(el, 20) ?? firstLineByline(el, 20);
+    const t = lineOf(el) ?? firstLineByline(el, 20);
     if (t !== null && hasDateText(t)) {
       const iso = parseDateText(t);
       if (iso !== null) return iso;

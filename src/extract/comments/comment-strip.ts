@@ -62,6 +62,12 @@ const MAX_COUNTER_CHARS = 60;
  */
 function shortText(el: Element, max: number): string | null {
   if (isIgnoredElement(el)) return '';
+  // Most links and labels hold one text node.
+  const only = el.children.length === 1 ? el.children[0] : undefined;
+  if (only !== undefined && isText(only)) {
+    const text = only.data.trim();
+    return text.length > max ? null : text;
+  }
   const parts: string[] = [];
   let length = 0;
   let first = -1;
