@@ -235,9 +235,11 @@ function scoreGroup(
   baselines: BaselineOutputs | null,
 ): GroupResult {
   const ours = scoreArticles(pages, objectOf);
+  // `check` is read only as a score, never page by page: its pages are not listed.
+  const listed = new Set(pages.filter((p) => p.split !== 'check').map((p) => `${p.crawl} ${p.url}`));
   const result: GroupResult = {
     ours: ours.scores,
-    worstPages: worstPages(ours.details),
+    worstPages: worstPages(ours.details.filter((d) => listed.has(`${d.crawl} ${d.url}`))),
   };
   const baselineOf = new Map<BaselineName, (page: GoldPage) => ArticleOutput | null>();
   if (baselines !== null) {

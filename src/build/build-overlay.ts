@@ -44,6 +44,7 @@ import {
   OverlayWriter,
   type PayloadSource,
   resolvePayloadSource,
+  WriteBatch,
 } from '../store/index.js';
 import { CommentSites } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
@@ -513,18 +514,24 @@ async function buildCrawl(
       pagesTotal: 0,
       ...p,
     });
-  const ctx: CrawlContext = { db, writer, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
-  const paired = pairFeedItems(ctx, found);
-  storeFullFeedObjects(ctx, paired.pages);
+  const batch = new WriteBatch(db);
+  const ctx: CrawlContext = { db, writer, batch, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
   const pages = new PageCache();
-  const extraction = new ExtractionPass(ctx, paired, pages);
-  const loadPage = pageLoader(ctx, pages);
-  const itemLists = new Map([...paired.itemsByHost].map(([host, items]) => [host, [...items.values()]]));
-  const segments = new SegmentPass({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
-  await runTemplatesPass(ctx, found, paired, extraction, loadPage, segments);
-  await extraction.settled();
-  pages.clear();
-  await runSegmentsPass(ctx, segments);
+  batch.begin();
+  try {
+    const paired = pairFeedItems(ctx, found);
+    storeFullFeedObjects(ctx, paired.pages);
+    const extraction = new ExtractionPass(ctx, paired, pages);
+    const loadPage = pageLoader(ctx, pages);
+    const itemLists = new Map([...paired.itemsByHost].map(([host, items]) => [host, [...items.values()]]));
+    const segments = new SegmentPass({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
+    await runTemplatesPass(ctx, found, paired, extraction, loadPage, segments);
+    await extraction.settled();
+    pages.clear();
+    await runSegmentsPass(ctx, segments);
+  } finally {
+    batch.end();
+  }
   if (options.explainUrl !== undefined) explainPageDecisions(ctx.store, crawlId, options.explainUrl, options);
   report.discoveredFeeds = discoveredFeedsReport(ctx.store, crawlId);
   progress({ phase: 'changes', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
@@ -540,6 +547,8 @@ async function buildCrawl(
 interface CrawlContext {
   db: Db;
   writer: OverlayWriter;
+  /** The transaction the extraction, templates and segments passes write in. */
+  batch: WriteBatch;
   store: CrawlStore;
   crawlId: number;
   input: { bytes: number };
@@ -914,6 +923,7 @@ class ExtractionPass {
           if (result.fallbackReason === null) this.#linked(work, row, chosen, result.object.paths);
         } finally {
           workDone(work);
+          ctx.batch.checkpoint();
         }
       });
     } finally {
@@ -1025,7 +1035,10 @@ async function runTemplatesPass(
     siteFeeds: siteFeedsOf(found, itemsByHost),
     // Channel pages are segmented while the templates pass holds them (each page parsed once).
     onNonPost: (capture) => segments.nonPost(capture),
-    onHostDone: (host) => segments.host(host),
+    onHostDone: async (host) => {
+      await segments.host(host);
+      ctx.batch.checkpoint();
+    },
   });
   report.templates = {
     hosts: templates.hosts.map(

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/helpers/temp-dirs.js';
 import { Diagnostics } from '../core/diagnostics.js';
 import { canonicalUrl } from '../core/url.js';
 import { type ExtractedObject, parsePage } from '../extract/index.js';
@@ -22,10 +21,7 @@ const PAGES = [
 ];
 const KNOWN_POST = 'http://pelican-dev.test:8090/posts/2026/11/configuring-the-package-manager-apt/';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('segment-stage-');
 
 const entry = (offset: number, url: string, time: string): IndexEntry => indexEntry(offset, url, { time });
 
@@ -45,8 +41,7 @@ const pageObject = (title: string): Omit<ExtractedObject, 'wrapper'> => ({
 
 /** A store holding one crawl with the fixture pages as captures; returns the capture ids in PAGES order. */
 function setUp(withPageDecisions: boolean): { db: Db; writer: OverlayWriter; crawlId: number; ids: number[] } {
-  const dir = mkdtempSync(join(tmpdir(), 'segment-stage-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const db = openStore(dir, { writable: true });
   const writer = new OverlayWriter(db);
   const { crawlId } = writer.beginCrawl('crawl-1', 'crawl-1.warc.gz', 1000);

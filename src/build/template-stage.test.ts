@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/helpers/temp-dirs.js';
 import { Diagnostics } from '../core/diagnostics.js';
 import { extractObject, parsePage, type ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
@@ -25,14 +24,10 @@ const NON_POSTS = [
   'http://pelican-dev.test:8090/author/anna-lindqvist/page/2/',
 ];
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('template-stage-');
 
 function openTempStore(): { db: Db; writer: OverlayWriter } {
-  const dir = mkdtempSync(join(tmpdir(), 'template-stage-'));
-  dirs.push(dir);
+  const dir = tempDir();
   const db = openStore(dir, { writable: true });
   return { db, writer: new OverlayWriter(db) };
 }

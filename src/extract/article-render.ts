@@ -20,6 +20,7 @@ import {
   wordCount,
 } from './page-dom.js';
 import { commentNodesInside } from './comments/comment-strip.js';
+import { collapseSpaces } from './text-normalize.js';
 import { pageBaseUrl } from './parse-page.js';
 import type { ParsedPage, Reference } from './types.js';
 
@@ -163,7 +164,7 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
     const name = node.name;
     const block = breaksLine(name);
     if (block) newline();
-    if (name === 'a') addRef('link', node.attribs.href, collapse(nodeText(node)) || null);
+    if (name === 'a') addRef('link', node.attribs.href, collapseSpaces(nodeText(node)) || null);
     else if (name === 'img') addRef('image', node.attribs.src ?? node.attribs['data-src'], node.attribs.alt ?? null);
     html.push(startTag(node, tagOptions));
     if (VOID_TAGS.has(name)) {
@@ -177,14 +178,10 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
   for (const c of wrapper.children) visit(c, false);
   newline();
   const text = lines
-    .map(collapse)
+    .map(collapseSpaces)
     .filter((l) => l !== '')
     .join('\n');
   return { text, html: html.join(''), references };
-}
-
-function collapse(s: string): string {
-  return s.replace(/[\s\u00A0]+/g, ' ').trim();
 }
 
 /**

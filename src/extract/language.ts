@@ -1,4 +1,5 @@
-import { franc } from 'franc-min';
+import { data as FRANC_MODELS } from 'franc-min/data.js';
+import { expressions as FRANC_SCRIPTS } from 'franc-min/expressions.js';
 import * as snowball from 'snowball-stemmers';
 import * as stopwordLists from 'stopword';
 
@@ -72,8 +73,94 @@ export function languageFromAttribute(value: string | undefined): string | null 
 
 /** ISO 639-1 code guessed from a text sample with franc, or null when undetermined. */
 export function languageFromText(sample: string): string | null {
-  const iso3 = franc(sample, { minLength: 20 });
+  const iso3 = francLanguageCode(sample, 20);
   return iso3 === 'und' ? null : (ISO3_TO_ISO1.get(iso3) ?? null);
+}
+
+/** franc 6.2's limits: the sample is cut to 2048 code units; a trigram a model lacks costs 300. */
+const FRANC_MAX_LENGTH = 2048;
+const FRANC_MAX_DIFFERENCE = 300;
+
+/** The trigram models of the languages of one script, inverted: trigram -> [language, rank, language, rank, ...]. */
+interface ScriptModels {
+  languages: string[];
+  ranks: Map<number, number[]>;
+}
+
+const scriptModels = new Map<string, ScriptModels>();
+
+/** A trigram (three UTF-16 code units) as one number: 48 bits, exact in a double. */
+function trigramKey(text: string, at: number): number {
+  return (text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1)) * 0x10000 + text.charCodeAt(at + 2);
+}
+
+function modelsOf(script: string, models: Record<string, string>): ScriptModels {
+  let found = scriptModels.get(script);
+  if (found !== undefined) return found;
+  const languages = Object.keys(models);
+  const ranks = new Map<number, number[]>();
+  languages.forEach((language, index) => {
+    // A trigram listed twice in a model keeps its first (best) rank, as franc's dictionaries do.
+    (models[language] as string).split('|').forEach((trigram, rank) => {
+      const key = trigramKey(trigram, 0);
+      const list = ranks.get(key);
+      if (list === undefined) ranks.set(key, [index, rank]);
+      else if (list[list.length - 2] !== index) list.push(index, rank);
+    });
+  });
+  found = { languages, ranks };
+  scriptModels.set(script, found);
+  return found;
+}
+
+/** Non-global copies of franc's script expressions, to skip the scripts a sample has no character of. */
+const SCRIPT_PRESENT = new Map(Object.entries(FRANC_SCRIPTS).map(([script, re]) => [script, new RegExp(re.source)]));
+
+/**
+ * `franc(sample, { minLength })` of franc-min 6.2 (ISO 639-3, 'und' when undetermined), computed the
+ * same way without its per-call dictionaries: the script with the most characters, then the
+ * language whose trigram ranks are nearest to the sample's trigram counts (franc's distance, the
+ * first language in franc's order on a tie). Trigrams are numbers, and only the models holding a
+ * trigram are visited (an inverted index), not every model for every trigram.
+ */
+export function francLanguageCode(sample: string, minLength: number): string {
+  if (sample.length < minLength) return 'und';
+  const value = sample.slice(0, FRANC_MAX_LENGTH);
+  let topScript = '';
+  let topCount = -1;
+  for (const [script, re] of Object.entries(FRANC_SCRIPTS)) {
+    const count = SCRIPT_PRESENT.get(script)?.test(value) === true ? (value.match(re)?.length ?? 0) : 0;
+    if (count > topCount) {
+      topCount = count;
+      topScript = script;
+    }
+  }
+  const models = FRANC_MODELS[topScript];
+  if (models === undefined) return topCount === 0 ? 'und' : topScript;
+  const { languages, ranks } = modelsOf(topScript, models);
+  // trigram-utils' cleaning: ASCII punctuation and digits are spaces, spaces collapsed, lower case, padded.
+  const cleaned = ` ${value
+    .replace(/[\u0021-\u0040]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase()} `;
+  const counts = new Map<number, number>();
+  for (let i = 0; i + 3 <= cleaned.length; i++) {
+    const key = trigramKey(cleaned, i);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const distances = new Array<number>(languages.length).fill(counts.size * FRANC_MAX_DIFFERENCE);
+  for (const [key, count] of counts) {
+    const list = ranks.get(key);
+    if (list === undefined) continue;
+    for (let j = 0; j < list.length; j += 2) {
+      const language = list[j] as number;
+      distances[language] = (distances[language] as number) + Math.abs(count - (list[j + 1] as number) - 1) - FRANC_MAX_DIFFERENCE;
+    }
+  }
+  let best = 0;
+  for (let l = 1; l < distances.length; l++) if ((distances[l] as number) < (distances[best] as number)) best = l;
+  return languages[best] as string;
 }
 
 /** Stemmer + stop words for a language; English when unknown (most feeds we see are English). */

@@ -10,7 +10,7 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { BLOCK_TAGS, nodeText as readNodeText } from '../core/dom-text.js';
 import { HIDDEN_CLASS_TOKENS, hintMatcher } from '../core/hint-vocabulary.js';
 import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, UNSPACED_CHARS_PER_WORD } from './constants.js';
-import { tokenize } from './text-normalize.js';
+import { collapseSpaces, tokenize } from './text-normalize.js';
 
 export { BLOCK_TAGS, breaksLine, contains, lowestCommonAncestor } from '../core/dom-text.js';
 
@@ -117,18 +117,18 @@ const NON_SPACE = /\S/;
 export function textBlocks(root: Element): TextBlock[] {
   const cached = blocksCache.get(root);
   if (cached !== undefined) return cached;
-  const parts = new Map<Element, { texts: string[]; linkChars: number }>();
+  const parts = new Map<Element, { text: string; linkChars: number }>();
   const order: Element[] = [];
   const visit = (node: AnyNode, block: Element, inLink: boolean): void => {
     if (isText(node)) {
       if (!NON_SPACE.test(node.data)) return;
       let p = parts.get(block);
       if (p === undefined) {
-        p = { texts: [], linkChars: 0 };
+        p = { text: '', linkChars: 0 };
         parts.set(block, p);
         order.push(block);
       }
-      p.texts.push(node.data);
+      p.text += node.data;
       if (inLink) p.linkChars += node.data.trim().length;
       return;
     }
@@ -142,7 +142,7 @@ export function textBlocks(root: Element): TextBlock[] {
   for (const element of order) {
     const p = parts.get(element);
     if (p === undefined) continue;
-    const text = p.texts.join('').replace(/\s+/g, ' ').trim();
+    const text = collapseSpaces(p.text);
     if (text.length === 0) continue;
     blocks.push({ element, text, tokens: tokenize(text), linkChars: p.linkChars });
   }

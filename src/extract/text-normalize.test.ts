@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
+import { collapseSpaces, collapseWhitespace, countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
 
 /** Characters where the in-place count and `tokenize` could part: apostrophes, NFKC-changed Latin-1, punctuation, other scripts. */
 const ALPHABET = [
@@ -84,5 +84,22 @@ describe('tokenize', () => {
       expect(tokenize(text)).toEqual(tokenize(`${text}\u00a0`));
     }
     expect(tokenize("Don't `quote` A1b2, x'y")).toEqual(['dont', 'quote', 'a1b2', 'xy']);
+  });
+});
+
+describe('collapseSpaces and collapseWhitespace', () => {
+  it('give what replacing every whitespace run by one space and trimming gives', () => {
+    const rand = prng(13);
+    const spaces = [' ', '  ', '\t', '\r\n', '\u00a0', '\u2009', '\u200b', '\u3000', '\ufeff'];
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from({ length: Math.floor(rand() * 8) }, () =>
+        rand() < 0.5 ? randomText(rand) : (spaces[Math.floor(rand() * spaces.length)] as string),
+      ).join('');
+      expect([text, collapseSpaces(text)]).toEqual([text, text.replace(/\s+/g, ' ').trim()]);
+      expect([text, collapseWhitespace(text)]).toEqual([
+        text,
+        text.replace(/[\s\u00A0\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\uFEFF]+/g, ' ').trim(),
+      ]);
+    }
   });
 });

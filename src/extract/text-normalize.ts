@@ -38,9 +38,21 @@ export function everyToken(text: string, test: (token: string) => boolean): bool
   return true;
 }
 
+/** What `SPACES` changes: a space other than ' ', or two in a row (most text has neither: it is not copied). */
+const SPACES_TO_COLLAPSE = /[^\S ]|\u200B| {2}/;
+
 /** Whitespace collapsed to single spaces, trimmed. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(SPACES, ' ').trim();
+  return (SPACES_TO_COLLAPSE.test(text) ? text.replace(SPACES, ' ') : text).trim();
+}
+
+const JS_SPACES = /\s+/g;
+/** What `JS_SPACES` changes. */
+const JS_SPACES_TO_COLLAPSE = /[^\S ]| {2}/;
+
+/** `text.replace(/\s+/g, ' ').trim()`, without copying text that has single spaces only. */
+export function collapseSpaces(text: string): string {
+  return (JS_SPACES_TO_COLLAPSE.test(text) ? text.replace(JS_SPACES, ' ') : text).trim();
 }
 
 /** A comparison key: the tokens joined by single spaces. */

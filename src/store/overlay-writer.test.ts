@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirs } from '../../test/helpers/temp-dirs.js';
 import type { Feed } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
 import { indexEntry } from '../../test/helpers/index-entries.js';
@@ -9,10 +9,7 @@ import { openStore } from './overlay-db.js';
 import { readFeedStats, readObjectVersions } from './overlay-reader.js';
 import { OverlayWriter } from './overlay-writer.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('overlay-');
 
 const entry = (offset: number, url: string, mime = 'text/html'): IndexEntry => indexEntry(offset, url, { canonicalUrl: url, mime });
 
@@ -112,8 +109,7 @@ function writeCrawl(dir: string): void {
 
 describe('OverlayWriter on a real SQLite file', () => {
   it('writes a crawl and gives the same rows when run again', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'overlay-'));
-    dirs.push(dir);
+    const dir = tempDir();
     writeCrawl(dir);
     const count = (table: string) => {
       const db = openStore(dir, { writable: false });
@@ -134,8 +130,7 @@ describe('OverlayWriter on a real SQLite file', () => {
   });
 
   it('clears and rebuilds a crawl left unfinished by a crash', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'overlay-'));
-    dirs.push(dir);
+    const dir = tempDir();
     const db = openStore(dir, { writable: true });
     const w = new OverlayWriter(db);
     const first = w.beginCrawl('id', 'crawl.warc.gz', 1);

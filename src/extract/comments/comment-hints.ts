@@ -53,9 +53,19 @@ const PAGE_FOOTER = hintMatcher(PAGE_FOOTER_TOKENS, (a) => `^(?:${a})$`);
  *  reply, rating and sharing widgets. */
 export const COMMENT_WIDGET_TEXT = hintMatcher(COMMENT_WIDGET_LABELS, (a) => `^\\s*(?:${a})\\s*$`);
 
-function tokens(el: Element): string[] {
-  return `${el.attribs.id ?? ''} ${el.attribs.class ?? ''}`.split(/\s+/).filter((t) => t !== '');
+/** Whether a token of the element's id or class passes `test`. */
+function someToken(el: Element, test: (token: string) => boolean): boolean {
+  return someTokenOf(el.attribs.id, test) || someTokenOf(el.attribs.class, test);
 }
+
+/** Whether a whitespace-separated token of `value` passes `test` (a value of one token is not split). */
+function someTokenOf(value: string | undefined, test: (token: string) => boolean): boolean {
+  if (value === undefined || value === '') return false;
+  return /\s/.test(value) ? value.split(/\s+/).some((t) => t !== '' && test(t)) : test(value);
+}
+
+const isZoneToken = (t: string): boolean => ZONE_TOKEN().test(t);
+const isSidebarToken = (t: string): boolean => SIDEBAR_TOKEN().test(t) || PAGE_FOOTER().test(t);
 
 /** id/class/itemtype hint that this element belongs to reader comments. */
 export function hasCommentHint(el: Element): boolean {
@@ -70,7 +80,7 @@ export function isZoneHinted(el: Element): boolean {
   if (el.attribs.id === undefined && el.attribs.class === undefined && el.attribs.itemtype === undefined) return false;
   if (el.attribs.id !== undefined && COMMENT_ID().test(el.attribs.id)) return false;
   if (el.attribs.itemtype !== undefined && /schema\.org\/UserComments/i.test(el.attribs.itemtype)) return true;
-  return tokens(el).some((t) => ZONE_TOKEN().test(t));
+  return someToken(el, isZoneToken);
 }
 
 /** Whether this element is, or sits in, a sidebar / widget / navigation. The page's own classes
@@ -81,7 +91,7 @@ export function isInSidebar(el: Element, article: Element | null = null): boolea
     if (article !== null && contains(e, article)) return false;
     if (SIDEBAR_TAGS.has(e.name)) return true;
     // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
-    if (!hasCommentHint(e) && tokens(e).some((t) => SIDEBAR_TOKEN().test(t) || PAGE_FOOTER().test(t))) return true;
+    if (!hasCommentHint(e) && someToken(e, isSidebarToken)) return true;
   }
   return false;
 }

@@ -10,7 +10,7 @@ import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.
 import { nodePath } from '../node-path.js';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { BLOCK_TAGS, contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
-import { tokenize } from '../text-normalize.js';
+import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import { type Entry, firstBrokenLine, textsUpTo } from './comment-entry.js';
@@ -78,13 +78,34 @@ function dateNodes(root: Element): Element[] {
   for (const b of textBlocks(root)) {
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
     // A longer block whose first <br> line is dated ("1. Jane on 12/03/2025<br>text") is marked too.
-    const line = b.tokens.length <= MAX_DATE_LINE_WORDS ? spacedText(b.element) : firstBrokenLine(b.element, MAX_DATE_LINE_WORDS)?.text;
+    const line =
+      b.tokens.length > MAX_DATE_LINE_WORDS
+        ? firstBrokenLine(b.element, MAX_DATE_LINE_WORDS)?.text
+        : holdsOneText(b.element)
+          ? b.text
+          : spacedText(b.element);
     if (line === undefined || !hasDateText(line)) continue;
     if (out.some((d) => withAttribute.has(d) && contains(b.element, d))) continue;
     out.push(b.element);
   }
   return out;
 }
+
+/** Whether one text node holds all the text under `el`: its `spacedText` is then its text block's text. */
+function holdsOneText(el: Element): boolean {
+  let texts = 0;
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    for (const c of (stack.pop() as Element).children) {
+      if (isText(c)) {
+        if (NON_SPACE.test(c.data) && ++texts > 1) return false;
+      } else if (isTag(c) && !isIgnoredElement(c)) stack.push(c);
+    }
+  }
+  return true;
+}
+
+const NON_SPACE = /\S/;
 
 /** The text of an element with its text nodes joined by spaces. */
 export function spacedText(el: Element): string {
@@ -94,7 +115,7 @@ export function spacedText(el: Element): string {
     else if (isTag(n) && !isIgnoredElement(n)) for (const c of n.children) visit(c);
   };
   visit(el);
-  return parts.join(' ').replace(/\s+/g, ' ').trim();
+  return collapseSpaces(parts.join(' '));
 }
 
 /** Elements whose id (or anchor name) names one comment ("comment-12"), or microdata Comment items. */
