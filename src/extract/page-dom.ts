@@ -154,12 +154,13 @@ export function textBlocks(root: Element): TextBlock[] {
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
 
-/** Code units from the first of those scripts (Thai, U+0E00) up: text without one has none of them. */
-const FROM_THAI = /[\u0E00-\uFFFF]/;
+/** Code units those scripts are written in: Thai to Khmer (U+0E00-1FFF) and CJK on (U+2E80 up,
+ *  surrogates included); not the punctuation, symbols and currency signs between (curly quotes, dashes). */
+const MAY_BE_UNSPACED = /[\u0E00-\u1FFF\u2E80-\uFFFF]/;
 
 /** Words of a block, counting runs of unspaced scripts (Chinese, Japanese, Thai) by characters. */
 export function wordCount(block: TextBlock): number {
-  const unspaced = FROM_THAI.test(block.text) ? (block.text.match(UNSPACED_SCRIPT)?.length ?? 0) : 0;
+  const unspaced = MAY_BE_UNSPACED.test(block.text) ? (block.text.match(UNSPACED_SCRIPT)?.length ?? 0) : 0;
   return unspaced === 0 ? block.tokens.length : block.tokens.length + Math.floor(unspaced / UNSPACED_CHARS_PER_WORD);
 }
 

@@ -242,9 +242,12 @@ export function findCategories(root: Element, categories: string[], content: Ele
   const visit = (el: Element): void => {
     if (isIgnoredElement(el)) return;
     if (el.name === 'a') {
+      const isTagLink = /\btag\b|\bcategory\b/.test(el.attribs.rel ?? '');
+      // Without categories in the feed only tag links are read.
+      if (keys.size === 0 && !isTagLink) return;
       const t = nodeText(el);
       if (keys.has(matchKey(t))) links.push(el);
-      if (/\btag\b|\bcategory\b/.test(el.attribs.rel ?? '')) pageTags.push(collapseWhitespace(t));
+      if (isTagLink) pageTags.push(collapseWhitespace(t));
       return;
     }
     for (const c of el.children) if (isTag(c)) visit(c);

@@ -85,6 +85,21 @@ describe('tokenize', () => {
     }
     expect(tokenize("Don't `quote` A1b2, x'y")).toEqual(['dont', 'quote', 'a1b2', 'xy']);
   });
+
+  it('reads Latin-1 text with typographic punctuation as NFKC would (every such character, in words and alone)', () => {
+    const viaNfkc = (text: string): string[] =>
+      text
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/['\u2018\u2019\u201B\u02BC\u0060\u00B4]/g, '')
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
+    const codes = [...Array.from({ length: 0x100 }, (_, i) => i), ...Array.from({ length: 0x70 }, (_, i) => 0x2000 + i)];
+    for (const code of codes) {
+      const c = String.fromCharCode(code);
+      for (const text of [`ab${c}cd ${c} X${c}`, `${c}Q${c}${c}\u00e9`, c, `dont${c}s \u2019 \u201cx\u201d \u2014 ${c}Z`])
+        expect([code, tokenize(text)]).toEqual([code, viaNfkc(text)]);
+    }
+  });
 });
 
 describe('collapseSpaces and collapseWhitespace', () => {

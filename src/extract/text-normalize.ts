@@ -12,10 +12,23 @@ const NON_ASCII = /\P{ASCII}/u;
 const ASCII_APOSTROPHES = /['`]/g;
 const ASCII_TOKEN = /[a-z0-9]+/g;
 
+/**
+ * Code units outside Latin-1 text with typographic punctuation: Latin-1 but the characters NFKC
+ * changes into letters or digits (ª ² ³ µ ¹ º ¼ ½ ¾), and anything past U+00FF but general
+ * punctuation (U+2000-206F: spaces, dashes, quotes, ellipses; NFKC makes none a letter or digit).
+ */
+const NOT_LATIN1_TEXT = /[\xAA\xB2\xB3\xB5\xB9\xBA\xBC-\xBE\u0100-\u1FFF\u2070-\uFFFF]/;
+/** The apostrophes such text keeps through NFKC (´ becomes a space and an accent: a separator). */
+const LATIN1_TEXT_APOSTROPHES = /['`\u2018\u2019\u201B]/g;
+/** Lower-case Latin-1 letters and digits (× and ÷ are not letters). */
+const LATIN1_TOKEN = /[a-z0-9\u00DF-\u00F6\u00F8-\u00FF]+/g;
+
 /** Lower-cased word tokens; apostrophes are dropped inside words ("wasn’t" -> "wasnt"). */
 export function tokenize(text: string): string[] {
   // ASCII is its own NFKC form, and its letters and digits are [a-z0-9] once lower-cased.
   if (!NON_ASCII.test(text)) return text.toLowerCase().replace(ASCII_APOSTROPHES, '').match(ASCII_TOKEN) ?? [];
+  // So is Latin-1 text with curly quotes and dashes, but for the few characters NOT_LATIN1_TEXT names.
+  if (!NOT_LATIN1_TEXT.test(text)) return text.toLowerCase().replace(LATIN1_TEXT_APOSTROPHES, '').match(LATIN1_TOKEN) ?? [];
   return text.normalize('NFKC').toLowerCase().replace(APOSTROPHES, '').match(TOKEN) ?? [];
 }
 
