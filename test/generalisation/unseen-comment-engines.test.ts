@@ -8,7 +8,11 @@
  * - English, plain divs with the signature line after the text ("— Name · Mar 3, 2025");
  * - French, one <article> per reaction with a <time datetime>, and a site-wide comment feed whose
  *   title says "réactions" and whose items link to "#r1" anchors on the posts;
- * - English, a numbered list whose items print "1. <a>Name</a> on 12/03/2025 at 14:22<br>text".
+ * - English, a numbered list whose items print "1. <a>Name</a> on 12/03/2025 at 14:22<br>text";
+ * - Hebrew, dates with a month word no hint list holds ("4 במרץ 2025, 11:12"), the comments in a
+ *   <section> after the page footer;
+ * - Portuguese, nested <div> replies with avatars, "<strong>Name</strong> <span>há 3 dias</span>"
+ *   as the first line of a block whose text follows in a <div>.
  * Only one post has more than two comments in the first crawl: the other posts' one or two
  * comments are found because the site shows the same records on its other post pages, with the
  * article feed or without any feed (posts found by their template). The second
@@ -54,6 +58,8 @@ interface Engine {
   list(posts: readonly Post[]): string;
   /** The site publishes its ten latest comments as a feed. */
   commentFeed?: boolean;
+  /** The comments, printed after the page footer (loaded late), else none. */
+  afterFooter?(p: Post, replies: readonly Reply[]): string;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -222,7 +228,60 @@ const numberedEn: Engine = {
   },
 };
 
-const ENGINES = [threadedDe, tableEn, listEs, divsAfterEn, articleFr, numberedEn];
+const MONTHS_HE = ['ינואר', 'פברואר', 'מרץ', 'אפריל', 'מאי', 'יוני', 'יולי', 'אוגוסט', 'ספטמבר', 'אוקטובר', 'נובמבר', 'דצמבר'];
+
+/** Hebrew dates ("4 במרץ 2025, 11:12": a month word no hint list holds) in a <section> after the page footer. */
+const afterFooterHe: Engine = {
+  name: 'after-footer-he',
+  lang: 'he',
+  date: (d) => `${d.getUTCDate()} ב${MONTHS_HE[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+  post(p) {
+    return `<div class="ma"><h1>${p.title}</h1><p>${this.date(p.date)}</p>${paras(p)}</div>`;
+  },
+  afterFooter(_, replies) {
+    const items = replies.map((r) => `<li><p class="m"><span>${r.name}</span> · ${this.date(r.when)}</p><p>${r.text}</p></li>`);
+    return replies.length > 0 ? `<section class="z"><h3>תגובות</h3><ul>${items.join('')}</ul></section>` : '';
+  },
+  list(posts) {
+    return posts
+      .map((p) => `<div class="ma"><h2><a href="/${p.slug}/">${p.title}</a></h2><p>${this.date(p.date)}</p><p>${p.paragraphs[0]}</p></div>`)
+      .join('');
+  },
+};
+
+/** Portuguese: nested <div> replies, an avatar, the name in <strong> and a relative date on the
+ *  block's first line, the text in a <div> below it, a "Responder" link. */
+const avatarsPt: Engine = {
+  name: 'avatars-pt',
+  lang: 'pt',
+  date: (d) => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`,
+  post(p, replies) {
+    const ago = (r: Reply): number => Math.round((Date.UTC(2025, 4, 1) - r.when.getTime()) / 86_400_000);
+    const one = (r: Reply, kids: string): string =>
+      `<div class="c"><img src="/av/${r.name.split(' ')[0]?.toLowerCase()}.png" alt=""><div class="cc"><strong>${r.name}</strong> <span>há ${ago(r)} dias</span><div class="tx"><p>${r.text}</p></div><a href="?responder=1#form">Responder</a></div>${kids}</div>`;
+    const tree = (from: number, depth: number): [string, number] => {
+      let html = '';
+      let i = from;
+      while (i < replies.length && (replies[i] as Reply).depth === depth) {
+        const [kids, next] = tree(i + 1, depth + 1);
+        html += one(replies[i] as Reply, kids);
+        i = next;
+      }
+      return [html, i];
+    };
+    const block = replies.length > 0 ? `<div class="disc"><h3>${replies.length} comentários</h3>${tree(0, 0)[0]}</div>` : '';
+    return `<div class="texto"><h1>${p.title}</h1><p>${this.date(p.date)}</p>${paras(p)}</div>${block}<div id="form"><textarea></textarea></div>`;
+  },
+  list(posts) {
+    return posts
+      .map(
+        (p) => `<div class="texto"><h2><a href="/${p.slug}/">${p.title}</a></h2><p>${this.date(p.date)}</p><p>${p.paragraphs[0]}</p></div>`,
+      )
+      .join('');
+  },
+};
+
+const ENGINES = [threadedDe, tableEn, listEs, divsAfterEn, articleFr, numberedEn, afterFooterHe, avatarsPt];
 const site = (e: Engine): string => `http://${e.name}.test`;
 
 class Writer {
@@ -279,12 +338,12 @@ function latestReplies(posts: readonly Post[], repliesOf: (p: Post) => readonly 
   return `<div class="more"><h4>Latest replies</h4><ul>${items.join('')}</ul></div>`;
 }
 
-function page(e: Engine, title: string, main: string, crawl: number, recent: readonly Post[], box = ''): string {
+function page(e: Engine, title: string, main: string, crawl: number, recent: readonly Post[], box = '', after = ''): string {
   const side = `<h4>Recent</h4><ul>${recent.map((p) => `<li><a href="/${p.slug}/">${p.title}</a></li>`).join('')}</ul><p>${crawl === 1 ? 'Visitors this week: 312.' : 'Visitors this week: 540. New: a reading list.'}</p>`;
   return `<!DOCTYPE html><html lang="${e.lang}"><head><meta charset="utf-8"><title>${title}</title>
 <link rel="alternate" type="application/rss+xml" href="/feed.xml"></head>
 <body><header><a href="/">Notebook</a> <nav><a href="/">Start</a> <a href="/about/">About</a></nav></header>
-<main>${main}${box}</main><aside>${side}</aside><footer><p>Written by hand on a small island.</p></footer></body></html>`;
+<main>${main}${box}</main><aside>${side}</aside><footer><p>Written by hand on a small island.</p></footer>${after}</body></html>`;
 }
 
 function feed(e: Engine, posts: readonly Post[]): string {
@@ -334,7 +393,8 @@ async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boole
       { url: `${site(e)}/about/`, body: page(e, 'About', `<h1>About</h1><p>${w.text(3)}</p>`, crawl, recent) },
       ...shown.map((p) => {
         const body = e.post(crawl === 2 && p === edited ? editedPost : p, repliesOf(p));
-        return { url: `${site(e)}/${p.slug}/`, body: page(e, p.title, body, crawl, recent, box) };
+        const after = e.afterFooter?.(p, repliesOf(p)) ?? '';
+        return { url: `${site(e)}/${p.slug}/`, body: page(e, p.title, body, crawl, recent, box, after) };
       }),
     ];
     if (withFeed) captures.push({ url: `${site(e)}/feed.xml`, body: feed(e, shown), type: 'application/rss+xml' });

@@ -34,6 +34,15 @@ const YEAR_MONTH_DAY = new RegExp(`(?<!\\d)(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2}
 const YEAR_MONTH_DAY_CJK = new RegExp(`(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]${TIME}`);
 /** "07/24/2012", "24.07.2012", "24/07/12" (one separator; "2.6.32" is a version, not a date) */
 const NUMERIC_DATE = new RegExp(`(?<![\\d.])(\\d{1,2})([-/.])(\\d{1,2})\\2(\\d{4}|\\d{2})(?![\\d]|\\.\\d)${TIME}`, 'i');
+/**
+ * "4 במרץ 2025, 11:12", "3 Mart 2025 14:22": a day, one word (a month name the hint lists lack),
+ * a year and a time of day. Without the month vocabulary the numbers make the date: the time is
+ * required. ours: day-month-year-time is how most engines print comment dates.
+ */
+const DAY_WORD_YEAR_TIME =
+  /(?<![\p{L}\p{N}])(\d{1,2})\.?\s+\p{L}[\p{L}\p{M}]{2,}\.?,?\s+(?:19|20)\d{2}(?:,\s*|\s+)\D{0,8}?\d{1,2}:\d{2}(?!\d)/u;
+/** The same, as the whole text (a bare date line). */
+const BARE_DAY_WORD_YEAR_TIME = new RegExp(`^\\s*${DAY_WORD_YEAR_TIME.source}\\s*$`, 'u');
 /** A line holding only a time ("7:28 PM"): Blogger prints the day once per page, the time per comment. */
 const TIME_ONLY = /^\s*(?:at\s+)?\d{1,2}:\d{2}\s*(?:[ap]\.?m\.?)?\s*$/i;
 /** "3 days ago", "an hour ago", "vor 2 Stunden", "il y a 3 jours" */
@@ -61,7 +70,8 @@ export function hasDateText(text: string): boolean {
     YEAR_MONTH_DAY.test(text) ||
     YEAR_MONTH_DAY_CJK.test(text) ||
     isNumericDate(text) ||
-    RELATIVE_DATE().test(text)
+    RELATIVE_DATE().test(text) ||
+    DAY_WORD_YEAR_TIME.test(text)
   );
 }
 
@@ -75,7 +85,7 @@ const DATE_WORD = hintMatcher(
 /** Whether a text is nothing but a date ("November 6th, 2012", "10:11 am"). */
 export function isBareDateText(text: string): boolean {
   const words = text.split(/[\s,.:/|()-]+/).filter((w) => w !== '');
-  return words.length > 0 && hasDateText(text) && words.every((w) => DATE_WORD().test(w));
+  return words.length > 0 && hasDateText(text) && (words.every((w) => DATE_WORD().test(w)) || BARE_DAY_WORD_YEAR_TIME.test(text));
 }
 
 /** "Monday July 23, @09:58PM", "November 1 at 2:57 pm": a day and time without the year. */
@@ -98,7 +108,7 @@ export function parseYearlessDate(text: string, reference: string): string | nul
 
 /** Where the first date printed in a text begins, or -1. */
 export function dateTextIndex(text: string): number {
-  const starts = [MONTH_DAY_YEAR(), DAY_MONTH_YEAR(), YEAR_MONTH_DAY, YEAR_MONTH_DAY_CJK, RELATIVE_DATE()].map(
+  const starts = [MONTH_DAY_YEAR(), DAY_MONTH_YEAR(), YEAR_MONTH_DAY, YEAR_MONTH_DAY_CJK, RELATIVE_DATE(), DAY_WORD_YEAR_TIME].map(
     (r) => r.exec(text)?.index ?? -1,
   );
   const numeric = NUMERIC_DATE.exec(text);

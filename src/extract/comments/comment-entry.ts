@@ -347,7 +347,27 @@ function findAuthor(
     const name = line && short(t) ? (nameBeforeSeparator(t) ?? nameBeforeDate(t)) : null;
     if (name !== null) return { name, url: link(el), node: el, guessed: true };
   }
+  // 5. A block's first line running up to its first block child ("<strong>Jane</strong> <span>3
+  // days ago</span><div>text</div>"): the element printing the words before the date, first, the
+  // date in an element of its own (both left out of the text).
+  for (const el of bylines) {
+    const run = leadingInlineRun(el, skip) ?? [];
+    const t = collapseWhitespace(run.map((n) => (isText(n) ? n.data : isTag(n) ? plainText(n) : '')).join(' '));
+    if (t === '' || countWordsUpTo(t, MAX_BYLINE_WORDS) > MAX_BYLINE_WORDS) continue;
+    const before = nameBeforeDate(t);
+    const name = before !== null && t.startsWith(before) ? before : null;
+    const holder = name === null ? undefined : run.find((n): n is Element => isTag(n) && cleanAuthor(plainText(n)) === name);
+    const dated = run.some((n) => isTag(n) && n !== holder && hasDateText(plainText(n)));
+    if (name !== null && holder !== undefined && dated) return { name, url: link(holder), node: holder, guessed: true };
+  }
   return { name: null, url: null, node: null, guessed: false };
+}
+
+/** The nodes a block prints before its first block child, when it has one (its first line). */
+function leadingInlineRun(el: Element, skip: SkippedNodes): AnyNode[] | null {
+  if (!BLOCK_TAGS.has(el.name)) return null;
+  const at = el.children.findIndex((c) => isTag(c) && BLOCK_TAGS.has(c.name));
+  return at <= 0 ? null : el.children.slice(0, at).filter((c) => !(isTag(c) && (skip.has(c) || isIgnoredElement(c))));
 }
 
 /** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one. */

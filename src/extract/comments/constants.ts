@@ -31,7 +31,7 @@ export const MIN_UNHINTED_AUTHOR_SHARE = 0.5;
  *  all links). ours: Readability treats > 0.5 as navigation. */
 export const MAX_ENTRY_LINK_DENSITY = 0.5;
 
-/** Entries linking to other posts of the site (`pointAtOtherPosts`) may be at most this share of a
+/** Entries linking to posts of the site (`pointAtPosts`) may be at most this share of a
  *  zone's entries. ours: more than half is a list of those posts (a "latest replies" box); a
  *  thread may hold a few self-pingbacks. */
 export const MAX_OTHER_POST_ENTRY_SHARE = 0.5;

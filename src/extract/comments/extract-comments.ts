@@ -180,7 +180,7 @@ function chooseZone(
     const chars = comments.reduce((n, c) => n + c.text.length, 0);
     const linkChars = comments.reduce((n, c) => n + c.linkChars, 0);
     if (linkChars > MAX_ENTRY_LINK_DENSITY * chars) continue;
-    if (pointAtOtherPosts(comments, page.url)) continue;
+    if (pointAtPosts(comments, page.url)) continue;
     const zone = widenZone(group.lca, article, body);
     const hinted = isHinted(group, zone, comments, fragment);
     const site = siteStructures.has(structureOf(zone, group));
@@ -234,27 +234,34 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
 }
 
 /**
- * Entries most of which (`MAX_OTHER_POST_ENTRY_SHARE`) link to another post of the site list those posts: a "latest replies" box
- * quoting other posts' comments, a related-posts list. A comment belongs to the post it points at,
- * as a site-wide comment feed links each item to its post [004 §4.2]; a thread's own links go to
- * this page's anchors and comment pages, to profiles, or to the commenters' sites. Another post is
- * told by its URL: the pattern of this post's URL (`isPostUrlLike`).
+ * Entries most of which (`MAX_OTHER_POST_ENTRY_SHARE`) link to a post of the site, other posts
+ * among them, list posts: a "latest replies" box quoting the comments of other posts (and of this
+ * one), a related-posts list. A comment belongs to the post it points at, as a site-wide comment
+ * feed links each item to its post [004 §4.2]; a thread's own links go to anchors and comment
+ * pages of this page, to profiles, or to the commenters' sites. A post is told by its URL: this
+ * page's own (no anchor), or another with the pattern of this post's URL (`isPostUrlLike`).
  */
-function pointAtOtherPosts(comments: readonly PageComment[], pageUrl: string): boolean {
+function pointAtPosts(comments: readonly PageComment[], pageUrl: string): boolean {
   const page = parseUrl(pageUrl);
   if (page === undefined) return false;
-  const pointing = comments.filter((c) =>
-    elementsOf(c.entry.nodes, c.skip).some((el) => el.name === 'a' && isOtherPostOfSite(el.attribs.href, page)),
-  ).length;
-  return pointing > MAX_OTHER_POST_ENTRY_SHARE * comments.length;
+  let pointing = 0;
+  let toOthers = 0;
+  for (const c of comments) {
+    const targets = elementsOf(c.entry.nodes, c.skip).map((el) => (el.name === 'a' ? postLinkOf(el.attribs.href, page) : null));
+    if (targets.includes('other')) toOthers++;
+    if (targets.includes('other') || targets.includes('self')) pointing++;
+  }
+  return toOthers > 0 && pointing > MAX_OTHER_POST_ENTRY_SHARE * comments.length;
 }
 
-/** `href` leads to another page of `page`'s site whose path has the pattern of `page`'s path. */
-function isOtherPostOfSite(href: string | undefined, page: URL): boolean {
-  if (href === undefined) return false;
+/** Whether `href` leads to `page` itself (no anchor, no query: 'self'), to another page of its site
+ *  whose path has the pattern of `page`'s path ('other'), or neither (null). */
+function postLinkOf(href: string | undefined, page: URL): 'self' | 'other' | null {
+  if (href === undefined || href === '' || href.startsWith('#') || href.startsWith('?')) return null;
   const url = parseUrl(href, page.href);
-  if (url === undefined || url.hostname.replace(/^www\./, '') !== page.hostname.replace(/^www\./, '')) return false;
-  return isPostUrlLike(pathSegments(url), pathSegments(page));
+  if (url === undefined || url.hostname.replace(/^www\./, '') !== page.hostname.replace(/^www\./, '')) return null;
+  if (url.pathname === page.pathname) return url.search === page.search && url.hash === '' ? 'self' : null;
+  return isPostUrlLike(pathSegments(url), pathSegments(page)) ? 'other' : null;
 }
 
 const pathSegments = (url: URL): string[] => url.pathname.split('/').filter((s) => s !== '');
