@@ -6,7 +6,7 @@
  * objects of earlier crawls whose page now answers 4xx, or is gone from a host this crawl did
  * capture, are `deleted`. One row per (object, crawl), upserted, so reruns give the same rows.
  */
-import { type Change, diffVersions, type VersionSnapshot } from '../changes/index.js';
+import { type Change, commentWindowsOf, diffVersions, type VersionSnapshot } from '../changes/index.js';
 import { hostOf } from '../core/url.js';
 import { ChangeStore, type ComparedVersionRow, type Db } from '../store/index.js';
 
@@ -48,6 +48,7 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
   const gone = store.objectsGoneIn(crawlId);
   const hostsBefore = store.hostsBefore(crawlId);
   const hostsNow = store.hostsIn(crawlId);
+  const windows = commentWindowsOf(store.commentCounts(crawlId));
   const save = (objectId: number, from: ComparedVersionRow | null, to: ComparedVersionRow | null, change: Change): void => {
     store.upsertChange({
       objectId,
@@ -72,7 +73,7 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
       if (to === null) continue;
       const from = previousOf(objectId);
       if (from === null && !hostsBefore.has(hostOf(to.url))) continue; // first crawl of this site: nothing to compare
-      const next = snapshot(store, to);
+      const next = { ...snapshot(store, to), commentWindow: windows.get(hostOf(to.url)) ?? null };
       const prev = from === null ? null : comparable(snapshot(store, from), from.method, next, to.method);
       save(objectId, from, to, diffVersions(prev, next));
     }

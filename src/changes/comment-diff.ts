@@ -3,6 +3,8 @@
  * article edit. Comments are matched by hash; the rest by author + text (same comment, re-hashed
  * because of noise or a re-formatted date), then by author + date (the same comment, edited).
  */
+import { hostOf } from '../core/url.js';
+import { COMMENT_WINDOW_MIN_PAGES } from './constants.js';
 import { normalizeField, normalizeNoise } from './noise-normalize.js';
 import type { CommentChange, CommentSnapshot } from './types.js';
 
@@ -10,6 +12,8 @@ export interface CommentDiff {
   added: number;
   removed: number;
   edited: number;
+  /** Older comments pushed off a page that shows only its newest `window` ones: not removed. */
+  outOfWindow: number;
   changes: CommentChange[];
 }
 
@@ -46,18 +50,63 @@ function pairBy(prev: CommentSnapshot[], next: CommentSnapshot[], key: KeyOf) {
   return { pairs, prevLeft, nextLeft };
 }
 
-export function diffComments(prev: CommentSnapshot[], next: CommentSnapshot[]): CommentDiff {
+export function diffComments(prev: CommentSnapshot[], next: CommentSnapshot[], window: number | null = null): CommentDiff {
   const sameHash = pairBy(prev, next, byHash);
   const sameText = pairBy(sameHash.prevLeft, sameHash.nextLeft, byAuthorText);
   const sameDate = pairBy(sameText.prevLeft, sameText.nextLeft, byAuthorDate);
+  const outOfWindow = movedWindow(prev, next, sameDate.prevLeft, sameDate.nextLeft, window) ? sameDate.prevLeft : [];
+  const removed = outOfWindow.length > 0 ? [] : sameDate.prevLeft;
   const changes: CommentChange[] = [];
   for (const [, after] of sameDate.pairs) changes.push({ op: 'edited', hash: after.hash, author: after.author });
   for (const c of sameDate.nextLeft) changes.push({ op: 'added', hash: c.hash, author: c.author });
-  for (const c of sameDate.prevLeft) changes.push({ op: 'removed', hash: c.hash, author: c.author });
+  for (const c of removed) changes.push({ op: 'removed', hash: c.hash, author: c.author });
   return {
     added: sameDate.nextLeft.length,
-    removed: sameDate.prevLeft.length,
+    removed: removed.length,
     edited: sameDate.pairs.length,
+    outOfWindow: outOfWindow.length,
     changes,
   };
+}
+
+/**
+ * Whether the comments gone from a page that shows only its newest `window` comments (both
+ * versions full) just left that window: they are the oldest end of the earlier list and the new
+ * ones the newest end of the later list, as many or more, the rest in the same order. A site
+ * paginating its comments moves them to another page, it does not delete them.
+ */
+function movedWindow(
+  prev: readonly CommentSnapshot[],
+  next: readonly CommentSnapshot[],
+  gone: readonly CommentSnapshot[],
+  added: readonly CommentSnapshot[],
+  window: number | null,
+): boolean {
+  if (window === null || prev.length !== window || next.length !== window || gone.length === 0 || added.length < gone.length) return false;
+  const isGone = new Set(gone);
+  const isAdded = new Set(added);
+  const atStart = (list: readonly CommentSnapshot[], part: Set<CommentSnapshot>): boolean =>
+    list.slice(0, part.size).every((c) => part.has(c));
+  const atEnd = (list: readonly CommentSnapshot[], part: Set<CommentSnapshot>): boolean =>
+    list.slice(list.length - part.size).every((c) => part.has(c));
+  // Oldest first (gone at the start, new at the end) or newest first (the reverse).
+  return (atStart(prev, isGone) && atEnd(next, isAdded)) || (atEnd(prev, isGone) && atStart(next, isAdded));
+}
+
+/**
+ * Per host, how many comments its pages show at most when that is a cap: several post pages of the
+ * crawl show exactly that many and none more (the site shows its newest comments only). Decided
+ * from the site's own pages [000 §III: the structure recurring on many pages of a site].
+ */
+export function commentWindowsOf(pages: Iterable<{ url: string; comments: number }>): Map<string, number> {
+  const most = new Map<string, { comments: number; pages: number }>();
+  for (const { url, comments } of pages) {
+    const host = hostOf(url);
+    const seen = most.get(host);
+    if (seen === undefined || comments > seen.comments) most.set(host, { comments, pages: 1 });
+    else if (comments === seen.comments) seen.pages++;
+  }
+  const windows = new Map<string, number>();
+  for (const [host, { comments, pages }] of most) if (comments > 1 && pages >= COMMENT_WINDOW_MIN_PAGES) windows.set(host, comments);
+  return windows;
 }

@@ -75,3 +75,8 @@ export const REPORT_WRAP_COLUMNS = 100;
 
 /** References listed per change in the report before "and N more". // ours: a screenful. */
 export const REPORT_MAX_REFERENCES = 5;
+
+/** A site shows at most N comments per page (a window of the newest ones) when at least this many
+ *  of its post pages in a crawl show exactly N and none shows more. // ours: one or two posts with
+ *  the most comments are a coincidence; several at one cap are the site's pagination. */
+export const COMMENT_WINDOW_MIN_PAGES = 3;

@@ -18,6 +18,8 @@ export type VersionSnapshot = Pick<
   /** Absolute URLs of the links inside the article body. */
   references: string[];
   comments: CommentSnapshot[];
+  /** The most comments a page of this site shows, when its pages show no more (site evidence, `commentWindow`). */
+  commentWindow?: number | null;
   /** True when the capture was a WARC revisit record (payload identical to an earlier capture). */
   isRevisit?: boolean;
 };

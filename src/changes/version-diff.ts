@@ -167,7 +167,7 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
     reasons.push(`metadata-edit: ${fields.join(', ')}`);
   }
 
-  const comments = diffComments(prev.comments, next.comments);
+  const comments = diffComments(prev.comments, next.comments, next.commentWindow ?? null);
   change.commentsAdded = comments.added;
   change.commentsRemoved = comments.removed;
   change.commentsEdited = comments.edited;
@@ -179,7 +179,8 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
     parts.comments = Math.min(1, commentEvents / Math.max(1, prev.comments.length, next.comments.length));
     reasons.push(
       `comments: ${comments.added} added, ${comments.removed} removed, ${comments.edited} edited ` +
-        `(${prev.comments.length} -> ${next.comments.length})`,
+        `(${prev.comments.length} -> ${next.comments.length})` +
+        (comments.outOfWindow > 0 ? `; ${comments.outOfWindow} older ones left the page's window of ${next.comments.length}` : ''),
     );
   }
 

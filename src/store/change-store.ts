@@ -48,6 +48,9 @@ function statements(db: Db) {
       .prepare<[number, number], number | null>('SELECT max(crawl_id) FROM versions WHERE object_id = ? AND crawl_id < ?')
       .pluck(),
     objectsIn: db.prepare<[number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id = ?').pluck(),
+    commentCounts: db.prepare<[number], { url: string; comments: number }>(`SELECT o.url AS url,
+        max((SELECT count(*) FROM comments m WHERE m.version_id = v.id)) AS comments
+      FROM versions v JOIN objects o ON o.id = v.object_id WHERE v.crawl_id = ? GROUP BY v.object_id`),
     objectsGone: db
       .prepare<[number, number], number>(
         'SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?',
@@ -98,6 +101,11 @@ export class ChangeStore extends PassStore {
   /** The latest crawl before `crawlId` holding a version of the object, or null. */
   latestEarlierCrawl(objectId: number, crawlId: number): number | null {
     return this.#q.latestEarlierCrawl.get(objectId, crawlId) ?? null;
+  }
+
+  /** The comments each object of the crawl shows (the most of its versions), with the object's URL. */
+  commentCounts(crawlId: number): Array<{ url: string; comments: number }> {
+    return this.#q.commentCounts.all(crawlId);
   }
 
   /** Objects with a version in the crawl. */

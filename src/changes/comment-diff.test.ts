@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { commentWindowsOf, diffComments } from './comment-diff.js';
+import type { CommentSnapshot } from './types.js';
+
+const comment = (n: number): CommentSnapshot => ({ hash: `h${n}`, author: `Reader ${n}`, published: null, text: `Comment number ${n}.` });
+const comments = (...ns: number[]): CommentSnapshot[] => ns.map(comment);
+
+describe('diffComments on a page that shows only its newest comments', () => {
+  it('the oldest comments pushed out of a full window are not removed (oldest first or newest first)', () => {
+    const oldestFirst = diffComments(comments(1, 2, 3), comments(2, 3, 4), 3);
+    expect(oldestFirst).toMatchObject({ added: 1, removed: 0, outOfWindow: 1 });
+    const newestFirst = diffComments(comments(3, 2, 1), comments(5, 4, 3), 3);
+    expect(newestFirst).toMatchObject({ added: 2, removed: 0, outOfWindow: 2 });
+  });
+
+  it('a comment gone from the middle, or a window that is not full, is a removal', () => {
+    expect(diffComments(comments(1, 2, 3), comments(1, 3, 4), 3)).toMatchObject({ removed: 1, outOfWindow: 0 });
+    expect(diffComments(comments(1, 2), comments(2, 4), 3)).toMatchObject({ removed: 1, outOfWindow: 0 });
+    expect(diffComments(comments(1, 2, 3), comments(2, 3, 4), null)).toMatchObject({ removed: 1, outOfWindow: 0 });
+  });
+
+  it('fewer new comments than gone ones is a removal', () => {
+    expect(diffComments(comments(1, 2, 3), comments(3, 4), 3)).toMatchObject({ removed: 2, outOfWindow: 0 });
+  });
+});
+
+describe('commentWindowsOf: a cap on comments per page, from the pages of one site', () => {
+  it('several pages of a host at one count and none above it is a window', () => {
+    const pages = [3, 3, 3, 1, 0].map((n, i) => ({ url: `http://capped.test/p${i}/`, comments: n }));
+    const other = [5, 5, 2].map((n, i) => ({ url: `http://free.test/p${i}/`, comments: n }));
+    expect([...commentWindowsOf([...pages, ...other])]).toEqual([['capped.test', 3]]);
+  });
+
+  it('one page above the shared count means no window', () => {
+    const pages = [3, 3, 3, 4].map((n, i) => ({ url: `http://site.test/p${i}/`, comments: n }));
+    expect(commentWindowsOf(pages).size).toBe(0);
+  });
+});
