@@ -132,10 +132,6 @@ export const MAX_DATE_TEXT_CHARS = 80;
 /** ours: a block title is an entry link when at least this share of its text is link text (`<h2><a href=post>Title</a></h2>`), not a heading with a byline link in it. */
 export const MIN_TITLE_LINK_SHARE = 0.8;
 
-/** ours (issue #12): a URL shape is learnt from at least this many feed-linked posts with the same
- *  number of path segments; fewer say nothing about the site's URLs. */
-export const MIN_URL_SHAPE_POSTS = 3;
-
 /** ours (issue #12): a feed item's text is found on a page by its opening tokens, this many (an
  *  excerpt's opening words; shorter item texts are no evidence). */
 export const MIN_ITEM_TEXT_TOKENS = 10;

@@ -10,13 +10,10 @@ export { entryLinkTargets, hostLinkKeys } from './channel-page.js';
 export { renderText } from './content-render.js';
 export {
   buildSiteEvidence,
-  describeUrlShape,
-  learnUrlShapes,
   listedItems,
   negativePostEvidence,
   type NegativeEvidence,
   type SiteEvidence,
-  type UrlShape,
   contentKey,
   type LinkingPage,
   oneEntryListings,

@@ -19,19 +19,8 @@
  */
 import { canonicalUrl, parseUrl, schemelessKey } from '../core/url.js';
 import { htmlToText } from '../feeds/index.js';
-import { MIN_ITEM_TEXT_TOKENS, MIN_LISTED_ITEMS, MIN_URL_SHAPE_POSTS } from './constants.js';
-
-/** One path segment of a URL shape: a literal shared by all posts, digits of a fixed length, or any. */
-type ShapeSegment = { literal: string } | { digits: number } | { any: true };
-
-/** The URL shape of a group of post URLs with the same number of path segments. */
-export interface UrlShape {
-  segments: ShapeSegment[];
-  /** Query parameter names every post URL of the group carries (sorted). */
-  queryKeys: string[];
-  /** Feed-linked posts the shape was learnt from. */
-  support: number;
-}
+import { MIN_ITEM_TEXT_TOKENS, MIN_LISTED_ITEMS } from './constants.js';
+import { describeUrlShape, isSpecificShape, learnUrlShapes, shapesFitting, type UrlShape, urlShapesOf } from '../core/url-shape.js';
 
 /** A feed item as negative evidence: the page it links to and the opening tokens of its text. */
 export interface ItemEvidence {
@@ -61,89 +50,9 @@ export interface NegativeEvidence {
 }
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
-const DIGITS = /^\d+$/;
 
 export function tokensOf(text: string): string[] {
   return text.toLowerCase().match(TOKEN) ?? [];
-}
-
-function pathSegments(url: URL): string[] {
-  return url.pathname.split('/').filter((s) => s !== '');
-}
-
-/**
- * The URL shapes of the host's feed-linked posts: the posts grouped by number of path segments,
- * each group of at least `MIN_URL_SHAPE_POSTS` generalised per segment (a literal all share, digits
- * of one length, else any). Too few posts give no shape (no evidence).
- */
-export function learnUrlShapes(postUrls: readonly string[]): UrlShape[] {
-  const groups = new Map<number, URL[]>();
-  for (const raw of new Set(postUrls.map((u) => canonicalUrl(u)))) {
-    const url = parseUrl(raw);
-    if (url === undefined) continue;
-    const n = pathSegments(url).length;
-    groups.set(n, [...(groups.get(n) ?? []), url]);
-  }
-  const shapes: UrlShape[] = [];
-  for (const [n, urls] of groups) {
-    if (urls.length < MIN_URL_SHAPE_POSTS) continue;
-    const paths = urls.map(pathSegments);
-    const segments: ShapeSegment[] = [];
-    for (let i = 0; i < n; i++) {
-      const values = paths.map((p) => p[i] as string);
-      const first = values[0] as string;
-      // Digits are dates and ids: a feed shows only the latest posts, so even one shared value
-      // ("2026") stands for any of the same length.
-      if (values.every((v) => DIGITS.test(v) && v.length === first.length)) segments.push({ digits: first.length });
-      else if (values.every((v) => v === first)) segments.push({ literal: first });
-      else segments.push({ any: true });
-    }
-    const keySets = urls.map((u) => [...new Set(u.searchParams.keys())].sort().join('&'));
-    const queryKeys = keySets.every((k) => k === keySets[0]) && keySets[0] !== '' ? (keySets[0] as string).split('&') : [];
-    shapes.push({ segments, queryKeys, support: urls.length });
-  }
-  return shapes;
-}
-
-/** The shapes a URL fits, and whether that places it outside them all (never without shapes or for an unreadable URL: no evidence). */
-function urlShapesOf(rawUrl: string, shapes: readonly UrlShape[]): { fitting: UrlShape[]; outside: boolean } {
-  const url = parseUrl(canonicalUrl(rawUrl));
-  const fitting = url === undefined ? [] : shapesFitting(url, shapes);
-  return { fitting, outside: shapes.length > 0 && url !== undefined && fitting.length === 0 };
-}
-
-/** Whether a URL fits one of the shapes (true when there are none: no evidence). */
-export function fitsUrlShapes(rawUrl: string, shapes: readonly UrlShape[]): boolean {
-  return !urlShapesOf(rawUrl, shapes).outside;
-}
-
-/**
- * Whether a shape says more than the number of path segments: a literal segment, a date or id of
- * fixed length, or query keys. `/*` (the posts' slugs at the site root) is fitted by every
- * one-segment URL of the site, an about or contact page as much as a post.
- */
-export function isSpecificShape(shape: UrlShape): boolean {
-  return shape.queryKeys.length > 0 || shape.segments.some((s) => !('any' in s));
-}
-
-function shapesFitting(url: URL, shapes: readonly UrlShape[]): UrlShape[] {
-  const segments = pathSegments(url);
-  return shapes.filter(
-    (shape) =>
-      shape.segments.length === segments.length &&
-      shape.queryKeys.every((k) => url.searchParams.has(k)) &&
-      shape.segments.every((s, i) => {
-        const v = segments[i] as string;
-        if ('literal' in s) return v === s.literal;
-        if ('digits' in s) return DIGITS.test(v) && v.length === s.digits;
-        return true;
-      }),
-  );
-}
-
-export function describeUrlShape(shape: UrlShape): string {
-  const path = shape.segments.map((s) => ('literal' in s ? s.literal : 'digits' in s ? `<${s.digits} digits>` : '*')).join('/');
-  return `/${path}${shape.queryKeys.length > 0 ? `?${shape.queryKeys.join('&')}` : ''}`;
 }
 
 /** Feed items as evidence: items whose text opens with at least `MIN_ITEM_TEXT_TOKENS` tokens. */

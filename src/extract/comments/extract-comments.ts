@@ -6,6 +6,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
 import { hostOf, parseUrl } from '../../core/url.js';
+import { isPostUrlLike, pathSegments } from '../../core/url-shape.js';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
@@ -262,32 +263,6 @@ function postLinkOf(href: string | undefined, page: URL): 'self' | 'other' | nul
   if (url === undefined || url.hostname.replace(/^www\./, '') !== page.hostname.replace(/^www\./, '')) return null;
   if (url.pathname === page.pathname) return url.search === page.search && url.hash === '' ? 'self' : null;
   return isPostUrlLike(pathSegments(url), pathSegments(page)) ? 'other' : null;
-}
-
-const pathSegments = (url: URL): string[] => url.pathname.split('/').filter((s) => s !== '');
-const DIGITS = /\d+/g;
-const HAS_DIGIT = /\d/;
-const SLUG_SEGMENT = /[-_.]/;
-
-/**
- * Another post's path by this post's URL pattern (000 §III learns a site's post URLs from its feed
- * links; one post page gives one example): as many segments, each the same, or alike with their
- * numbers generalised (`/2012/11/`, `/p12/`), or both slugs (`/some-title/`); a differing plain
- * word is another section (`/article/12` and `/contributor/12`). The same path is this page.
- */
-function isPostUrlLike(other: readonly string[], post: readonly string[]): boolean {
-  if (other.length !== post.length || other.length === 0) return false;
-  let differs = false;
-  for (let i = 0; i < post.length; i++) {
-    const a = other[i] as string;
-    const b = post[i] as string;
-    if (a === b) continue;
-    differs = true;
-    const alike =
-      (HAS_DIGIT.test(a) && a.replace(DIGITS, '#') === b.replace(DIGITS, '#')) || (SLUG_SEGMENT.test(a) && SLUG_SEGMENT.test(b));
-    if (!alike) return false;
-  }
-  return differs;
 }
 
 /** One entry read (`readEntry`), and the other entries' nodes its reading left out. */
