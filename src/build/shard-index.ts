@@ -11,7 +11,8 @@ import { type IndexEntry, listArchiveInputs, scanArchive, type ScanStats } from 
 import { type CrawlBy, crawlLabeller } from './build-overlay.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture, mayHoldFeed } from './feed-capture.js';
-import { captureRow, type FileRow, type IndexRow, siteOf } from './shard-rows.js';
+import { siteOf } from '../core/url.js';
+import { captureRow, type FileRow, type IndexRow } from './shard-rows.js';
 
 /** One archive to index, with the crawl it belongs to and that crawl's place in the collection. */
 export interface IndexTask {

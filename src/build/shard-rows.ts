@@ -4,7 +4,7 @@
  * Field names are snake_case and flat so that any engine can sort and group on them.
  */
 import { surt } from '../core/cdxj.js';
-import { hostOf } from '../core/url.js';
+import { siteOf } from '../core/url.js';
 import type { IndexEntry } from '../warc/index.js';
 
 /** One archive file of a crawl; written after the file's last capture row. */
@@ -83,11 +83,6 @@ export interface SiteRow {
 export type IndexRow = FileRow | CaptureRow | ItemRow;
 /** What `shard-build` reads. */
 export type ShardRow = IndexRow | SiteRow;
-
-/** The bucketing key of a URL: its host without a leading `www.` ('' when it does not parse). */
-export function siteOf(url: string): string {
-  return hostOf(url).replace(/^www\./, '');
-}
 
 export function captureRow(crawl: string, crawlOrder: number, e: IndexEntry, isFeed: boolean): CaptureRow {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, canonicalUrl, hostOf, schemelessKey } from './url.js';
+import { absoluteUrl, canonicalUrl, hostOf, schemelessKey, siteOf } from './url.js';
 
 describe('canonicalUrl', () => {
   it('folds case, default port, fragment and trailing slash', () => {
@@ -42,6 +42,8 @@ describe('helpers', () => {
   });
   it('hostOf and absoluteUrl', () => {
     expect(hostOf('http://Devblog.test:8081/x')).toBe('devblog.test');
+    expect(siteOf('https://WWW.Devblog.test/x')).toBe('devblog.test');
+    expect(siteOf('not a url')).toBe('');
     expect(absoluteUrl('../img/a.png', 'http://e.org/a/b/c')).toBe('http://e.org/a/img/a.png');
     expect(absoluteUrl('javascript:alert(1)', 'http://e.org/')).toBeUndefined();
   });

@@ -87,6 +87,11 @@ export function hostOf(raw: string): string {
   return parseUrl(raw)?.hostname.toLowerCase() ?? '';
 }
 
+/** Host of a URL without a leading `www.` (as `schemelessKey` compares sites); '' when it does not parse. */
+export function siteOf(raw: string): string {
+  return hostOf(raw).replace(/^www\./, '');
+}
+
 /** Make `href` absolute against `base`; returns undefined for javascript:, data: and bad URLs. */
 export function absoluteUrl(href: string, base: string): string | undefined {
   const url = parseUrl(href, base);

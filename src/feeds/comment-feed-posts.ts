@@ -7,7 +7,7 @@
  * texts (known only when the page is read: `commentItemsOfPage`). Never the site root: a home page
  * answers no comment.
  */
-import { hostOf, schemelessKey } from '../core/url.js';
+import { schemelessKey, siteOf } from '../core/url.js';
 import { htmlToText } from './feed-text.js';
 import type { Feed, FeedItem } from './types.js';
 
@@ -26,9 +26,6 @@ export interface PendingCommentFeed {
   perPost: boolean;
   items: FeedItem[];
 }
-
-/** Host as compared: without `www.` (as `schemelessKey`). */
-const siteOf = (url: string): string => hostOf(url).replace(/^www\./, '');
 
 /** Title as compared: case, punctuation and spacing left out. */
 function titleKey(title: string): string {

@@ -5,7 +5,6 @@ export {
   type ChangeFilter,
   COMMENT_COLUMNS,
   OBJECT_COLUMNS,
-  siteOf,
   type CrawlRow,
   readCrawls,
   type ObjectVersionRow,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Comment, ObjectVersion } from '../core/domain.js';
+import { siteOf } from '../core/url.js';
 import { languageFromText } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { htmlCaptureWhere } from './html-capture.js';
@@ -35,15 +36,6 @@ const PROVENANCE_COLUMNS = [
 
 /** A comment as an exported object row lists it. */
 type ObjectRowComment = Pick<Comment, 'author' | 'published' | 'text' | 'parent' | 'byline'>;
-
-/** Host of a URL without a leading `www.` (the site column). */
-export function siteOf(url: string): string {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-}
 
 const sha256 = (text: string): string => `sha256:${createHash('sha256').update(text).digest('hex')}`;
 

@@ -5,7 +5,7 @@
  */
 import type { AnyNode, Element } from 'domhandler';
 import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
-import { hostOf, parseUrl } from '../../core/url.js';
+import { hostOf, parseUrl, siteOf } from '../../core/url.js';
 import { isPostUrlLike, pathSegments } from '../../core/url-shape.js';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
@@ -260,7 +260,7 @@ function pointAtPosts(comments: readonly PageComment[], pageUrl: string): boolea
 function postLinkOf(href: string | undefined, page: URL): 'self' | 'other' | null {
   if (href === undefined || href === '' || href.startsWith('#') || href.startsWith('?')) return null;
   const url = parseUrl(href, page.href);
-  if (url === undefined || url.hostname.replace(/^www\./, '') !== page.hostname.replace(/^www\./, '')) return null;
+  if (url === undefined || siteOf(url.href) !== siteOf(page.href)) return null;
   if (url.pathname === page.pathname) return url.search === page.search && url.hash === '' ? 'self' : null;
   return isPostUrlLike(pathSegments(url), pathSegments(page)) ? 'other' : null;
 }
