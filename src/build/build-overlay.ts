@@ -25,7 +25,6 @@ import { pairItem } from '../pairing/index.js';
 import { renderText } from '../templates/index.js';
 import {
   type ArchiveInput,
-  DEFAULT_WARC_CONFIG,
   type DigestPolicy,
   type IndexEntry,
   listArchiveInputs,
@@ -34,7 +33,6 @@ import {
   scanArchive,
   type ScannedRecord,
   type ScanStats,
-  type WarcConfig,
 } from '../warc/index.js';
 import {
   type CaptureSummaryRow,
@@ -53,7 +51,7 @@ import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
 import { PageCache } from './page-cache.js';
-import { type PageJob, type RecordRead, runPageJob, startRecordRead } from './page-job.js';
+import { type PageJob, type RecordRead, runPageJob, startRecordRead, warcConfigOf } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 import { SegmentPass } from './segment-stage.js';
 import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
@@ -93,11 +91,6 @@ export interface BuildOptions {
  */
 export const CRAWL_BY = ['input', 'file', 'warcinfo', 'day'] as const;
 export type CrawlBy = (typeof CRAWL_BY)[number];
-
-/** The warc stage's settings a build runs with. */
-function warcConfigOf(options: Pick<BuildOptions, 'verifyDigests'>): WarcConfig {
-  return options.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: options.verifyDigests };
-}
 
 export interface BuildProgress {
   crawl: string;
@@ -788,7 +781,7 @@ class ExtractionPass {
     const ctx = this.#ctx;
     const { db, writer, crawlId, report, diagnostics, options } = ctx;
     const { commentPosts } = this.#paired;
-    const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem }>();
+    const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem; read?: RecordRead }>();
     const left = new Map<string, number>();
     for (const w of works) left.set(hostOf(w.url), (left.get(hostOf(w.url)) ?? 0) + 1);
     const workDone = (work: PageWork): void => {
@@ -798,37 +791,36 @@ class ExtractionPass {
       if (n === 0) onHostDone(host);
     };
     const self = this;
-    // In the main thread, the next job's record is read while this job's page is extracted: the
-    // thread pool inflates it meanwhile (a worker pool reads its own records).
-    const readsAhead = new Map<number, { source: PayloadSource; read: RecordRead }>();
-    const readOf = new Map<PageJob, RecordRead>();
+    // In the main thread, the next work to extract has its record read while this job's page is
+    // extracted: the thread pool inflates it meanwhile (a worker pool reads its own records).
+    let ahead: { index: number; row: CaptureRow; source: PayloadSource; read: RecordRead } | null = null;
     const readAhead = (from: number): void => {
-      for (let i = from; i < works.length && !this.#pooled; i++) {
-        const work = works[i] as PageWork;
-        const row = ctx.store.capture(work.captureId);
-        if (row === undefined || isUnchangedVersion(ctx, row)) continue;
-        const source = resolvePayloadSource(db, work.captureId);
+      ahead = null;
+      if (this.#pooled) return;
+      for (let index = from; index < works.length; index++) {
+        const captureId = (works[index] as PageWork).captureId;
+        const row = ctx.store.capture(captureId);
+        if (row === undefined || previousVersionOf(ctx, row) !== undefined) continue;
+        const source = resolvePayloadSource(db, captureId);
         if (source === undefined) continue;
-        readsAhead.set(i, {
-          source,
-          read: startRecordRead({ source, ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}) }),
-        });
+        const read = startRecordRead({ source, ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}) });
+        ahead = { index, row, source, read };
         return;
       }
     };
     function* jobs(): Generator<PageJob> {
       for (const [index, work] of works.entries()) {
-        const ahead = readsAhead.get(index);
-        readsAhead.delete(index);
+        // The work read ahead is known to be a capture to extract: no second lookups.
+        const known = ahead?.index === index ? ahead : null;
         self.#tick();
-        const row = ctx.store.capture(work.captureId);
+        const row = known?.row ?? ctx.store.capture(work.captureId);
         if (row === undefined) {
           workDone(work);
           continue;
         }
         const chosen = pickItem(work);
         // Unchanged payload since a version we already extracted: copy it instead of extracting again.
-        const copied = copyUnchangedVersion(ctx, work, row);
+        const copied = known === null ? copyUnchangedVersion(ctx, work, row) : null;
         if (copied !== null) {
           report.objects.unchanged++;
           if (copied.paths !== null) self.#linked(work, row, chosen, copied.paths);
@@ -836,7 +828,7 @@ class ExtractionPass {
           workDone(work);
           continue;
         }
-        const source = ahead?.source ?? resolvePayloadSource(db, work.captureId);
+        const source = known?.source ?? resolvePayloadSource(db, work.captureId);
         if (!source) {
           diagnostics.report(
             new InputError('warc.revisit-unresolved', 'revisit record whose original payload is not in the overlay', { url: row.url }),
@@ -857,9 +849,8 @@ class ExtractionPass {
           explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
           ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
         };
-        workOf.set(job, { work, row, chosen });
+        workOf.set(job, { work, row, chosen, ...(known === null ? {} : { read: known.read }) });
         self.#captureOf.set(job, work.captureId);
-        if (ahead !== undefined) readOf.set(job, ahead.read);
         readAhead(index + 1);
         yield job;
       }
@@ -867,8 +858,7 @@ class ExtractionPass {
     const runner = this.#pooled
       ? workerPoolRunner(options.workers ?? defaultWorkers(), options.workerHeapMb === undefined ? {} : { heapMb: options.workerHeapMb })
       : inProcessRunner((job) => {
-          const read = readOf.get(job);
-          readOf.delete(job);
+          const read = workOf.get(job)?.read;
           return {
             onParsed: (page) => this.#pages.put(workOf.get(job)?.work.captureId ?? -1, page),
             ...(read === undefined ? {} : { read }),
@@ -1102,8 +1092,6 @@ function copyUnchangedVersion(ctx: CrawlContext, work: PageWork, row: CaptureRow
 function previousVersionOf(ctx: CrawlContext, row: CaptureRow): ReturnType<CrawlStore['previousVersionOfPayload']> {
   return row.pageDigest ? ctx.store.previousVersionOfPayload(canonicalUrl(row.url), row.pageDigest, ctx.crawlId) : undefined;
 }
-
-const isUnchangedVersion = (ctx: CrawlContext, row: CaptureRow): boolean => previousVersionOf(ctx, row) !== undefined;
 
 /** Feeds advertised by the crawl's pages [002 "Feed discovery"], and those the store lacks (merge recomputes it). */
 export function discoveredFeedsReport(store: CrawlStore, crawlId: number): CrawlReport['discoveredFeeds'] {

@@ -69,8 +69,9 @@ export interface RecordRead {
   reported: Diagnostic[];
 }
 
-const warcConfigOfJob = (job: Pick<PageJob, 'verifyDigests'>): WarcConfig =>
-  job.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: job.verifyDigests };
+/** The warc stage's settings a build or a job runs with (its digest policy, else the default). */
+export const warcConfigOf = (settings: { verifyDigests?: DigestPolicy }): WarcConfig =>
+  settings.verifyDigests === undefined ? DEFAULT_WARC_CONFIG : { ...DEFAULT_WARC_CONFIG, verifyDigests: settings.verifyDigests };
 
 /**
  * Starts reading a job's record now, so that the inflating happens on the thread pool while the
@@ -80,7 +81,7 @@ export function startRecordRead(job: Pick<PageJob, 'source' | 'verifyDigests'>):
   const diagnostics = new Diagnostics();
   const reported: Diagnostic[] = [];
   diagnostics.onReport((d) => reported.push(d));
-  const capture = readCapture(job.source, { diagnostics, config: warcConfigOfJob(job) });
+  const capture = readCapture(job.source, { diagnostics, config: warcConfigOf(job) });
   // Its failure is the job's, seen when the job awaits it.
   capture.catch(() => {});
   return { capture, reported };
