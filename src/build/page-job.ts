@@ -18,7 +18,7 @@ import {
   parsePage,
 } from '../extract/index.js';
 import { commentItemsOfPage, type DiscoveredFeed, discoverFeeds, type FeedItem, type PendingCommentFeed } from '../feeds/index.js';
-import { mainBlockOfLinkedPost, renderText } from '../templates/index.js';
+import { mainBlockOfLinkedPost, renderText, renderWithoutComments } from '../templates/index.js';
 import { type Capture, DEFAULT_WARC_CONFIG, type DigestPolicy, readCapture, type WarcConfig } from '../warc/index.js';
 import type { Comment } from '../core/domain.js';
 import type { PayloadSource } from '../store/index.js';
@@ -147,12 +147,13 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
         paths: { content: null, title: null, author: null, date: null, categories: null },
       };
       const found = extractComments(page, { article: null, item: job.item, commentItems, siteStructures: job.siteStructures ?? [] });
+      const article = block.content === null ? null : renderWithoutComments(page, block.content, found);
       return {
         ...base,
         ok: true,
         fallbackReason: result.reason,
         language: page.language,
-        object,
+        object: article === null ? object : { ...object, ...article },
         comments: found.comments,
         commentZone: { evidence: found.evidence, structure: found.structure, signatures: found.signatures },
       };

@@ -26,6 +26,7 @@ import {
   keepValidatedTemplates,
   type LinkingPage,
   learnTemplates,
+  leaveOutComments,
   MarkerVotes,
   oneEntryListings,
   type PostDecision,
@@ -308,16 +309,20 @@ async function runHost(
   // feed-paired posts (issue #12): a zone only the structure shows waits for the host's other
   // posts, and a post without a zone is read again with the structures the host confirms.
   const sites = new CommentSites<HostPost, HostPost>();
-  const commentsOfPost = (page: ParsedPage, row: CaptureRow, object: PostObject): Comment[] => {
-    if (input.commentsOf === undefined) return [];
+  // A post's comments, and the post with them left out of its article.
+  const commentsOfPost = (page: ParsedPage, row: CaptureRow, weighed: PostDecision): { decision: PostDecision; comments: Comment[] } => {
+    if (input.commentsOf === undefined || weighed.object === null) return { decision: weighed, comments: [] };
     const found = input.commentsOf(page);
-    const post: HostPost = { row, object, comments: found.comments };
+    const decision = leaveOutComments(weighed, page, found);
+    const post: HostPost = { row, object: decision.object ?? weighed.object, comments: found.comments };
     if (found.structure === null) sites.remember(host, post, found.signatures);
-    if (!sites.observe(host, found, found.comments.length)) return found.comments;
+    if (!sites.observe(host, found, found.comments.length)) return { decision, comments: found.comments };
     sites.defer(host, found, post);
     // The page's comments wait for the site decision (written again then); the feed's stay.
-    return found.comments.filter((c) => c.source === 'feed');
+    return { decision, comments: found.comments.filter((c) => c.source === 'feed') };
   };
+  const classify = (page: ParsedPage): PostDecision =>
+    chosen.templates.length > 0 ? classifyByTemplate(page, chosen.templates, chosen.channelMin) : classifyByMainBlock(page, markers);
   for (const group of others) {
     const row = group[0] as CaptureRow;
     const page = await loadPage(input, row.id);
@@ -331,11 +336,10 @@ async function runHost(
       continue;
     }
     for (const url of entryLinkTargets(page)) entryLinked.add(schemelessKey(url));
-    const classified =
-      chosen.templates.length > 0 ? classifyByTemplate(page, chosen.templates, chosen.channelMin) : classifyByMainBlock(page, markers);
-    const { decision, heldFor, listed } = weighNegativeEvidence(classified, page, evidence);
+    const weighed = weighNegativeEvidence(classify(page), page, evidence);
+    const { heldFor, listed } = weighed;
     for (const url of listed) listedLinked.add(schemelessKey(url));
-    const comments = decision.object !== null ? commentsOfPost(page, row, decision.object) : [];
+    const { decision, comments } = commentsOfPost(page, row, weighed.decision);
     if (heldFor !== null) held.push({ decision, group, heldFor, comments });
     else {
       const final = pageDecision(decision, row, comments);
@@ -355,7 +359,7 @@ async function runHost(
   }
   writer.flush();
   await takeBackListings(input, store, writer, sameContent, posts, report);
-  await settleHostComments(input, host, sites, posts);
+  await settleHostComments(input, host, sites, posts, classify);
   return report;
 }
 
@@ -416,24 +420,30 @@ type PostObject = Omit<ExtractedObject, 'wrapper'>;
  * The host's comment decisions on its template-found posts, once all are written: posts without a
  * zone read again with the structures the host confirms, then the held zones kept or dropped (their
  * texts counted with the second readings': entries recurring on several pages are the template's);
- * each post whose comments change is written again. `posts`: the captures written as posts.
+ * each post whose comments change is written again, with the comments a second reading finds left
+ * out of its article (`classify` finds its content node again). `posts`: the captures written as posts.
  */
 async function settleHostComments(
   input: TemplateStageInput,
   host: string,
   sites: CommentSites<HostPost, HostPost>,
   posts: ReadonlySet<number>,
+  classify: (page: ParsedPage) => PostDecision,
 ): Promise<void> {
   const commentsOf = input.commentsOf;
   if (commentsOf === undefined) return;
   const readings = await sites.readAgain(host, async (post, structures) => {
     const page = await loadPage(input, post.row.id);
-    return page === null ? null : { comments: commentsOf(page, structures).comments };
+    if (page === null) return null;
+    const found = commentsOf(page, structures);
+    if (found.comments.length === 0) return { comments: found.comments, object: post.object };
+    const { object } = leaveOutComments({ ...classify(page), object: post.object }, page, found);
+    return { comments: found.comments, object: object ?? post.object };
   });
   const rewrite = (p: HostPost): void => {
     if (posts.has(p.row.id)) input.writer.addVersion(versionOf(p.row, p.object, p.comments, input.crawlId));
   };
-  input.db.transaction(() => sites.settle(host, readings, rewrite, (post, again) => rewrite({ ...post, comments: again.comments })))();
+  input.db.transaction(() => sites.settle(host, readings, rewrite, (post, again) => rewrite({ ...post, ...again })))();
 }
 
 /** The version row of a post found by the templates stage. */

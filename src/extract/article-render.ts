@@ -24,6 +24,12 @@ import { collapseSpaces } from './text-normalize.js';
 import { pageBaseUrl } from './parse-page.js';
 import type { ParsedPage, Reference } from './types.js';
 
+/** The comment zone and entry nodes found on a page (a `CommentExtraction`'s). */
+export interface CommentNodes {
+  zone: Element | null;
+  entryNodes: readonly Element[];
+}
+
 export interface RenderedArticle {
   text: string;
   html: string;
@@ -188,10 +194,16 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
  * A content node found without a feed item (a template's content path, an E-mCST block) rendered
  * like a feed-guided wrapper: hidden copies, widgets and the comments inside it left out, and the
  * title when the template found it inside (a feed-guided wrapper leaves its title out too: the
- * versions of one post compare alike whichever way a crawl found it).
+ * versions of one post compare alike whichever way a crawl found it). `comments`: the zone and entry
+ * nodes the comment extractor found on the page, left out as well (a zone without any comment hint).
  */
-export function renderContentNode(page: ParsedPage, node: Element, title: Element | null = null): RenderedArticle {
-  const skip = new Set(commentNodesInside(node));
+export function renderContentNode(
+  page: ParsedPage,
+  node: Element,
+  title: Element | null = null,
+  comments: CommentNodes | null = null,
+): RenderedArticle {
+  const skip = new Set(commentNodesInside(node, comments?.zone ?? null, comments?.entryNodes ?? []));
   if (title !== null && title !== node && contains(node, title)) skip.add(title);
   return renderArticle(node, { baseUrl: pageBaseUrl(page), skip });
 }

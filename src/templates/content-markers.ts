@@ -153,7 +153,7 @@ function properties(page: ParsedPage, block: Element): ArticleProperties {
  * `MIN_CONTENT_CHARS`, and a page failing `looksLikePost` (a list, or no publication date).
  */
 export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | null): MainBlock {
-  const no = (reason: string): MainBlock => ({ isPost: false, properties: null, confidence: 0, reason });
+  const no = (reason: string): MainBlock => ({ isPost: false, properties: null, content: null, confidence: 0, reason });
   let found: { block: Element; confidence: number; how: string } | null = null;
   for (const [rank, m] of [markers?.primary ?? null, markers?.secondary ?? null].entries()) {
     if (m === null || found !== null) continue;
@@ -176,6 +176,7 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
   return {
     isPost: true,
     properties: properties(page, found.block),
+    content: { node: found.block, title: null },
     confidence: found.confidence,
     reason: `${found.how}; ${signal.reason}`,
   };
@@ -188,11 +189,18 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
 export function mainBlockOfLinkedPost(page: ParsedPage): MainBlock {
   const block = mcstMainBlock(page.document);
   if (block === null || textLength(block) < MIN_CONTENT_CHARS) {
-    return { isPost: false, properties: null, confidence: 0, reason: `no main block with ${MIN_CONTENT_CHARS} characters of text` };
+    return {
+      isPost: false,
+      properties: null,
+      content: null,
+      confidence: 0,
+      reason: `no main block with ${MIN_CONTENT_CHARS} characters of text`,
+    };
   }
   return {
     isPost: true,
     properties: properties(page, block),
+    content: { node: block, title: null },
     confidence: LINKED_POST_MCST_CONFIDENCE,
     reason: `mCST main block <${block.name}>`,
   };

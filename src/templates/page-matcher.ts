@@ -205,12 +205,14 @@ export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]):
       if (v.reason !== '') reason = v.reason;
       continue;
     }
-    if (v.kind === 'no') return { isPost: false, templateId: t.id, properties: null, reason: v.reason, confidence: TEMPLATE_CONFIDENCE };
+    if (v.kind === 'no')
+      return { isPost: false, templateId: t.id, properties: null, content: null, reason: v.reason, confidence: TEMPLATE_CONFIDENCE };
     const properties = propertiesOf(page, v.content, m);
     const confidence = matchConfidence(t, m);
-    return { isPost: true, templateId: t.id, properties, reason: `key-path of template ${t.id} matches`, confidence };
+    const content = { node: v.content, title: firstNonEmpty(m.title) };
+    return { isPost: true, templateId: t.id, properties, content, reason: `key-path of template ${t.id} matches`, confidence };
   }
-  return { isPost: false, templateId: null, properties: null, reason, confidence: 0 };
+  return { isPost: false, templateId: null, properties: null, content: null, reason, confidence: 0 };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import type { ParsedPage, PropertyPaths } from '../extract/index.js';
+import { extractComments, type ParsedPage, parsePage, type PropertyPaths } from '../extract/index.js';
 import { fixturePage } from '../../test/helpers/fixture-pages.js';
 import {
   buildSiteEvidence,
@@ -12,6 +12,7 @@ import {
   keepValidatedTemplates,
   keyPathOf,
   learnTemplates,
+  leaveOutComments,
   type PostTemplate,
   serialiseKeyPath,
   settleHeldPost,
@@ -137,5 +138,46 @@ describe('weighNegativeEvidence and settleHeldPost', () => {
   it('leaves a post the evidence does not speak against alone', () => {
     const urls = [1, 2, 3].map((i) => load('wp', `post-feed-${i}`).url);
     expect(weighNegativeEvidence(post, page, buildSiteEvidence(urls, [], items))).toEqual({ decision: post, heldFor: null, listed: [] });
+  });
+});
+
+describe('leaveOutComments', () => {
+  // An E-mCST main block that grew over a comment zone no class or id names (the zone is longer
+  // than the article): six replies, each a name with a date and its text, which the comment
+  // extractor finds by their structure alone.
+  const names = ['Chiara Neri', 'Hana Sato', 'Farah Haddad', 'Jude Okafor', 'Ada Lind', 'Nia Evans'];
+  const replies = names.map(
+    (name, i) =>
+      `<li id="a${i}"><div class="kopf"><b>${name}</b> <small>${i + 2}. März 2025 um 10:2${i}</small></div><div class="inhalt"><p>Reply ${i} says the timber bridge by the harbour was mended in winter, and the old map of the valley shows the road that led there before the river moved east of the mill.</p></div></li>`,
+  );
+  const html = `<html><head><title>Always river map</title></head><body><main><article><h1>Always river map</h1>
+<p class="datum"><time datetime="2025-03-31T09:06:00Z">31. März 2025 um 09:06</time></p>
+<p>${'Snow mended paint across boat found above winter road old. Kitchen timber book carried painted map wall. '.repeat(3)}</p>
+<p>${'Station gathered cloth bridge quiet almost stone field orchard nearby evening late winter often found. '.repeat(3)}</p>
+<p>${'Long never painted the noticed slowly above stone wall market old iron measured river. '.repeat(3)}</p></article>
+<section id="antworten"><h3>6 Antworten</h3><ol class="liste">${replies.join('')}</ol></section></main>
+<aside><p>Archiv</p></aside></body></html>`;
+  const page = parsePage(html, 'http://threaded.test/p11-always-river-map/');
+
+  it("leaves the comments found on the page out of a post's article that holds them", () => {
+    const post = classifyByMainBlock(page, null);
+    expect(post.isPost).toBe(true);
+    expect(post.object?.text).toContain('Reply 3 says');
+    const found = extractComments(page, { article: null });
+    expect(found.comments).toHaveLength(6);
+    const without = leaveOutComments(post, page, found);
+    expect(without.object?.text).not.toContain('Reply 3 says');
+    expect(without.object?.html).not.toContain('Reply 3 says');
+    expect(without.object?.text).toContain('Station gathered cloth');
+    expect(without).toMatchObject({ isPost: true, method: 'mcst', reason: post.reason });
+  });
+
+  it('leaves a post whose comments lie outside its content node, and a non-post, as they are', () => {
+    const post = classifyByMainBlock(page, null);
+    const elsewhere = parsePage('<html><body><aside><p>elsewhere</p></aside></body></html>', page.url);
+    const zone = elsewhere.document.children.find((n) => 'name' in n) as Element;
+    expect(leaveOutComments(post, page, { zone, entryNodes: [] })).toBe(post);
+    const home = classifyByTemplate(load('wp', 'home'), learn('wp'), 0);
+    expect(leaveOutComments(home, page, extractComments(page, { article: null }))).toBe(home);
   });
 });

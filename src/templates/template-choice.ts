@@ -4,15 +4,16 @@
  * return their decision with its reason as data. The build's templates pass reads the pages,
  * calls these and writes what they decide.
  */
-import type { ExtractedObject, ParsedPage, PropertyPaths } from '../extract/index.js';
-import { pageBody } from '../extract/index.js';
+import { contains } from '../core/dom-text.js';
+import type { CommentNodes, ExtractedObject, ParsedPage, PropertyPaths, RenderedArticle } from '../extract/index.js';
+import { pageBody, renderContentNode } from '../extract/index.js';
 import { extractMainBlock } from './content-markers.js';
 import { entryLinkTargets } from './channel-page.js';
 import { renderText } from './content-render.js';
 import { matchPage } from './page-matcher.js';
 import { negativePostEvidence, type SiteEvidence } from './post-evidence.js';
 import { templateStillFits } from './template-validation.js';
-import type { ContentMarkers, PostTemplate, TemplateValidation } from './types.js';
+import type { ContentMarkers, ContentNode, PostTemplate, TemplateValidation } from './types.js';
 
 /** Whether a host's page is a post, how that was decided, and the object of a post. */
 export interface PostDecision {
@@ -23,6 +24,8 @@ export interface PostDecision {
   reason: string;
   /** The post's object (properties, method, confidence, paths); null for a page that is no post. */
   object: Omit<ExtractedObject, 'wrapper'> | null;
+  /** The node the post's article was rendered from (posts only). */
+  content?: ContentNode;
 }
 
 /** Whether an earlier crawl's templates are used again for this crawl. */
@@ -110,7 +113,13 @@ export function classifyByTemplate(page: ParsedPage, templates: readonly PostTem
   }
   const t = templates.find((x) => x.id === m.templateId) as PostTemplate;
   const paths: PropertyPaths = { content: t.contentPath, ...t.propertyPaths };
-  return { ...base, isPost: true, reason: m.reason, object: { ...m.properties, method: 'template', confidence: m.confidence, paths } };
+  return {
+    ...base,
+    isPost: true,
+    reason: m.reason,
+    object: { ...m.properties, method: 'template', confidence: m.confidence, paths },
+    ...(m.content === null ? {} : { content: m.content }),
+  };
 }
 
 /** E-mCST [001 §3] for a host without templates; `extractMainBlock` refuses pages that do not look like one post. */
@@ -124,6 +133,7 @@ export function classifyByMainBlock(page: ParsedPage, markers: ContentMarkers | 
     isPost: true,
     reason: `E-mCST: ${block.reason}`,
     object: { ...block.properties, method: 'mcst', confidence: block.confidence, paths },
+    ...(block.content === null ? {} : { content: block.content }),
   };
 }
 
@@ -170,4 +180,28 @@ export function settleHeldPost(decision: PostDecision, heldFor: string, linkedAs
         reason: `${decision.reason}; but ${heldFor}, and no page of the host links it as an entry or lists it as a post`,
         object: null,
       };
+}
+
+/**
+ * The article of a content node without the reader comments the comment extractor found on its page,
+ * or null when they lie outside it, or when nothing would be left (the node is the comment zone
+ * itself: an empty article would lose the post). A content path or main block learnt over whole
+ * pages [000 §III, 001 §3] can hold a comment zone that no hint names, which its rendering alone
+ * cannot tell; a feed-guided wrapper leaves the same nodes out [004 §4.2].
+ */
+export function renderWithoutComments(page: ParsedPage, content: ContentNode, comments: CommentNodes): RenderedArticle | null {
+  const { zone, entryNodes } = comments;
+  const overlaps =
+    (zone !== null && (contains(content.node, zone) || contains(zone, content.node))) || entryNodes.some((n) => contains(content.node, n));
+  if (!overlaps) return null;
+  const article = renderContentNode(page, content.node, content.title, comments);
+  return article.text === '' ? null : article;
+}
+
+/** A template or E-mCST post with the comments found on its page left out of its article (`renderWithoutComments`). */
+export function leaveOutComments(decision: PostDecision, page: ParsedPage, comments: CommentNodes): PostDecision {
+  const { object, content } = decision;
+  if (object === null || content === undefined) return decision;
+  const article = renderWithoutComments(page, content, comments);
+  return article === null || article.text === object.text ? decision : { ...decision, object: { ...object, ...article } };
 }

@@ -1,3 +1,4 @@
+import type { Element } from 'domhandler';
 import type { ArticleProperties, PropertyPaths } from '../extract/index.js';
 
 /**
@@ -78,6 +79,8 @@ export interface PageMatch {
   isPost: boolean;
   templateId: string | null;
   properties: ArticleProperties | null;
+  /** The node the article was rendered from (null when no post). */
+  content: ContentNode | null;
   reason: string;
   confidence: number;
 }
@@ -117,10 +120,18 @@ export interface ContentMarkers {
   pages: number;
 }
 
+/** The page node a post's article is rendered from, and its title when the title is inside it. */
+export interface ContentNode {
+  node: Element;
+  title: Element | null;
+}
+
 /** What `extractMainBlock` decided: a post with its properties, or not a post, with the reason. */
 export interface MainBlock {
   isPost: boolean;
   properties: ArticleProperties | null;
+  /** The node the article was rendered from (null when no post). */
+  content: ContentNode | null;
   confidence: number;
   reason: string;
 }
