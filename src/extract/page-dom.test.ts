@@ -3,7 +3,7 @@ import { parseDocument } from 'htmlparser2';
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { UNSPACED_CHARS_PER_WORD } from './constants.js';
-import { type TextBlock, textBlocks, wordCount } from './page-dom.js';
+import { paddedBlockKey, type TextBlock, textBlocks, wordCount } from './page-dom.js';
 import { tokenize } from './text-normalize.js';
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -55,5 +55,14 @@ describe('textBlocks', () => {
       expect(derived).toEqual(own);
       expect(derived.some((b) => b.length > 0)).toBe(true);
     }
+  });
+});
+
+describe('paddedBlockKey', () => {
+  it("is the block's tokens joined by spaces, a space at each end", () => {
+    const body = parseDocument('<body><p>Hello, <b>wide</b>  World!</p><p>  </p></body>').children[0] as Element;
+    const [block] = textBlocks(body);
+    expect(paddedBlockKey(block as TextBlock)).toBe(' hello wide world ');
+    expect(paddedBlockKey({ element: body, text: '', tokens: [], linkChars: 0 })).toBe('  ');
   });
 });

@@ -177,6 +177,19 @@ function readTextBlocks(root: Element): TextBlock[] {
   return blocks;
 }
 
+const keyCache = new WeakMap<TextBlock, string>();
+
+/** The block's tokens joined by single spaces, with a space before and after (so a run of whole
+ *  tokens is found with `includes`), joined once per block. */
+export function paddedBlockKey(block: TextBlock): string {
+  let key = keyCache.get(block);
+  if (key === undefined) {
+    key = ` ${block.tokens.join(' ')} `;
+    keyCache.set(block, key);
+  }
+  return key;
+}
+
 /** Letters of scripts written without spaces between words (one token per run of them). */
 const UNSPACED_SCRIPT =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
