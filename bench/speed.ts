@@ -10,7 +10,7 @@
  * responses) and a `small` mix (request + response + metadata per capture, ~3 KB records).
  * On each: native gunzip, warcio.js fed by native zlib, our index pass (scanArchive); then, on a
  * crawl of the same generator cut to BUILD_CUT_PAGES pages, htmlparser2 parse-only and the whole
- * `build --workers 1` with its time per phase; then three crawls of small-mix sites added one by one
+ * `build --workers 1` with its time per phase (on dragnet-train also `--workers 2`); then three crawls of small-mix sites added one by one
  * to one overlay (the third should cost no more than the first). Each measure runs in its own process, so its peak
  * RSS (getrusage maxrss, all stage modules loaded for the index pass) is its own. The measured code
  * is dist/, compiled first (`npm run build`), as `warc-overlay` runs it: under tsx the compiled
@@ -104,10 +104,16 @@ async function runIndexMeasures(label: string, file: string): Promise<InputRun> 
   };
 }
 
-async function runBuildMeasures(target: InputRun, file: string): Promise<void> {
+async function runBuildMeasures(target: InputRun, file: string, withTwoWorkers = false): Promise<void> {
   const parse = await measureIn('parse', file);
   const build = await measureIn('build', file, 1);
   target.measures.push(parse, build);
+  if (withTwoWorkers) {
+    // Issue #15 item 3: how the build scales with --workers (on this machine's cores).
+    const build2 = await measureIn('build', file, 2);
+    target.measures.push(build2);
+    target.ratios.twoVsOneWorkerPagesPerSec = Number(((build2.extra.htmlPagesPerSec ?? 0) / (build.extra.htmlPagesPerSec ?? 1)).toFixed(3));
+  }
   target.ratios.buildVsParsePagesPerSec = Number(((build.extra.htmlPagesPerSec ?? 0) / (parse.extra.pagesPerSec ?? 1)).toFixed(3));
   target.ratios.buildVsParseCpu = Number(
     ((parse.extra.cpuSeconds ?? 0) / (parse.extra.pages ?? 1) / ((build.extra.cpuSeconds ?? 1) / (build.extra.htmlPages ?? 1))).toFixed(3),
@@ -227,7 +233,7 @@ export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[];
         measures: [],
         ratios: {},
       };
-      await runBuildMeasures(r, DRAGNET);
+      await runBuildMeasures(r, DRAGNET, true);
       report(r);
       runs.push(r);
     }

@@ -44,6 +44,6 @@ export function writeOverlayPages(db: Db, options: PageWriting): void {
   if (options.writePages === false) return;
   const written = writeReconstructedPages(db, options.outDir, new PageFileStore(db));
   options.onLog?.(
-    `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')} (${written.unchanged} unchanged, not rewritten)`,
+    `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')} (${written.unchanged} unchanged, not rewritten; ${written.pages + written.indexes - written.rendered} of them with unchanged sources, not rendered)`,
   );
 }

@@ -14,3 +14,10 @@ export const OVERLAY_URL_HOST = 'warc-overlay.invalid';
 
 /** Characters of a URL kept in a file name slug (ours: keeps paths under common 255-byte name limits). */
 export const MAX_SLUG_CHARS = 80;
+
+/**
+ * Format of the reconstructed pages. Bump it whenever the same version and comments would render to
+ * different HTML (page-render.ts templates or style, the sanitiser's options): a later build then
+ * renders every page again instead of keeping the pages whose sources are unchanged.
+ */
+export const PAGE_FORMAT = 1;

@@ -2,11 +2,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { ObjectVersion } from '../core/domain.js';
-import { type Db, iterateVersions, listComments, listFeeds, type PageFileStore } from '../store/index.js';
+import type { Comment, ObjectVersion } from '../core/domain.js';
+import { type Db, iterateVersions, listComments, listFeeds, type PageFileStore, type WrittenPageFile } from '../store/index.js';
+import { PAGE_FORMAT } from './constants.js';
 import { escapeHtml as e } from './html-escape.js';
 import { feedIndexPath, versionPagePath } from './page-paths.js';
 import { htmlDocument, renderObjectPage } from './page-render.js';
+import { SANITIZER_VERSION } from './sanitize-html.js';
 
 interface IndexEntry {
   title: string;
@@ -17,28 +19,39 @@ interface IndexEntry {
 
 /**
  * Writes page files under `root`, making each folder once (an object's versions share one). With
- * `known` (the overlay's record of what it wrote before), a page whose content and size on disk are
- * unchanged is not written again.
+ * `known` (the overlay's record of what it wrote before), a page whose sources (`source`, a digest of
+ * everything it is rendered from) are unchanged is not even rendered, and one whose content is
+ * unchanged is not written again; both only while the file on disk still has the recorded size.
  */
 class PageFiles {
   readonly #made = new Set<string>();
-  readonly #pending: Array<[string, string]> = [];
+  readonly #written: WrittenPageFile[] = [];
   unchanged = 0;
+  rendered = 0;
 
   constructor(
     readonly root: string,
     readonly known?: PageFileStore,
   ) {}
 
-  write(path: string, content: string): void {
+  write(path: string, render: () => string, source: string | null = null): void {
     const file = join(this.root, path);
+    const before = this.known?.recordOf(path);
+    const sizeOnDisk = () => (before === undefined ? undefined : statSync(file, { throwIfNoEntry: false })?.size);
+    if (source !== null && before?.source === source && before.bytes !== null && sizeOnDisk() === before.bytes) {
+      this.unchanged++;
+      return;
+    }
+    const content = render();
+    this.rendered++;
     if (this.known !== undefined) {
       const digest = createHash('sha1').update(content).digest('base64');
-      if (this.known.digestOf(path) === digest && statSync(file, { throwIfNoEntry: false })?.size === Buffer.byteLength(content)) {
+      const bytes = Buffer.byteLength(content);
+      this.#written.push({ path, digest, source, bytes });
+      if (before?.digest === digest && sizeOnDisk() === bytes) {
         this.unchanged++;
         return;
       }
-      this.#pending.push([path, digest]);
     }
     const dir = dirname(file);
     if (!this.#made.has(dir)) {
@@ -49,13 +62,20 @@ class PageFiles {
   }
 
   /**
-   * Record the digests of the files written, once they are all on disk (not while the versions are
-   * still being read: SQLite's connection is busy then). Kept in memory like the feed indexes.
+   * Record the files written, once they are all on disk (not while the versions are still being
+   * read: SQLite's connection is busy then). Kept in memory like the feed indexes.
    */
   flush(): void {
-    this.known?.recordAll(this.#pending);
-    this.#pending.length = 0;
+    this.known?.recordAll(this.#written);
+    this.#written.length = 0;
   }
+}
+
+/** Digest of everything a version's page is rendered from: the page format, the sanitiser, the version, its comments, its links. */
+function pageSource(v: ObjectVersion, comments: readonly Comment[], indexHref: string): string {
+  return createHash('sha1')
+    .update(JSON.stringify([PAGE_FORMAT, SANITIZER_VERSION, v, comments, indexHref]))
+    .digest('base64');
 }
 
 /** Relative link from one page (path under pages/) to another. */
@@ -70,15 +90,16 @@ export function writeReconstructedPages(
   db: Db,
   outDir: string,
   known?: PageFileStore,
-): { pages: number; indexes: number; unchanged: number } {
+): { pages: number; indexes: number; unchanged: number; rendered: number } {
   const files = new PageFiles(join(outDir, 'pages'), known);
-  const write = (path: string, content: string) => files.write(path, content);
+  const write = (path: string, content: string) => files.write(path, () => content);
   const byFeed = new Map<string | null, Map<number, IndexEntry>>();
   let pages = 0;
   for (const v of iterateVersions(db)) {
     const path = versionPagePath(v);
-    const indexPath = feedIndexPath(v.feedUrl);
-    write(path, renderObjectPage(v, listComments(db, v.id), { indexHref: link(path, indexPath) }));
+    const indexHref = link(path, feedIndexPath(v.feedUrl));
+    const comments = listComments(db, v.id);
+    files.write(path, () => renderObjectPage(v, comments, { indexHref }), pageSource(v, comments, indexHref));
     pages++;
     addToIndex(byFeed, v, path);
   }
@@ -98,7 +119,7 @@ export function writeReconstructedPages(
     ),
   );
   files.flush();
-  return { pages, indexes: byFeed.size + 1, unchanged: files.unchanged };
+  return { pages, indexes: byFeed.size + 1, unchanged: files.unchanged, rendered: files.rendered };
 }
 
 function addToIndex(byFeed: Map<string | null, Map<number, IndexEntry>>, v: ObjectVersion, path: string): void {

@@ -168,7 +168,12 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
       const first = writeReconstructedPages(writable, out, known);
       const files = first.pages + first.indexes;
       expect(first.unchanged).toBe(0);
-      expect(writeReconstructedPages(writable, out, known).unchanged).toBe(files);
+      expect(first.rendered).toBe(files);
+      // a version page whose version and comments are unchanged is not even rendered again (the
+      // feed indexes, which list every version, always are)
+      const second = writeReconstructedPages(writable, out, known);
+      expect(second.unchanged).toBe(files);
+      expect(second.rendered).toBe(first.indexes);
       // a page removed or cut short on disk is written again, whole
       const { before, after } = fixture.edited;
       const removed = join(out, 'pages', versionPagePath(before));
@@ -181,8 +186,15 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
       expect(statSync(cut).size).toBeGreaterThan(100);
       // a changed comment changes its version's page and nothing else
       const changed = addFixtureComment(dir, after, { author: 'Bo Reader', published: after.captureTime, text: 'A later reply.' });
-      expect(writeReconstructedPages(writable, out, known).unchanged).toBe(files - 1);
+      const third = writeReconstructedPages(writable, out, known);
+      expect(third.unchanged).toBe(files - 1);
+      expect(third.rendered).toBe(first.indexes + 1);
       expect(readFileSync(cut, 'utf8')).toContain(changed.text);
+      // pages recorded by a build before sources were recorded (no source, no size) are rendered once more
+      writable.prepare('UPDATE page_files SET source = NULL, bytes = NULL').run();
+      const older = writeReconstructedPages(writable, out, known);
+      expect([older.unchanged, older.rendered]).toEqual([files, files]);
+      expect(writeReconstructedPages(writable, out, known).rendered).toBe(first.indexes);
     } finally {
       writable.close();
       rmSync(out, { recursive: true, force: true });

@@ -12,6 +12,7 @@
  * The fragment is first parsed with the depth-capped parser (core/html-parse.ts) so that a DOM bomb
  * costs linear time here too.
  */
+import { createRequire } from 'node:module';
 import render from 'dom-serializer';
 import sanitize from 'sanitize-html';
 import { parseHtml } from '../core/html-parse.js';
@@ -143,6 +144,9 @@ const OPTIONS: sanitize.IOptions = {
 // `rel` and `loading` are ours (added above), so they must pass the attribute filter that runs after.
 (OPTIONS.allowedAttributes as Record<string, string[]>).a = [...(ALLOWED.a ?? []), 'rel'];
 (OPTIONS.allowedAttributes as Record<string, string[]>).img = [...(ALLOWED.img ?? []), 'loading'];
+
+/** The sanitiser release in use: a page rendered by another one is rendered again (page-writer.ts). */
+export const SANITIZER_VERSION: string = createRequire(import.meta.url)('sanitize-html/package.json').version;
 
 /** Number of `<` in a string (an upper bound on its tags, hence on its nesting depth). */
 function countTags(html: string): number {

@@ -21,7 +21,7 @@ export {
 } from './overlay-reader.js';
 export { OverlayWriter } from './overlay-writer.js';
 export { WRITE_BATCH_MS, WriteBatch } from './write-batch.js';
-export { PageFileStore } from './page-file-store.js';
+export { type PageFileRecord, PageFileStore, type WrittenPageFile } from './page-file-store.js';
 export { crawlCaptureLookup, type PayloadSource, resolvePayloadSource } from './capture-lookup.js';
 export { FUSED_VERSION, SHOWN_METHOD } from './version-rows.js';
 export * from './viewer-queries.js';

@@ -1,28 +1,42 @@
-/** What the last build wrote as each reconstructed page file, so a rebuild rewrites only the pages that changed. */
+/** What the last build wrote as each reconstructed page file, so a rebuild renders and rewrites only the pages that changed. */
 import type { Db } from './overlay-db.js';
+
+/** A page file as the last build wrote it (path relative to `pages/`). */
+export interface PageFileRecord {
+  /** Digest of the file's content. */
+  digest: string;
+  /** Digest of what the page was rendered from (null for pages rendered every time, and files of older builds). */
+  source: string | null;
+  /** Size of the file in bytes (null for files of older builds). */
+  bytes: number | null;
+}
+
+/** A page file just written (or found unchanged), to be recorded. */
+export type WrittenPageFile = PageFileRecord & { path: string };
 
 export class PageFileStore {
   readonly #db: Db;
-  readonly #digest;
+  readonly #get;
   readonly #record;
 
   constructor(db: Db) {
     this.#db = db;
-    this.#digest = db.prepare<[string], string>('SELECT digest FROM page_files WHERE path = ?').pluck();
-    this.#record = db.prepare<[string, string]>(
-      'INSERT INTO page_files (path, digest) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET digest = excluded.digest',
+    this.#get = db.prepare<[string], PageFileRecord>('SELECT digest, source, bytes FROM page_files WHERE path = ?');
+    this.#record = db.prepare<WrittenPageFile>(
+      `INSERT INTO page_files (path, digest, source, bytes) VALUES (@path, @digest, @source, @bytes)
+       ON CONFLICT (path) DO UPDATE SET digest = excluded.digest, source = excluded.source, bytes = excluded.bytes`,
     );
   }
 
-  /** Digest of the content last written at `path` (relative to `pages/`), if any. */
-  digestOf(path: string): string | undefined {
-    return this.#digest.get(path);
+  /** What was last written at `path`, if anything. */
+  recordOf(path: string): PageFileRecord | undefined {
+    return this.#get.get(path);
   }
 
-  /** Record the digests of files just written, in one transaction. */
-  recordAll(written: ReadonlyArray<readonly [path: string, digest: string]>): void {
+  /** Record the files just written, in one transaction. */
+  recordAll(written: readonly WrittenPageFile[]): void {
     this.#db.transaction(() => {
-      for (const [path, digest] of written) this.#record.run(path, digest);
+      for (const file of written) this.#record.run(file);
     })();
   }
 }

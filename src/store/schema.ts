@@ -245,6 +245,13 @@ export const MIGRATIONS: readonly string[] = [
     digest TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 5: what each page file was rendered from (a digest of the version row, its comments and the page
+  // format) and its size in bytes: a later build does not even render a page whose sources are unchanged,
+  // so adding a crawl costs the pages of that crawl, not of the history.
+  `
+  ALTER TABLE page_files ADD COLUMN source TEXT;
+  ALTER TABLE page_files ADD COLUMN bytes INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
