@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { parseDocument } from 'htmlparser2';
-import type { Element } from 'domhandler';
+import { type AnyNode, type Element, isTag } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import { UNSPACED_CHARS_PER_WORD } from './constants.js';
-import { type TextBlock, wordCount } from './page-dom.js';
+import { paddedBlockKey, type TextBlock, textBlocks, wordCount } from './page-dom.js';
 import { tokenize } from './text-normalize.js';
 
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -18,5 +19,50 @@ describe('wordCount', () => {
       const block: TextBlock = { element, text, tokens: tokenize(text), linkChars: 0 };
       expect([code, wordCount(block)]).toEqual([code, block.tokens.length + 1]);
     }
+  });
+});
+
+describe('textBlocks', () => {
+  // Pages with links, hidden copies, widgets and nested blocks, plus blocks inside a link and an ignored element.
+  const pages = [
+    readFileSync(new URL('../../test/fixtures/pages/dragnet-hidden-copy.html', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../test/fixtures/pages/templates-wp-post-feed-1.html', import.meta.url), 'utf8'),
+    '<body><div>a <a href="/x"><div>in <b>link</b></div> tail</a><div hidden><p>hidden <i>text</i></p></div><p>last <span>words</span></p></div></body>',
+  ];
+  const elementsOf = (html: string): Element[] => {
+    const out: Element[] = [];
+    const visit = (n: AnyNode): void => {
+      if (!isTag(n)) return;
+      out.push(n);
+      for (const c of n.children) visit(c);
+    };
+    for (const c of parseDocument(html).children) visit(c);
+    return out;
+  };
+  const shape = (blocks: TextBlock[], all: Element[]) => blocks.map((b) => ({ ...b, element: all.indexOf(b.element) }));
+
+  it('gives a block element the same blocks after its ancestors were read as read on its own', () => {
+    for (const html of pages) {
+      const after = elementsOf(html);
+      // Ancestors first: each element's blocks may come from an ancestor's.
+      const derived = after.map((el) => shape(textBlocks(el), after));
+      const alone = elementsOf(html);
+      // Descendants first: no ancestor of an element has been read.
+      const own = [...alone]
+        .reverse()
+        .map((el) => shape(textBlocks(el), alone))
+        .reverse();
+      expect(derived).toEqual(own);
+      expect(derived.some((b) => b.length > 0)).toBe(true);
+    }
+  });
+});
+
+describe('paddedBlockKey', () => {
+  it("is the block's tokens joined by spaces, a space at each end", () => {
+    const body = parseDocument('<body><p>Hello, <b>wide</b>  World!</p><p>  </p></body>').children[0] as Element;
+    const [block] = textBlocks(body);
+    expect(paddedBlockKey(block as TextBlock)).toBe(' hello wide world ');
+    expect(paddedBlockKey({ element: body, text: '', tokens: [], linkChars: 0 })).toBe('  ');
   });
 });

@@ -2,12 +2,13 @@
  * Shared DOM measures for extraction: which elements are ignored (the "cleaned page" of
  * 004 §4.3) and the page's text blocks (the leaf nodes of 004 §4.2 Def. 1). Block tags, containment
  * and the lowest common ancestor come from the toolkit (`core/dom-text.ts`), re-exported here.
- * Text blocks are computed once per root and cached in a WeakMap (the DOM is shared, never mutated);
+ * Text blocks are computed once per root and cached in a WeakMap (the DOM is shared, never mutated),
+ * a block element's taken from an ancestor's when that one was read;
  * per-element tests are not cached: they cost a few property reads, and a WeakMap entry for every
  * element of every page held made lookups and garbage collection cost more than the tests.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { BLOCK_TAGS, nodeText as readNodeText } from '../core/dom-text.js';
+import { BLOCK_TAGS, contains, nodeText as readNodeText } from '../core/dom-text.js';
 import { HIDDEN_CLASS_TOKENS, hintMatcher } from '../core/hint-vocabulary.js';
 import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, UNSPACED_CHARS_PER_WORD } from './constants.js';
 import { collapseSpaces, tokenize } from './text-normalize.js';
@@ -117,6 +118,33 @@ const NON_SPACE = /\S/;
 export function textBlocks(root: Element): TextBlock[] {
   const cached = blocksCache.get(root);
   if (cached !== undefined) return cached;
+  const blocks = blocksOfAncestor(root) ?? readTextBlocks(root);
+  blocksCache.set(root, blocks);
+  return blocks;
+}
+
+/**
+ * The text blocks under a block element, taken from those of an ancestor read earlier (the page
+ * body, before its article wrapper): the ancestor's blocks inside it, one run of them in document
+ * order. Only when the ancestor's walk reached `root` as a walk from `root` starts, outside any
+ * link or ignored element; null otherwise.
+ */
+function blocksOfAncestor(root: Element): TextBlock[] | null {
+  if (!BLOCK_TAGS.has(root.name)) return null;
+  for (let a = root.parent; a !== null && isTag(a); a = a.parent) {
+    if (isIgnoredElement(a) || a.name === 'a') return null;
+    const blocks = blocksCache.get(a);
+    if (blocks === undefined) continue;
+    const first = blocks.findIndex((b) => contains(root, b.element));
+    if (first < 0) return [];
+    let end = first + 1;
+    while (end < blocks.length && contains(root, (blocks[end] as TextBlock).element)) end++;
+    return blocks.slice(first, end);
+  }
+  return null;
+}
+
+function readTextBlocks(root: Element): TextBlock[] {
   const parts = new Map<Element, { text: string; linkChars: number }>();
   const order: Element[] = [];
   const visit = (node: AnyNode, block: Element, inLink: boolean): void => {
@@ -146,8 +174,20 @@ export function textBlocks(root: Element): TextBlock[] {
     if (text.length === 0) continue;
     blocks.push({ element, text, tokens: tokenize(text), linkChars: p.linkChars });
   }
-  blocksCache.set(root, blocks);
   return blocks;
+}
+
+const keyCache = new WeakMap<TextBlock, string>();
+
+/** The block's tokens joined by single spaces, with a space before and after (so a run of whole
+ *  tokens is found with `includes`), joined once per block. */
+export function paddedBlockKey(block: TextBlock): string {
+  let key = keyCache.get(block);
+  if (key === undefined) {
+    key = ` ${block.tokens.join(' ')} `;
+    keyCache.set(block, key);
+  }
+  return key;
 }
 
 /** Letters of scripts written without spaces between words (one token per run of them). */

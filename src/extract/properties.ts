@@ -8,7 +8,7 @@ import { AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, hintMatcher, SIGNATURE_BY_WORDS
 import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
-import { contains, isIgnoredElement, nodeText, textBlocks } from './page-dom.js';
+import { contains, isIgnoredElement, nodeText, paddedBlockKey, textBlocks } from './page-dom.js';
 import { nodePath, sharedPrefixLength } from './node-path.js';
 import { collapseWhitespace, matchKey, tokenize } from './text-normalize.js';
 import type { ExplainStep } from './types.js';
@@ -49,13 +49,13 @@ export function findTitle(
   const minLen = Math.min(MIN_TITLE_WORDS, tokens.length);
   for (let len = tokens.length; len >= minLen; len--)
     for (let i = 0; i + len <= tokens.length; i++) {
-      const k = tokens.slice(i, i + len).join(' ');
+      const k = ` ${tokens.slice(i, i + len).join(' ')} `;
       if (!wanted.has(k)) wanted.set(k, len);
     }
   const cands: Array<{ node: Element; rank: number; len: number }> = [];
   for (const b of textBlocks(root)) {
     if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
-    const len = wanted.get(b.tokens.join(' '));
+    const len = wanted.get(paddedBlockKey(b));
     if (len === undefined) continue;
     const heading = HEADING.test(b.element.name) ? 2 : 0;
     cands.push({ node: b.element, rank: len * 10 + heading + (b.element.name === 'h1' ? 1 : 0), len });
@@ -88,15 +88,15 @@ export function findTitleOnPage(root: Element, content: Element | null, head: El
   const documentTitle = head === null ? undefined : (findMeta(head, ['og:title', 'twitter:title']) ?? titleElementText(head));
   const siteName = head === null ? undefined : findMeta(head, ['og:site_name', 'application-name']);
   const titleKey = ` ${tokenize(documentTitle ?? '').join(' ')} `;
-  const siteKey = tokenize(siteName ?? '').join(' ');
+  const siteKey = ` ${tokenize(siteName ?? '').join(' ')} `;
   const inTitle: Array<{ node: Element; rank: number }> = [];
   const h1: Array<{ node: Element; rank: number }> = [];
   for (const b of textBlocks(root)) {
     if (!HEADING.test(b.element.name) || b.tokens.length === 0 || b.tokens.length > MAX_TITLE_WORDS) continue;
-    const key = b.tokens.join(' ');
+    const key = paddedBlockKey(b);
     if (key === siteKey) continue;
     const inside = content !== null && contains(content, b.element) ? 1 : 0;
-    if (titleKey.includes(` ${key} `)) inTitle.push({ node: b.element, rank: inside });
+    if (titleKey.includes(key)) inTitle.push({ node: b.element, rank: inside });
     if (b.element.name === 'h1') h1.push({ node: b.element, rank: inside });
   }
   const best = resolveByPrefix(inTitle, content);
@@ -133,8 +133,9 @@ export function findAuthor(root: Element, item: FeedItem, content: Element | nul
   const key = matchKey(item.author ?? '');
   if (key !== '') {
     const cands: Array<{ node: Element; rank: number }> = [];
+    const padded = ` ${key} `;
     for (const b of textBlocks(root)) {
-      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !` ${b.tokens.join(' ')} `.includes(` ${key} `)) continue;
+      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !paddedBlockKey(b).includes(padded)) continue;
       const node = smallestContaining(b.element, key);
       cands.push({
         node,
@@ -219,7 +220,7 @@ export function findDate(
     const needsYear = keys.every((key) => key.includes(year));
     for (const b of textBlocks(root)) {
       if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
-      const text = ` ${b.tokens.join(' ')} `;
+      const text = paddedBlockKey(b);
       if (needsYear && !text.includes(year)) continue;
       const at = padded.findIndex((key) => text.includes(key));
       if (at >= 0) cands.push({ node: smallestContaining(b.element, keys[at] as string), rank: 1 });

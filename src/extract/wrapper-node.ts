@@ -121,10 +121,9 @@ function countNgramMatches(tokens: readonly string[], index: NgramIndex, n: numb
  * the description's text is.
  */
 function zoneNgrams(input: SemanticInput): NgramIndex {
-  const all = ngramSet(input.tokens, NGRAM_SIZE);
   const title = ngramSet(input.titleTokens, NGRAM_SIZE);
   const own = new Set([...ngramSet(input.bodyTokens, NGRAM_SIZE)].filter((g) => !title.has(g)));
-  return indexNgrams(own.size > 0 ? own : all, NGRAM_SIZE);
+  return indexNgrams(own.size > 0 ? own : ngramSet(input.tokens, NGRAM_SIZE), NGRAM_SIZE);
 }
 
 /** Share of `concepts` present anywhere under `node` [004 §4.2 Def. 5]. */

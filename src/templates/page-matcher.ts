@@ -25,13 +25,24 @@ interface CompiledTemplate {
 
 const compiled = new WeakMap<PostTemplate, CompiledTemplate>();
 
+/** Compiled paths by notation: the template objects of a host are made anew for each of its pages. */
+const compiledPaths = new Map<string, CompiledKeyPath | null>();
+/** ours: more distinct paths than any build's templates hold; the cache starts again past it. */
+const MAX_COMPILED_PATHS = 10_000;
+
 function compile(path: string | null): CompiledKeyPath | null {
   if (path === null) return null;
-  const kp = parseKeyPath(path);
-  return kp === null || kp.steps.length === 0 ? null : compileKeyPath(kp);
+  let c = compiledPaths.get(path);
+  if (c === undefined) {
+    const kp = parseKeyPath(path);
+    c = kp === null || kp.steps.length === 0 ? null : compileKeyPath(kp);
+    if (compiledPaths.size >= MAX_COMPILED_PATHS) compiledPaths.clear();
+    compiledPaths.set(path, c);
+  }
+  return c;
 }
 
-/** Paths are parsed and compiled once per template object. */
+/** Paths are parsed and compiled once per notation, and looked up once per template object. */
 function compiledTemplate(t: PostTemplate): CompiledTemplate {
   let c = compiled.get(t);
   if (c === undefined) {

@@ -4,7 +4,7 @@
  * support what the page structure shows [004 §4.2: "we can still identify the zone of comments by
  * using heuristics"].
  */
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import {
   COMMENT_CLASS_WORDS,
   COMMENT_ID_WORDS,
@@ -17,7 +17,6 @@ import {
   PERMALINK_PARAMS,
   SIDEBAR_TOKENS,
 } from '../../core/hint-vocabulary.js';
-import { contains } from '../page-dom.js';
 
 /** The comment id an element carries: its id, or the name of an `<a name>` anchor ("comment184238"). */
 export function commentIdOf(el: Element): string | null {
@@ -83,17 +82,37 @@ export function isZoneHinted(el: Element): boolean {
   return someToken(el, isZoneToken);
 }
 
-/** Whether this element is, or sits in, a sidebar / widget / navigation. The page's own classes
- *  (`<body class="sidebar-content-sidebar">`: the layout) say nothing about one element. */
-export function isInSidebar(el: Element, article: Element | null = null): boolean {
-  for (let e: Element | null = el; e !== null && e.type === 'tag' && !PAGE_ROOT_TAGS.has(e.name); e = e.parent as Element | null) {
-    // What holds the article is the main column, whatever its class says ("sidebar" layouts).
-    if (article !== null && contains(e, article)) return false;
-    if (SIDEBAR_TAGS.has(e.name)) return true;
-    // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
-    if (!hasCommentHint(e) && someToken(e, isSidebarToken)) return true;
-  }
-  return false;
+/**
+ * Whether an element is, or sits in, a sidebar / widget / navigation, for the elements of one page
+ * around one article: each ancestor is judged once (the date nodes of a page share most of theirs).
+ * The page's own classes (`<body class="sidebar-content-sidebar">`: the layout) say nothing about
+ * one element.
+ */
+export function sidebarTest(article: Element | null): (el: Element) => boolean {
+  // What holds the article is the main column, whatever its class says ("sidebar" layouts).
+  const holdsArticle = new Set<AnyNode>();
+  for (let a: AnyNode | null = article; a !== null; a = a.parent) holdsArticle.add(a);
+  const judged = new Map<Element, boolean>();
+  return (el) => {
+    const path: Element[] = [];
+    let inSidebar = false;
+    for (let e: Element | null = el; e !== null && e.type === 'tag' && !PAGE_ROOT_TAGS.has(e.name); e = e.parent as Element | null) {
+      const known = judged.get(e);
+      if (known !== undefined) {
+        inSidebar = known;
+        break;
+      }
+      path.push(e);
+      if (holdsArticle.has(e)) break;
+      // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
+      if (SIDEBAR_TAGS.has(e.name) || (!hasCommentHint(e) && someToken(e, isSidebarToken))) {
+        inSidebar = true;
+        break;
+      }
+    }
+    for (const e of path) judged.set(e, inSidebar);
+    return inSidebar;
+  };
 }
 
 export function isPermalinkHref(href: string): boolean {

@@ -14,7 +14,7 @@ import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import { type Entry, firstBrokenLine, textsUpTo } from './comment-entry.js';
-import { commentIdOf, hasCommentHint, isInSidebar, isOneCommentNamed, isZoneHinted } from './comment-hints.js';
+import { commentIdOf, hasCommentHint, isOneCommentNamed, isZoneHinted, sidebarTest } from './comment-hints.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
 export interface EntryGroup {
@@ -416,12 +416,13 @@ export function findEntryGroups(
   const groups: EntryGroup[] = [];
   const signatures = new Set<string>();
   const bySignature = new Map<string, Element[]>();
+  const isInSidebar = sidebarTest(article);
   for (const d of dateNodes(root)) {
-    if (isInSidebar(d, article) || isInForm(d, article)) continue;
+    if (isInSidebar(d) || isInForm(d, article)) continue;
     const s = signature(d);
     addTo(bySignature, s, d);
   }
-  const ids = idNodes(root).filter((e) => !isInSidebar(e, article) && !isInForm(e, article));
+  const ids = idNodes(root).filter((e) => !isInSidebar(e) && !isInForm(e, article));
   const idGroups = new Map<string, Element[]>();
   for (const e of ids) addTo(idGroups, signatureStep(e), e);
   const candidates: Array<[string, Element[]]> = [
