@@ -185,17 +185,14 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
 /**
  * The mCST main block [001 §3] of a page a feed item links, so known to be a post (no post guard):
  * the fallback when feed-guided extraction finds no wrapper; the least confident of all methods.
+ * Deviation from the unlinked case: no `MIN_CONTENT_CHARS` floor. That floor tells a post from an
+ * empty page when nothing else vouches for it; here the feed item does, and short posts are real
+ * (a one-line notice, a photo's caption), so any text keeps the item's object.
  */
 export function mainBlockOfLinkedPost(page: ParsedPage): MainBlock {
   const block = mcstMainBlock(page.document);
-  if (block === null || textLength(block) < MIN_CONTENT_CHARS) {
-    return {
-      isPost: false,
-      properties: null,
-      content: null,
-      confidence: 0,
-      reason: `no main block with ${MIN_CONTENT_CHARS} characters of text`,
-    };
+  if (block === null || textLength(block, 1) === 0) {
+    return { isPost: false, properties: null, content: null, confidence: 0, reason: 'no main block with any text' };
   }
   return {
     isPost: true,
