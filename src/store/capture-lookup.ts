@@ -1,11 +1,15 @@
 import type { CaptureLookup, CaptureRef } from '../pairing/index.js';
 import type { Db } from './overlay-db.js';
 
-/** Looks captures up in one crawl of the store, for pairing. */
+/**
+ * Looks captures up in one crawl of the store, for pairing. By the URL key's index: left to itself
+ * SQLite chose the crawl's (`captures_crawl`) and read every capture of the crawl for each item
+ * paired (quadratic in the crawl). In capture order, as that plan gave them.
+ */
 export function crawlCaptureLookup(db: Db, crawlId: number): CaptureLookup {
   const stmt = db.prepare<[string, number], CaptureRef>(`
     SELECT id, url, time, status, mime, record_type AS recordType, location
-    FROM captures WHERE url_key = ? AND crawl_id = ?`);
+    FROM captures INDEXED BY captures_url_key WHERE url_key = ? AND crawl_id = ? ORDER BY id`);
   return { findByUrlKey: (urlKey) => stmt.all(urlKey, crawlId) };
 }
 
