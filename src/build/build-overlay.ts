@@ -508,7 +508,19 @@ async function buildCrawl(
       ...p,
     });
   const batch = new WriteBatch(db);
-  const ctx: CrawlContext = { db, writer, batch, store: new CrawlStore(db), crawlId, input, report, diagnostics, options, progress };
+  const ctx: CrawlContext = {
+    db,
+    writer,
+    batch,
+    store: new CrawlStore(db),
+    crawlId,
+    input,
+    report,
+    diagnostics,
+    options,
+    progress,
+    searchedForFeeds: new Set(),
+  };
   const pages = new PageCache();
   batch.begin();
   try {
@@ -549,6 +561,8 @@ interface CrawlContext {
   diagnostics: Diagnostics;
   options: Omit<BuildOptions, 'inputs'>;
   progress: (p: Partial<BuildProgress>) => void;
+  /** Captures whose advertised feeds are written (their page job or an earlier load searched them). */
+  searchedForFeeds: Set<number>;
 }
 
 /** What pairing leaves for the later passes. */
@@ -871,7 +885,11 @@ class ExtractionPass {
         try {
           this.#done++;
           this.#tick();
-          if (result.parsed) report.pageParses++;
+          if (result.parsed) {
+            report.pageParses++;
+            // The job searched the page it parsed: a later pass reading the page again need not.
+            ctx.searchedForFeeds.add(work.captureId);
+          }
           for (const d of result.diagnostics) diagnostics.add(d);
           writer.addDiscoveredFeeds(crawlId, hostOf(row.url), row.url, result.discovered);
           if (result.explain !== null) options.onExplain?.(row.url, result.explain);
@@ -947,10 +965,13 @@ class ExtractionPass {
   }
 }
 
-/** Loads a page for the later passes; every page they read is also searched for the feeds it advertises [002 "Feed discovery"], once. */
+/**
+ * Loads a page for the later passes; every page they read is also searched for the feeds it
+ * advertises [002 "Feed discovery"], once: a page its extraction job parsed (in a worker thread, or
+ * parsed here and no longer held) was searched by that job.
+ */
 function pageLoader(ctx: CrawlContext, pages: PageCache): (captureId: number) => Promise<ParsedPage | null> {
-  const { db, writer, crawlId, diagnostics, options } = ctx;
-  const searchedForFeeds = new Set<number>();
+  const { db, writer, crawlId, diagnostics, options, searchedForFeeds } = ctx;
   const loadPage = async (captureId: number): Promise<ParsedPage | null> => {
     const source = resolvePayloadSource(db, captureId);
     if (!source) return null;

@@ -69,22 +69,30 @@ const cache = new WeakMap<Element, string | null>();
 
 /** Why this element is boilerplate inside an article (e.g. 'comments: class "comment-list"'), or null. */
 export function boilerplateReason(el: Element): string | null {
+  const a = el.attribs;
+  // Most elements have neither id nor class: their words are blank, and judged without a cache
+  // entry (a WeakMap entry per element of the page cost more than the tests).
+  if (a.id === undefined && a.class === undefined) return reasonOf(el, ' ');
   let v = cache.get(el);
   if (v !== undefined) return v;
-  v = null;
-  const a = el.attribs;
   const taxonomy = TAXONOMY_CLASS();
   const classes = (a.class ?? '')
     .split(/\s+/)
     .filter((c) => !taxonomy.test(c))
     .join(' ');
-  const words = `${isSlug(a.id) ? '' : (a.id ?? '')} ${classes}`;
-  if (BOILERPLATE_TAGS.has(el.name)) v = `tag <${el.name}>`;
-  else if (a.role !== undefined && BOILERPLATE_ROLES.has(a.role)) v = `role "${a.role}"`;
-  else if (COMMENT_WORDS().test(words)) v = `comments: "${words.trim()}"`;
-  else if (WIDGET_WORDS().test(words) && !INLINE_TAGS.has(el.name)) v = `widget: "${words.trim()}"`;
+  v = reasonOf(el, `${isSlug(a.id) ? '' : (a.id ?? '')} ${classes}`);
   cache.set(el, v);
   return v;
+}
+
+/** `boilerplateReason` given the element's id and class words. */
+function reasonOf(el: Element, words: string): string | null {
+  const role = el.attribs.role;
+  if (BOILERPLATE_TAGS.has(el.name)) return `tag <${el.name}>`;
+  if (role !== undefined && BOILERPLATE_ROLES.has(role)) return `role "${role}"`;
+  if (COMMENT_WORDS().test(words)) return `comments: "${words.trim()}"`;
+  if (WIDGET_WORDS().test(words) && !INLINE_TAGS.has(el.name)) return `widget: "${words.trim()}"`;
+  return null;
 }
 
 function isCommentZone(el: Element): boolean {

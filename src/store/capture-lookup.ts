@@ -1,11 +1,15 @@
 import type { CaptureLookup, CaptureRef } from '../pairing/index.js';
 import type { Db } from './overlay-db.js';
 
-/** Looks captures up in one crawl of the store, for pairing. */
+/**
+ * Looks captures up in one crawl of the store, for pairing. By the URL key's index: left to itself
+ * SQLite chose the crawl's (`captures_crawl`) and read every capture of the crawl for each item
+ * paired (quadratic in the crawl). In capture order, as that plan gave them.
+ */
 export function crawlCaptureLookup(db: Db, crawlId: number): CaptureLookup {
   const stmt = db.prepare<[string, number], CaptureRef>(`
     SELECT id, url, time, status, mime, record_type AS recordType, location
-    FROM captures WHERE url_key = ? AND crawl_id = ?`);
+    FROM captures INDEXED BY captures_url_key WHERE url_key = ? AND crawl_id = ? ORDER BY id`);
   return { findByUrlKey: (urlKey) => stmt.all(urlKey, crawlId) };
 }
 
@@ -23,42 +27,50 @@ export interface PayloadSource {
   inflatedOffset?: number;
 }
 
+/** A payload source as SQLite gives it: NULL for an absent inflated offset. */
+type PayloadRow = Omit<PayloadSource, 'inflatedOffset'> & { inflatedOffset: number | null };
+
+/** The columns of a payload source. */
+const SOURCE_COLUMNS = `id, file, offset, length, url, time, record_type AS recordType, payload_digest AS payloadDigest, inflated_offset AS inflatedOffset`;
+
+/** The statements of `resolvePayloadSource`, prepared once per connection (a build resolves every page it reads). */
+function payloadStatements(db: Db) {
+  return {
+    capture: db.prepare<[number], PayloadRow & { refersToId: string | null; refersToUrl: string | null; refersToTime: string | null }>(
+      `SELECT ${SOURCE_COLUMNS}, refers_to_id AS refersToId, refers_to_url AS refersToUrl, refers_to_time AS refersToTime FROM captures WHERE id = ?`,
+    ),
+    byRecordId: db.prepare<[string], PayloadRow>(`SELECT ${SOURCE_COLUMNS} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`),
+    byUrlTime: db.prepare<[string, string], PayloadRow>(
+      `SELECT ${SOURCE_COLUMNS} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`,
+    ),
+    byDigest: db.prepare<[string, string], PayloadRow>(
+      `SELECT ${SOURCE_COLUMNS} FROM captures WHERE payload_digest = ? AND record_type <> 'revisit' ORDER BY abs(julianday(time) - julianday(?)) LIMIT 1`,
+    ),
+  };
+}
+
+const payloadCache = new WeakMap<Db, ReturnType<typeof payloadStatements>>();
+
 /**
  * Resolve a revisit to the record that holds its payload: by WARC-Refers-To record id, then by
  * refers-to URL + date, then by payload digest (WARC 1.1 §6.7). Returns undefined when the
  * original is not in the overlay.
  */
-/** A payload source as SQLite gives it: NULL for an absent inflated offset. */
-type PayloadRow = Omit<PayloadSource, 'inflatedOffset'> & { inflatedOffset: number | null };
-
 export function resolvePayloadSource(db: Db, captureId: number): PayloadSource | undefined {
-  const cols = `id, file, offset, length, url, time, record_type AS recordType, payload_digest AS payloadDigest, inflated_offset AS inflatedOffset`;
-  const capture = db
-    .prepare<[number], PayloadRow & { refersToId: string | null; refersToUrl: string | null; refersToTime: string | null }>(
-      `SELECT ${cols}, refers_to_id AS refersToId, refers_to_url AS refersToUrl, refers_to_time AS refersToTime FROM captures WHERE id = ?`,
-    )
-    .get(captureId);
+  let q = payloadCache.get(db);
+  if (q === undefined) {
+    q = payloadStatements(db);
+    payloadCache.set(db, q);
+  }
+  const capture = q.capture.get(captureId);
   if (!capture) return undefined;
   const { refersToId, refersToUrl, refersToTime, ...own } = capture;
   if (own.recordType !== 'revisit') return withoutNull(own);
-  const byId = refersToId
-    ? db.prepare<[string], PayloadRow>(`SELECT ${cols} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`).get(refersToId)
-    : undefined;
+  const byId = refersToId ? q.byRecordId.get(refersToId) : undefined;
   if (byId) return withoutNull(byId);
-  const byUrl =
-    refersToUrl && refersToTime
-      ? db
-          .prepare<[string, string], PayloadRow>(`SELECT ${cols} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`)
-          .get(refersToUrl, refersToTime)
-      : undefined;
+  const byUrl = refersToUrl && refersToTime ? q.byUrlTime.get(refersToUrl, refersToTime) : undefined;
   if (byUrl) return withoutNull(byUrl);
-  const byDigest = capture.payloadDigest
-    ? db
-        .prepare<[string, string], PayloadRow>(
-          `SELECT ${cols} FROM captures WHERE payload_digest = ? AND record_type <> 'revisit' ORDER BY abs(julianday(time) - julianday(?)) LIMIT 1`,
-        )
-        .get(capture.payloadDigest, capture.time)
-    : undefined;
+  const byDigest = capture.payloadDigest ? q.byDigest.get(capture.payloadDigest, capture.time) : undefined;
   return byDigest === undefined ? undefined : withoutNull(byDigest);
 }
 

@@ -8,6 +8,7 @@ import { indexEntry } from '../../test/helpers/index-entries.js';
 import { openStore } from './overlay-db.js';
 import { readFeedStats, readObjectVersions } from './overlay-reader.js';
 import { OverlayWriter } from './overlay-writer.js';
+import { listFeeds } from './viewer-queries.js';
 
 const tempDir = tempDirs('overlay-');
 
@@ -144,5 +145,24 @@ describe('OverlayWriter on a real SQLite file', () => {
 
   it('refuses to read a directory without an overlay', () => {
     expect(() => openStore(join(tmpdir(), 'no-such-overlay-dir'), { writable: false })).toThrow(/no overlay/);
+  });
+  it('lists the feeds with their object counts, a feed without objects too', () => {
+    const dir = tempDir();
+    writeCrawl(dir);
+    const db = openStore(dir, { writable: true });
+    const w = new OverlayWriter(db);
+    const crawlId = w.beginCrawl('crawl.warc.gz:1:abc', 'crawl.warc.gz', 1).crawlId;
+    w.addFeedSnapshot(
+      { ...feed, url: 'http://blog.test/empty/feed/', items: [] },
+      'http://blog.test/empty/feed/',
+      crawlId,
+      w.captureIdAt('crawl.warc.gz', 0) ?? -1,
+      '2026-11-22T11:30:00.000Z',
+    );
+    expect(listFeeds(db).map((f) => [f.url, f.objects])).toEqual([
+      ['http://blog.test/empty/feed/', 0],
+      ['http://blog.test/feed/', 1],
+    ]);
+    db.close();
   });
 });

@@ -78,8 +78,10 @@ function statements(db: Db) {
     capture: db.prepare<[number], CaptureView>(`SELECT ${CAPTURE_FIELDS} FROM captures WHERE id = ?`),
     replayCaptures: db.prepare<[number, number], CaptureView>(`SELECT ${CAPTURE_FIELDS} FROM captures
       WHERE crawl_id = ? AND record_type IN ('response', 'resource', 'revisit') LIMIT ?`),
-    feeds: db.prepare<[], FeedView>(`SELECT f.id, f.url, f.title, f.site_url AS siteUrl,
-      (SELECT count(*) FROM objects o WHERE o.feed_id = f.id) AS objects FROM feeds f ORDER BY f.url`),
+    // One join, not a count per feed: objects has no feed_id index, so a correlated count read every
+    // object for each feed (feeds x objects; SQLite indexes the join on its own).
+    feeds: db.prepare<[], FeedView>(`SELECT f.id, f.url, f.title, f.site_url AS siteUrl, count(o.id) AS objects
+      FROM feeds f LEFT JOIN objects o ON o.feed_id = f.id GROUP BY f.id ORDER BY f.url`),
     feed: db.prepare<[string, number], FeedView>(
       'SELECT id, url, title, site_url AS siteUrl, 0 AS objects FROM feeds WHERE url = ? OR id = ?',
     ),

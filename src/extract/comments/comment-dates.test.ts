@@ -19,6 +19,11 @@ describe('comment dates', () => {
     expect(hasDateText('11.05.12 at 1:55 pm')).toBe(true);
   });
 
+  it('reads numbers without a year or a date separator as a relative date only', () => {
+    for (const t of ['3 days ago', 'vor 2 Stunden', '2025年3月12日', '12/3/25', '9:59']) expect(hasDateText(t), t).toBe(true);
+    for (const t of ['12 comments', 'Page 2 of 3', 'March 12', '3 replies']) expect(hasDateText(t), t).toBe(false);
+  });
+
   it('reads printed dates as UTC instants', () => {
     expect(parseDateText('by james on January 31, 2011 at 9:59 pm.')).toBe('2011-01-31T21:59:00.000Z');
     expect(parseDateText('on 25 Oct 2012 at 7:20 pm')).toBe('2012-10-25T19:20:00.000Z');

@@ -59,10 +59,13 @@ function isNumericDate(text: string): boolean {
 }
 
 const DIGIT = /\d/;
+/** What every date pattern above but the relative one holds: a four-digit year, or two numbers joined
+ *  by a date or time separator ("24.07", "9:59"). A text without it can only print a relative date. */
+const DATE_DIGITS = /\d{4}|\d[-/.:]\d/;
 
 /** Whether a short text prints a date. Only a relative date ("an hour ago") is written without a digit. */
 export function hasDateText(text: string): boolean {
-  if (!DIGIT.test(text)) return RELATIVE_DATE().test(text);
+  if (!DIGIT.test(text) || !DATE_DIGITS.test(text)) return RELATIVE_DATE().test(text);
   return (
     TIME_ONLY.test(text) ||
     MONTH_DAY_YEAR().test(text) ||

@@ -163,7 +163,7 @@ function hasText(el: Element): boolean {
  * (the entry); entries split from their text (date line and text as siblings) take the sibling
  * elements up to the next entry, before or after depending on where the list's text begins.
  */
-function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca: Element } | null {
+function entriesOf(markers: Element[], stopAt: Element, dateLines: DateLines): { entries: Entry[]; lca: Element } | null {
   // Markers at or below each node (one walk up per marker): an ancestor of a marker holds another
   // marker when it holds two.
   const held = new Map<AnyNode, number>();
@@ -180,7 +180,7 @@ function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca
   // A top holding only its date line (a <dt> byline) owns the text that follows it (its <dd>): a
   // later entry that climbed into that sibling is lowered back below it.
   tops.forEach((top, i) => {
-    if (!holdsOnlyItsDateLine(top, markers[i] as Element)) return;
+    if (!dateLines.holdsOnly(top, markers[i] as Element)) return;
     const next = nextElementSibling(top);
     const j = next === null ? -1 : tops.indexOf(next);
     const marker = markers[j] as Element;
@@ -192,8 +192,31 @@ function entriesOf(markers: Element[], stopAt: Element): { entries: Entry[]; lca
   const lca = lowestCommonAncestor(tops);
   if (lca === null) return null;
   const entries: Entry[] = tops.map((t, i) => ({ nodes: [t], marker: markers[i] as Element }));
-  attachLooseSiblings(entries);
+  attachLooseSiblings(entries, dateLines);
   return { entries, lca };
+}
+
+/**
+ * `holdsOnlyItsDateLine` of one page's entries, each read once: the same entry tops are asked about
+ * by every group holding them (a date signature, the interleaved list) and again as their loose
+ * siblings attach.
+ */
+class DateLines {
+  readonly #byTop = new Map<Element, Map<Element, boolean>>();
+
+  holdsOnly(top: Element, marker: Element): boolean {
+    let byMarker = this.#byTop.get(top);
+    if (byMarker === undefined) {
+      byMarker = new Map();
+      this.#byTop.set(top, byMarker);
+    }
+    let only = byMarker.get(marker);
+    if (only === undefined) {
+      only = holdsOnlyItsDateLine(top, marker);
+      byMarker.set(marker, only);
+    }
+    return only;
+  }
 }
 
 /**
@@ -217,7 +240,7 @@ function holdsOnlyItsDateLine(top: Element, marker: Element): boolean {
  * Entries whose top is a sibling of the others and holds only the date line get their text from
  * the neighbouring siblings that hold no marker (a `<dt>` byline and its `<dd>` text).
  */
-function attachLooseSiblings(entries: Entry[]): void {
+function attachLooseSiblings(entries: Entry[], dateLines: DateLines): void {
   const byParent = new Map<Element, Entry[]>();
   for (const e of entries) {
     const p = e.nodes[0]?.parent;
@@ -235,7 +258,7 @@ function attachLooseSiblings(entries: Entry[]): void {
   const claimed: Element[] = [];
   for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
     if (claimed.includes(parent)) continue;
-    const bylines = group.some((e) => holdsOnlyItsDateLine(e.nodes[0] as Element, e.marker));
+    const bylines = group.some((e) => dateLines.holdsOnly(e.nodes[0] as Element, e.marker));
     if (!bylines && claimed.some((c) => contains(c, parent))) continue;
     const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
     const tops = new Set(group.map((g) => g.nodes[0] as Element));
@@ -390,13 +413,14 @@ function siteEntry(
   root: Element,
   how: string,
   structures: ReadonlySet<string>,
+  dateLines: DateLines,
 ): { entries: Entry[]; lca: Element } | null {
   for (let child: Element = marker, p = marker.parent; p !== null && isTag(p) && p !== root; child = p, p = p.parent) {
     if (article !== null && contains(p, article)) return null;
     if (structures.has(structureKey(p, how))) {
       const entries: Entry[] = [{ nodes: [child], marker }];
       // A lone <dt> byline: its text is the <dd> after it.
-      if (holdsOnlyItsDateLine(child, marker)) attachLooseSiblings(entries);
+      if (dateLines.holdsOnly(child, marker)) attachLooseSiblings(entries, dateLines);
       return { entries, lca: p };
     }
   }
@@ -416,6 +440,7 @@ export function findEntryGroups(
   const groups: EntryGroup[] = [];
   const signatures = new Set<string>();
   const bySignature = new Map<string, Element[]>();
+  const dateLines = new DateLines();
   const isInSidebar = sidebarTest(article);
   for (const d of dateNodes(root)) {
     if (isInSidebar(d) || isInForm(d, article)) continue;
@@ -441,12 +466,12 @@ export function findEntryGroups(
     signatures.add(signatureKey(how));
     if (markers.length === 1) {
       const lone =
-        loneEntry(markers[0] as Element, article, root) ??
-        (siteStructures.size === 0 ? null : siteEntry(markers[0] as Element, article, root, how, siteStructures));
+        loneEntry(markers[0] as Element, article, root, dateLines) ??
+        (siteStructures.size === 0 ? null : siteEntry(markers[0] as Element, article, root, how, siteStructures, dateLines));
       if (lone !== null) groups.push({ ...lone, how });
       continue;
     }
-    const found2 = entriesOf(markers, root);
+    const found2 = entriesOf(markers, root, dateLines);
     if (found2 === null) continue;
     // Entries all inside the article wrapper (a wrapper grown over its comments) stay one group.
     if (article === null || found2.lca === article || !contains(found2.lca, article)) {
@@ -476,7 +501,12 @@ export function findEntryGroups(
  * A single dated entry: it climbs to the child of the nearest hinted comment list, or, without
  * one, to the outermost element named as one comment (`class="comment"`, `id="comment-12"`).
  */
-function loneEntry(marker: Element, article: Element | null, root: Element): { entries: Entry[]; lca: Element } | null {
+function loneEntry(
+  marker: Element,
+  article: Element | null,
+  root: Element,
+  dateLines: DateLines,
+): { entries: Entry[]; lca: Element } | null {
   let named: Element | null = null;
   let e = marker;
   for (;;) {
@@ -486,7 +516,7 @@ function loneEntry(marker: Element, article: Element | null, root: Element): { e
     if (isZoneHinted(p)) {
       // The element named as the comment, when the list's child also holds the list's header.
       const entries: Entry[] = [{ nodes: [named ?? e], marker }];
-      attachLooseSiblings(entries);
+      attachLooseSiblings(entries, dateLines);
       return { entries, lca: p };
     }
     e = p;

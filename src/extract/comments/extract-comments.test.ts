@@ -316,3 +316,23 @@ describe('extractComments elsewhere', () => {
     expect(extract('dragnet-form-preview.html', ball, item).extraction.comments).toEqual([]);
   });
 });
+
+describe('extractComments: the choice between comment lists', () => {
+  const URL = 'http://blog.test/2025/03/a-post/';
+  const entry = (author: string, day: number, text: string, cls: string): string =>
+    `<li><p class="meta-${cls}"><span class="author">${author}</span> <span>March ${day}, 2025 at 9:1${day} am</span></p><p>${text}</p></li>`;
+  const list = (id: string, cls: string, n: number): string =>
+    `<div id="${id}" class="comments"><ol>${Array.from({ length: n }, (_, i) => entry(`Reader ${i + 1}`, i + 1, `Comment number ${i + 1} on this post says something about it.`, cls)).join('')}</ol></div>`;
+  const page = (lists: string): string =>
+    `<html><body><article><h1>A post</h1><p>The article text of this post is here.</p></article>${lists}</body></html>`;
+  const zoneOf = (html: string): string | undefined =>
+    extractComments(parsePage(html, URL), { article: null, commentItems: [] }).zone?.attribs.id;
+
+  it('takes the first of two lists that rank the same (page order)', () => {
+    expect(zoneOf(page(`${list('first', 'one', 3)}${list('second', 'two', 3)}`))).toBe('first');
+  });
+
+  it('takes a longer list after a shorter one', () => {
+    expect(zoneOf(page(`${list('first', 'one', 2)}${list('second', 'two', 4)}`))).toBe('second');
+  });
+});

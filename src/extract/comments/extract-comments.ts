@@ -165,7 +165,11 @@ function chooseZone(
   const siteStructures = new Set(opts.siteStructures ?? []);
   const { groups, signatures } = findEntryGroups(body, article, siteStructures);
   const readings = new EntryReadings(page.url);
-  for (const group of groups) {
+  // Groups that could rank highest are read first, so that those which cannot beat the best one
+  // read are skipped unread; the earlier group still wins a tie, as in page order.
+  let bestIndex = -1;
+  for (const { group, index, highest } of byHighestRank(groups, feed)) {
+    if (best !== null && compareRank(highest, rank(best)) < 0) break;
     // Entries are never around the article (their common ancestor may be: entries after it as siblings).
     if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) continue;
     const others = new Set(group.entries.flatMap((e) => e.nodes));
@@ -208,7 +212,11 @@ function chooseZone(
           : ', structure only';
     const reason = `${comments.length} entries found by ${group.how}${how}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
     const choice: ZoneChoice = { group, zone, comments, hinted, site, needsSite, feedMatches, reason };
-    if (best === null || compareRank(rank(choice), rank(best)) > 0) best = choice;
+    const order = best === null ? 1 : compareRank(rank(choice), rank(best));
+    if (order > 0 || (order === 0 && index < bestIndex)) {
+      best = choice;
+      bestIndex = index;
+    }
   }
   // Dates decide nothing above: they are read for the chosen zone's entries only.
   for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
@@ -353,6 +361,22 @@ function dropArticleItself(comments: PageComment[], article: Element): void {
   const first = inside[0] as PageComment;
   const rest = articleChars - entryChars + first.text.length;
   if (first.text.length > MAX_ENTRY_ARTICLE_SHARE * rest) comments.splice(comments.indexOf(first), 1);
+}
+
+/**
+ * The groups with the highest rank (`chooseZone`'s) each could reach once read, highest first (page
+ * order among equals): every entry a comment, paired with the feed, hinted, words unbounded. Once the
+ * best group read outranks a group's highest rank, neither that group nor any after it can win.
+ */
+function byHighestRank(
+  groups: readonly EntryGroup[],
+  feed: readonly FeedComment[],
+): Array<{ group: EntryGroup; index: number; highest: number[] }> {
+  const ranked = groups.map((group, index) => {
+    const entries = group.entries.length;
+    return { group, index, highest: [Math.min(entries, feed.length), 1, entries, Number.POSITIVE_INFINITY] };
+  });
+  return ranked.sort((a, b) => compareRank(b.highest, a.highest) || a.index - b.index);
 }
 
 function compareRank(a: number[], b: number[]): number {
