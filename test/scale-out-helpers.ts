@@ -6,13 +6,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { CaptureRow, IndexRow, ShardRow } from '../src/build/index.js';
-import { openStore, readChanges, readComments, readObjectVersions, readPages } from '../src/store/index.js';
+import { openStore, readChanges, readComments, readDiscoveredFeeds, readObjectVersions, readPages } from '../src/store/index.js';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const DRIVER = join(ROOT, 'scripts', 'dask-build');
 export const PYTHON = '/usr/bin/python3';
 
-export type Exports = Record<'objects' | 'changes' | 'pages' | 'comments', string[]>;
+export type Exports = Record<'objects' | 'changes' | 'pages' | 'comments' | 'discoveredFeeds', string[]>;
 
 /** Every exported row as sorted JSON lines, per kind. */
 export function exportsOf(dir: string): Exports {
@@ -24,6 +24,7 @@ export function exportsOf(dir: string): Exports {
       changes: lines(readChanges(db)),
       pages: lines(readPages(db)),
       comments: lines(readComments(db)),
+      discoveredFeeds: lines(readDiscoveredFeeds(db)),
     };
   } finally {
     db.close();

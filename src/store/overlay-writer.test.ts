@@ -6,7 +6,7 @@ import type { Feed } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
 import { indexEntry } from '../../test/helpers/index-entries.js';
 import { openStore } from './overlay-db.js';
-import { readFeedStats, readObjectVersions } from './overlay-reader.js';
+import { readDiscoveredFeeds, readFeedStats, readObjectVersions } from './overlay-reader.js';
 import { OverlayWriter } from './overlay-writer.js';
 import { listFeeds } from './viewer-queries.js';
 
@@ -164,5 +164,30 @@ describe('OverlayWriter on a real SQLite file', () => {
       ['http://blog.test/feed/', 1],
     ]);
     db.close();
+  });
+
+  it('keeps the first advertising page by URL order, whatever order the pages come in', () => {
+    const rowsAfter = (pages: readonly string[]) => {
+      const dir = tempDir();
+      const db = openStore(dir, { writable: true });
+      const w = new OverlayWriter(db);
+      const { crawlId } = w.beginCrawl('id', 'crawl.warc.gz', 1);
+      for (const [i, page] of pages.entries())
+        w.addDiscoveredFeeds(crawlId, 'blog.test', page, [
+          {
+            url: 'http://blog.test/feed/',
+            type: 'application/rss+xml',
+            title: `seen on page ${i}`,
+            via: 'autodiscovery',
+            isCommentFeed: false,
+          },
+        ]);
+      const rows = readDiscoveredFeeds(db);
+      db.close();
+      return rows.map((r) => [r.first_page, r.title]);
+    };
+    const pages = ['http://blog.test/b/', 'http://blog.test/a/', 'http://blog.test/c/'];
+    expect(rowsAfter(pages)).toEqual([['http://blog.test/a/', 'seen on page 1']]);
+    expect(rowsAfter([...pages].reverse())).toEqual([['http://blog.test/a/', 'seen on page 1']]);
   });
 });

@@ -10,6 +10,15 @@ import type { Comment, VersionContent } from '../core/domain.js';
 /** Characters of title + text given to language detection when page and feed say nothing (ours: franc is reliable from a few hundred). */
 export const LANGUAGE_SAMPLE_CHARS = 2000;
 
+/**
+ * One row per (crawl, feed URL): the one of the first page that advertises it, by URL order, so the
+ * row is the same whatever order the pages were read in (extraction workers finish in any order;
+ * shards merge in any order: DESIGN "outputs are deterministic whatever the partitioning").
+ */
+export const DISCOVERED_FEED_CONFLICT = `ON CONFLICT (crawl_id, url) DO UPDATE SET host = excluded.host, type = excluded.type,
+  title = excluded.title, via = excluded.via, is_comment_feed = excluded.is_comment_feed, first_page = excluded.first_page
+  WHERE excluded.first_page < discovered_feeds.first_page`;
+
 /** Captures are inserted in transactions of this many rows (ours: amortises fsync, bounds memory). */
 export const CAPTURE_BATCH_SIZE = 2000;
 
@@ -122,7 +131,7 @@ export class OverlayWriter {
         reason = excluded.reason`);
     this.#insertDiscoveredFeed =
       db.prepare(`INSERT INTO discovered_feeds (host, url, type, title, via, is_comment_feed, first_page, crawl_id)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (crawl_id, url) DO NOTHING`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${DISCOVERED_FEED_CONFLICT}`);
   }
 
   /**
@@ -306,7 +315,7 @@ export class OverlayWriter {
     })();
   }
 
-  /** Feeds an archived page advertises [002 "Feed discovery"]; the first page seen per crawl is kept. */
+  /** Feeds an archived page advertises [002 "Feed discovery"]; per crawl the first advertising page by URL order is kept. */
   addDiscoveredFeeds(
     crawlId: number,
     host: string,

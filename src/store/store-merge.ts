@@ -7,6 +7,7 @@
  * item's site) wins over the shards that could not. Rerunning a merge gives the same rows.
  */
 import type { Db } from './overlay-db.js';
+import { DISCOVERED_FEED_CONFLICT } from './overlay-writer.js';
 
 /** Name the shard is attached under while its rows are copied. */
 const SHARD = 'shard';
@@ -139,12 +140,9 @@ const TABLES: readonly TableCopy[] = [
     onConflict: 'ON CONFLICT (capture_id, position) DO NOTHING',
   },
   {
-    // One row per (crawl, feed URL): the first page that advertises it, by URL order.
     table: 'discovered_feeds',
     ids: { crawl_id: { map: 'crawl' } },
-    onConflict: `ON CONFLICT (crawl_id, url) DO UPDATE SET host = excluded.host, type = excluded.type, title = excluded.title,
-      via = excluded.via, is_comment_feed = excluded.is_comment_feed, first_page = excluded.first_page
-      WHERE excluded.first_page < discovered_feeds.first_page`,
+    onConflict: DISCOVERED_FEED_CONFLICT,
   },
 ];
 
