@@ -20,11 +20,13 @@ export interface CommentExtraction {
   /** Why this zone (or why none), for `build --explain`. */
   reason: string;
   /** What chose the zone: comment hints, paired comment-feed items, a structure the site shows on
-   *  other post pages (`siteStructures`), the page structure alone, or records too few to stand
-   *  alone (`records`: two entries); null without a zone. The build keeps a structure-only zone
-   *  when the site shows the same structure on other post pages, and a `records` zone only then,
-   *  even on a host with a single post page, decided per site (issue #12). */
-  evidence: 'feed' | 'hint' | 'site' | 'structure' | 'records' | null;
+   *  other post pages (`siteStructures`), the page structure alone, records too few to stand
+   *  alone (`records`: two entries), or undated records (`undated`: repeated sibling records, each
+   *  a name line and free text, without date, id or feed; comment-records.ts); null without a
+   *  zone. The build keeps a structure-only zone when the site shows the same structure on other
+   *  post pages, and a `records` zone only then, even on a host with a single post page, decided
+   *  per site (issue #12); an `undated` zone only when it recurs on `MIN_RECORD_PAGES` post pages. */
+  evidence: 'feed' | 'hint' | 'site' | 'structure' | 'records' | 'undated' | null;
   /** The zone's structure as compared across the pages of a site: its key-path with numbers
    *  generalised, and how its entries were found. Null without a zone. */
   structure: string | null;
