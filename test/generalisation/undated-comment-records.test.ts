@@ -109,8 +109,8 @@ function makePost(w: Writer, i: number, replies: number): Post {
 
 const SITE = 'http://caderno.test';
 
-/** One crawl of the site: posts with `replies[i]` comments each, an index, an about page, a feed of the four latest posts. */
-async function writeSite(file: string, seed: number, replies: readonly number[]): Promise<Post[]> {
+/** One crawl of the site: posts with `replies[i]` comments each, an index, an about page, a feed of the four latest posts (or none). */
+async function writeSite(file: string, seed: number, replies: readonly number[], withFeed: boolean): Promise<Post[]> {
   const w = new Writer(seed);
   const posts = replies.map((n, i) => makePost(w, i, n));
   const recent = [...posts].reverse().slice(0, 5);
@@ -126,12 +126,13 @@ async function writeSite(file: string, seed: number, replies: readonly number[])
     { url: `${SITE}/`, body: page('Caderno', list.join(''), recent) },
     { url: `${SITE}/sobre/`, body: page('Sobre', `<h1>Sobre</h1><p>${w.text(3)}</p>`, recent) },
     ...posts.map((p) => ({ url: `${SITE}/${p.slug}/`, body: page(p.title, postBody(p), recent) })),
-    {
+  ];
+  if (withFeed)
+    captures.push({
       url: `${SITE}/feed.xml`,
       type: 'application/rss+xml',
       body: `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Caderno</title><link>${SITE}/</link><description>Notas</description>${items}</channel></rss>`,
-    },
-  ];
+    });
   await writeWarc(file, '2025-05-01T12:00:00Z', captures);
   return posts;
 }
@@ -145,9 +146,9 @@ interface Built {
 }
 
 /** Builds the crawl and reads back its fused versions. */
-async function build(dir: string, seed: number, replies: readonly number[]): Promise<Built> {
+async function build(dir: string, seed: number, replies: readonly number[], withFeed = true): Promise<Built> {
   const file = join(dir, 'crawl-1.warc.gz');
-  const posts = await writeSite(file, seed, replies);
+  const posts = await writeSite(file, seed, replies, withFeed);
   const out = join(dir, 'out');
   await buildOverlay({ inputs: [file], outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
   const db = openStore(out, { writable: false });
@@ -160,7 +161,10 @@ async function build(dir: string, seed: number, replies: readonly number[]): Pro
 
 const slugOf = (url: string): string => url.replace(/\/$/, '').split('/').pop() as string;
 
-describe('undated comment records, recurring on the post pages of the site', () => {
+describe.each([
+  ['with a feed of the latest posts', true],
+  ['without any feed (posts found by their main block)', false],
+])('undated comment records, recurring on the post pages of the site, %s', (_, withFeed) => {
   let dir: string;
   let posts: Post[];
   let versions: store.ObjectVersionRow[];
@@ -168,7 +172,7 @@ describe('undated comment records, recurring on the post pages of the site', () 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wo-records-'));
     // Four of seven posts with two or more comments, two without, one with a single comment.
-    ({ posts, versions, stored } = await build(dir, 17, [2, 0, 1, 3, 2, 0, 4]));
+    ({ posts, versions, stored } = await build(dir, 17, [2, 0, 1, 3, 2, 0, 4], withFeed));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

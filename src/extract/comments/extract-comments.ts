@@ -194,10 +194,11 @@ function chooseZone(
   };
   for (const group of groups) consider(group, false);
   // Undated records only where no date or comment id made a zone: they never outrank a dated one.
-  // Without the article's wrapper they would be read inside the article too: then only a record
-  // structure the site has shown elsewhere is looked for.
-  if (best === null && (article !== null || [...siteStructures].some(isRecordStructure))) {
-    const records = findRecordGroups(body, article, siteStructures);
+  // Without the article's wrapper or main block they would be read inside the article too: then
+  // only a record structure the site has shown elsewhere is looked for.
+  const anchor = article ?? opts.after ?? null;
+  if (best === null && (anchor !== null || [...siteStructures].some(isRecordStructure))) {
+    const records = findRecordGroups(body, anchor, siteStructures);
     signatures.push(...records.signatures);
     for (const group of records.groups) consider(group, true);
   }
@@ -226,7 +227,8 @@ function readZone(
   feed: readonly FeedComment[],
   { readings, siteStructures, fragment, undated }: ZoneReading,
 ): ZoneChoice | null {
-  const article = opts.article;
+  // Undated records are read after the post's main block when its wrapper is not known.
+  const article = undated ? (opts.article ?? opts.after ?? null) : opts.article;
   // Entries are never around the article (their common ancestor may be: entries after it as siblings).
   if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) return null;
   const others = new Set(group.entries.flatMap((e) => e.nodes));

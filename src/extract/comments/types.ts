@@ -41,6 +41,9 @@ export interface ExtractCommentsOptions {
   postDate?: string | null;
   /** Items of the post's comment feed(s), used to find, check and complete the page's comments. */
   commentItems?: readonly FeedItem[];
+  /** The post's main block when its article wrapper is not known (`article` null: template and
+   *  E-mCST posts): undated records (comment-records.ts) are mined only after it, never inside. */
+  after?: Element | null;
   /** Comment-zone structures the site shows on its other post pages (`CommentExtraction.structure`):
    *  a zone of one of them needs no hint and no minimum of entries (issue #12, decided per site). */
   siteStructures?: readonly string[];
