@@ -187,7 +187,9 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 }
 
-/** The comparison keys of the comments found on the page (not only in the feed). */
+/** The comparison keys of the comments found on the page (not only in the feed), numbers
+ *  generalised: a template's box of names and counters ("1557 Recommendations") recurs with other
+ *  counts on each page, as a structure does with other ids (`structureKey`). */
 function pageTexts(comments: ReadonlyArray<{ source: string; text: string }>): string[] {
-  return comments.filter((c) => c.source !== 'feed').map((c) => matchKey(c.text));
+  return comments.filter((c) => c.source !== 'feed').map((c) => matchKey(c.text).replace(/\d+/g, '#'));
 }

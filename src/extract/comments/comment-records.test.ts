@@ -36,3 +36,14 @@ describe('undated comment records (data-record mining)', () => {
     expect(body === null ? [] : findRecordGroups(body, article).groups).toEqual([]);
   });
 });
+
+describe('undated records without a heading above them, or with the name after the text', () => {
+  it('a list opening with its first name is searched inside (a table of name and text cells)', () => {
+    const rows = '<tr><td>Ann Li</td><td>Nice one, thanks.</td></tr><tr><td>Bo Ek</td><td>Me too, really.</td></tr>';
+    expect(namesOf(`<table>${rows}</table>`)).toContainEqual(['Ann Li', 'Bo Ek']);
+  });
+  it('a sentence first and the name after it is no name line', () => {
+    const quote = (t: string, n: string): string => `<blockquote><p>${t}</p><cite>${n}</cite></blockquote>`;
+    expect(namesOf(`<div>${quote('Nice one.', 'Ann Li')}${quote('Me too!', 'Bo Ek')}</div>`)).toEqual([]);
+  });
+});

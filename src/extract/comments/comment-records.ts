@@ -28,6 +28,8 @@ export interface RecordRun {
 }
 
 const HEADING = /^h[1-6]$/;
+/** A line ending a sentence ("Gostei muito.") is text, not a name; an initial ("Ana L.") is not. */
+const SENTENCE_END = /(?:[!?…]|\p{L}{3,}\.)$/u;
 const NON_SPACE = /\S/;
 
 /**
@@ -55,11 +57,11 @@ export function findRecordRuns(root: Element, prune: (el: Element) => boolean, s
     const inRecords = new Set<Element>();
     for (const [shape, tops] of byShape) {
       const names: Element[] = [];
-      for (const [top, name] of tops) {
-        names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune }, firstTexts));
-        inRecords.add(top);
-      }
+      for (const [top, name] of tops) names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune }, firstTexts));
       runs.push({ container: parent, names, how: `${RECORDS_HOW} ${shapeOf(parent)}|${shape}` });
+      // A lone record may be the list itself (a thread without a heading opens with its first
+      // name): its records are searched for inside it.
+      if (names.length >= 2) for (const [top] of tops) inRecords.add(top);
     }
     for (let i = parent.children.length - 1; i >= 0; i--) {
       const c = parent.children[i];
@@ -105,8 +107,9 @@ function nestedNames(
 
 /**
  * The name line of `record` when it is one: its first text is a short line of its own (at most
- * `MAX_AUTHOR_WORDS` words, no date, not a heading: a heading titles a section or a post), and
- * the record says at least `MIN_RECORD_TEXT_WORDS` more words besides it and its nested replies.
+ * `MAX_AUTHOR_WORDS` words, no date, no sentence end, not a heading: a heading titles a section
+ * or a post), and the record says at least `MIN_RECORD_TEXT_WORDS` more words besides it and its
+ * nested replies.
  */
 function recordName(
   record: Element,
@@ -119,8 +122,8 @@ function recordName(
   if (first === null || name === null || name === undefined || !isTag(name) || name === record) return null;
   const words = textsUpTo(name, MAX_AUTHOR_WORDS);
   if (words === null || words.length === 0) return null;
-  const line = words.join(' ');
-  if (hasDateText(line) || isInHeading(name, record) || !isOwnLine(name, record, firstTexts)) return null;
+  const line = words.join(' ').trim();
+  if (SENTENCE_END.test(line) || hasDateText(line) || isInHeading(name, record) || !isOwnLine(name, record, firstTexts)) return null;
   return wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS ? name : null;
 }
 
