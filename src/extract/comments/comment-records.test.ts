@@ -47,3 +47,17 @@ describe('undated records without a heading above them, or with the name after t
     expect(namesOf(`<div>${quote('Nice one.', 'Ann Li')}${quote('Me too!', 'Bo Ek')}</div>`)).toEqual([]);
   });
 });
+
+describe('a name sharing a short line', () => {
+  it('the short block it opens is the name line ("<b>Ann Li</b> wrote:")', () => {
+    const rec = (n: string, t: string): string => `<div class="r"><div class="who"><b>${n}</b> wrote:</div><p>${t}</p></div>`;
+    const page = parsePage(
+      `<html><body><div id="a"><p>The article.</p></div><div>${rec('Ann Li', 'Nice.')}${rec('Bo Ek', 'Yes.')}</div></body></html>`,
+      'http://blog.test/p1/',
+    );
+    const body = pageBody(page);
+    const article = body?.children.find((c) => 'attribs' in c && c.attribs.id === 'a') as Parameters<typeof findRecordGroups>[1];
+    const groups = body === null ? [] : findRecordGroups(body, article).groups;
+    expect(groups.map((g) => g.entries.map((e) => e.name?.attribs.class))).toEqual([['who', 'who']]);
+  });
+});

@@ -118,12 +118,14 @@ function recordName(
   firstTexts: Map<Element, Text | null>,
 ): Element | null {
   const first = firstTextOf(record, firstTexts);
-  const name = first?.parent;
-  if (first === null || name === null || name === undefined || !isTag(name) || name === record) return null;
-  const words = textsUpTo(name, MAX_AUTHOR_WORDS);
-  if (words === null || words.length === 0) return null;
+  const opening = first?.parent;
+  if (first === null || opening === null || opening === undefined || !isTag(opening) || opening === record) return null;
+  // The name's own element, or the block of a short line it shares ("<b>Ana</b> disse:").
+  const name = isOwnLine(opening, record, firstTexts) ? opening : lineBlockOf(opening, record);
+  const words = name === null ? null : textsUpTo(name, MAX_AUTHOR_WORDS);
+  if (name === null || words === null || words.length === 0) return null;
   const line = words.join(' ').trim();
-  if (SENTENCE_END.test(line) || hasDateText(line) || isInHeading(name, record) || !isOwnLine(name, record, firstTexts)) return null;
+  if (SENTENCE_END.test(line) || hasDateText(line) || isInHeading(name, record)) return null;
   return wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS ? name : null;
 }
 
@@ -144,6 +146,12 @@ function firstTextOf(el: Element, memo: Map<Element, Text | null>): Text | null 
 function isInHeading(el: Element, record: Element): boolean {
   for (let e: Element | null = el; e !== null && e !== record; e = e.parent as Element | null) if (HEADING.test(e.name)) return true;
   return false;
+}
+
+/** The block below `record` that `el` opens (null when `el` sits directly in `record`). */
+function lineBlockOf(el: Element, record: Element): Element | null {
+  for (let e: Element | null = el; e !== null && e !== record; e = e.parent as Element | null) if (breaksLine(e.name)) return e;
+  return null;
 }
 
 /**
