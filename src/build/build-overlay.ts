@@ -1,3 +1,4 @@
+import type { Element } from 'domhandler';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
@@ -1017,9 +1018,10 @@ async function runTemplatesPass(
     progress({ phase: 'templates', bytesRead: input.bytes, records: report.records, pagesDone: 0, pagesTotal: 0 });
   };
   announceTemplates();
-  const commentsOf = (page: ParsedPage, siteStructures: readonly string[] = []): CommentExtraction =>
+  const commentsOf = (page: ParsedPage, siteStructures: readonly string[] = [], after: Element | null = null): CommentExtraction =>
     extractComments(page, {
       article: null,
+      after,
       commentItems: commentItemsOf(
         page.url,
         discoverFeeds(page.document, page.url).map((f) => f.url),

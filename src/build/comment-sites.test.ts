@@ -117,4 +117,22 @@ describe('CommentSites', () => {
     // The text on two pages is the template's: dropped from the held page "a" as well.
     expect({ dropped, added, again }).toEqual({ dropped: 1, added: 1, again: ['own-reply'] });
   });
+
+  it('keeps undated records recurring on three post pages, never a box of names and counters shown with other counts', () => {
+    const RECORDS = '|html|body|div[@class=talk] records on div.talk|div.entry';
+    const zone = { evidence: 'undated', structure: RECORDS };
+    const sites = new CommentSites<Version, string>();
+    ['a', 'b', 'c'].forEach((url, i) => {
+      expect(sites.observe('blog.test', zone, 2)).toBe(true);
+      const box = [`${1557 + i} Recommendations`, `${1291 + i * 7} Recommendations`];
+      sites.defer('blog.test', zone, {
+        url,
+        comments: (url === 'c' ? [`Own reply on ${url}`, 'Another'] : box).map((text) => ({ source: 'page', text })),
+      });
+    });
+    expect(sites.learnt('blog.test')).toEqual([RECORDS]);
+    const written: Version[] = [];
+    expect(settle(sites, 'blog.test', (v) => written.push(v))).toBe(4);
+    expect(written.map((v) => v.comments.length)).toEqual([0, 0, 2]);
+  });
 });

@@ -5,7 +5,7 @@
  * learnt structure may still find comments on [000 §III: what holds for a site is learnt from its
  * pages and applied to all of them].
  */
-import { decideStructureOnlyZone, isStructureOfSignature, MIN_STRUCTURE_PAGES, matchKey } from '../extract/index.js';
+import { decideStructureOnlyZone, isRecordStructure, isStructureOfSignature, MIN_STRUCTURE_PAGES, matchKey } from '../extract/index.js';
 
 /** A post page without a comment zone (no comments, or only its comment feed's), to read again with its host's learnt structures. */
 interface EmptyPost<J> {
@@ -55,7 +55,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     if (zone.structure === null) return false;
     count(this.#structures, host, zone.structure);
     if (zone.evidence === 'feed') this.#feedConfirmed.set(host, new Set([...(this.#feedConfirmed.get(host) ?? []), zone.structure]));
-    return (zone.evidence === 'structure' || zone.evidence === 'records') && comments > 0;
+    return (zone.evidence === 'structure' || zone.evidence === 'records' || zone.evidence === 'undated') && comments > 0;
   }
 
   /** A post page without a comment zone; kept only when it has entry candidates a learnt structure may accept. */
@@ -72,7 +72,8 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     const out = new Set(this.#feedConfirmed.get(host) ?? []);
     const pages = this.#pages.get(host) ?? 0;
     for (const structure of this.#structures.get(host)?.keys() ?? []) {
-      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(this.#support(host, structure), pages).keep) out.add(structure);
+      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(this.#support(host, structure), pages, false, structure).keep)
+        out.add(structure);
     }
     return [...out];
   }
@@ -98,6 +99,8 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    */
   #support(host: string, structure: string): number {
     let n = this.#structures.get(host)?.get(structure) ?? 0;
+    // Undated records count where they made the zone only: a lone record shape is found everywhere.
+    if (isRecordStructure(structure)) return n;
     for (const [signature, pages] of this.#signatures.get(host) ?? []) {
       if (pages > n && isStructureOfSignature(structure, signature)) n = pages;
     }
@@ -105,7 +108,12 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 
   defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V): void {
-    this.#held.push({ host, structure: zone.structure ?? '', needsSite: zone.evidence === 'records', version });
+    this.#held.push({
+      host,
+      structure: zone.structure ?? '',
+      needsSite: zone.evidence === 'records' || zone.evidence === 'undated',
+      version,
+    });
     this.#countTexts(host, version.comments);
   }
 
@@ -168,7 +176,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   #flush(write: (version: V) => void): number {
     let dropped = 0;
     for (const { host, structure, needsSite, version } of this.#held.splice(0)) {
-      const decision = decideStructureOnlyZone(this.#support(host, structure), this.#pages.get(host) ?? 0, needsSite);
+      const decision = decideStructureOnlyZone(this.#support(host, structure), this.#pages.get(host) ?? 0, needsSite, structure);
       const keep = decision.keep && !this.#recurs(host, version.comments);
       // Comments the comment feed gives stay whatever the page zone was.
       const kept = keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
@@ -179,7 +187,9 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 }
 
-/** The comparison keys of the comments found on the page (not only in the feed). */
+/** The comparison keys of the comments found on the page (not only in the feed), numbers
+ *  generalised: a template's box of names and counters ("1557 Recommendations") recurs with other
+ *  counts on each page, as a structure does with other ids (`structureKey`). */
 function pageTexts(comments: ReadonlyArray<{ source: string; text: string }>): string[] {
-  return comments.filter((c) => c.source !== 'feed').map((c) => matchKey(c.text));
+  return comments.filter((c) => c.source !== 'feed').map((c) => matchKey(c.text).replace(/\d+/g, '#'));
 }

@@ -7,6 +7,7 @@
  * learnt only a bounded sample of its feed-linked pages stays parsed in memory.
  */
 import { createHash } from 'node:crypto';
+import type { Element } from 'domhandler';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
@@ -68,8 +69,9 @@ export interface TemplateStageInput {
   /** Read and parse one capture (revisits resolved); null when it holds no page. InputErrors are reported and the page skipped. */
   loadPage(captureId: number): Promise<ParsedPage | null>;
   /** Reader comments of a page found to be a post (kept apart from the article [004 §4.2]), also
-   *  read with the host's comment structures learnt here (`siteStructures`). */
-  commentsOf?(page: ParsedPage, siteStructures?: readonly string[]): CommentExtraction;
+   *  read with the host's comment structures learnt here (`siteStructures`); `after`: the post's
+   *  content node (undated comment records are looked for after it). */
+  commentsOf?(page: ParsedPage, siteStructures?: readonly string[], after?: Element | null): CommentExtraction;
   /** Per host: the channel links of its article feeds and their items (negative post evidence, issue #12). */
   siteFeeds?: ReadonlyMap<string, { channelLinks: string[]; items: FeedItem[] }>;
   /** Called for each page decided not a post, while it is still held (the build segments channel pages then: each page parsed once). */
@@ -312,7 +314,7 @@ async function runHost(
   // A post's comments, and the post with them left out of its article.
   const commentsOfPost = (page: ParsedPage, row: CaptureRow, weighed: PostDecision): { decision: PostDecision; comments: Comment[] } => {
     if (input.commentsOf === undefined || weighed.object === null) return { decision: weighed, comments: [] };
-    const found = input.commentsOf(page);
+    const found = input.commentsOf(page, [], weighed.content?.node ?? null);
     const decision = leaveOutComments(weighed, page, found);
     const post: HostPost = { row, object: decision.object ?? weighed.object, comments: found.comments };
     if (found.structure === null) sites.remember(host, post, found.signatures);
@@ -435,9 +437,10 @@ async function settleHostComments(
   const readings = await sites.readAgain(host, async (post, structures) => {
     const page = await loadPage(input, post.row.id);
     if (page === null) return null;
-    const found = commentsOf(page, structures);
+    const decision = classify(page);
+    const found = commentsOf(page, structures, decision.content?.node ?? null);
     if (found.comments.length === 0) return { comments: found.comments, object: post.object };
-    const { object } = leaveOutComments({ ...classify(page), object: post.object }, page, found);
+    const { object } = leaveOutComments({ ...decision, object: post.object }, page, found);
     return { comments: found.comments, object: object ?? post.object };
   });
   const rewrite = (p: HostPost): void => {

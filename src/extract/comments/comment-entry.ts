@@ -38,8 +38,11 @@ export interface SkippedNodes {
 /** One comment entry on the page: its top nodes (document order) and its date node. */
 export interface Entry {
   nodes: Element[];
-  /** The date node (or the entry's own element when entries were found by id). */
+  /** The date node (or the entry's own element when entries were found by id, or the name line
+   *  of an undated record). */
   marker: Element;
+  /** An undated record's name line (comment-records.ts): the author, whatever else the entry prints. */
+  name?: Element;
 }
 
 export interface EntryContent {
@@ -543,11 +546,23 @@ function pathInEntry(node: Element, entry: Entry): string {
   return steps.reverse().join('/');
 }
 
+/** An undated record's name line as its author, with the link it carries (null when it is no name). */
+function recordAuthor(line: Element, baseUrl: string): { name: string; url: string | null; node: Element; guessed: boolean } | null {
+  const name = cleanAuthor(plainText(line));
+  if (name === null) return null;
+  let a = elementsOf([line], { has: () => false }).find((e) => e.name === 'a');
+  // "<a><strong>Name</strong></a>": the link around the line.
+  for (let e = line.parent; a === undefined && e !== null && isTag(e) && !BLOCK_TAGS.has(e.name); e = e.parent) if (e.name === 'a') a = e;
+  const href = a?.attribs.href;
+  const url = href === undefined || href.startsWith('#') || isPermalinkHref(href) ? null : absolute(href, baseUrl);
+  return { name, url, node: line, guessed: false };
+}
+
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
  *  only). `skip`: the other entries' nodes (replies nested inside). */
 export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): EntryContent {
   const elements = elementsOf(entry.nodes, skip);
-  const author = findAuthor(entry.nodes, elements, skip, baseUrl);
+  const author = (entry.name === undefined ? null : recordAuthor(entry.name, baseUrl)) ?? findAuthor(entry.nodes, elements, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
   return {
     ...findPermalink(entry, elements, baseUrl),

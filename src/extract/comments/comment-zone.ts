@@ -15,6 +15,7 @@ import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, S
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import { type Entry, firstBrokenLine, textsUpTo } from './comment-entry.js';
 import { commentIdOf, hasCommentHint, isOneCommentNamed, isZoneHinted, sidebarTest } from './comment-hints.js';
+import { findRecordRuns, RECORDS_HOW } from './comment-records.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
 export interface EntryGroup {
@@ -397,6 +398,11 @@ export function signatureKey(how: string): string {
   return how.replace(/\d+/g, '#');
 }
 
+/** Whether a site's comment structure (`structureKey`) is one of undated records (`findRecordGroups`). */
+export function isRecordStructure(structure: string): boolean {
+  return structure.includes(` ${RECORDS_HOW} `);
+}
+
 /** Whether a site's comment structure (`structureKey`) was found the way `signature` (`signatureKey`) says. */
 export function isStructureOfSignature(structure: string, signature: string): boolean {
   return structure.endsWith(` ${signature}`);
@@ -526,4 +532,36 @@ function loneEntry(
   // A comment says more than its date line ("Published on ... - 9 Comments" is a counter).
   const ownWords = tokenize(spacedText(named)).length - tokenize(spacedText(marker)).length;
   return ownWords < MIN_LONE_COMMENT_WORDS ? null : { entries: [{ nodes: [named], marker }], lca: parent };
+}
+
+/**
+ * Undated record groups under `root` (comment-records.ts: repeated sibling records, each a name line
+ * and free text), tried when no date or comment id made a zone; the zone is the records'
+ * container. The signatures (`signatureKey`) of every run, a lone record's too: a reading with the
+ * site's comment structures may accept it. Groups of a lone record only when `siteStructures`
+ * holds a record structure (a post with one comment, the structure learnt from other posts).
+ */
+export function findRecordGroups(
+  root: Element,
+  article: Element | null,
+  siteStructures: ReadonlySet<string> = new Set(),
+): { groups: EntryGroup[]; signatures: string[] } {
+  const isInSidebar = sidebarTest(article);
+  const prune = (el: Element): boolean =>
+    el === article || isInSidebar(el) || (el.name === 'form' && (article === null || !contains(el, article)));
+  const lone = [...siteStructures].some(isRecordStructure);
+  const groups: EntryGroup[] = [];
+  const signatures = new Set<string>();
+  const dateLines = new DateLines();
+  for (const run of findRecordRuns(root, prune, signatureStep)) {
+    signatures.add(signatureKey(run.how));
+    if (run.names.length < 2 && !lone) continue;
+    // A thread follows its article (read before it, records are the page's own lists), never inside it.
+    if (article !== null && (documentOrder(run.names[0] as Element, article) < 0 || run.names.some((n) => contains(article, n)))) continue;
+    const found = entriesOf(run.names, run.container, dateLines);
+    if (found === null) continue;
+    for (const [i, e] of found.entries.entries()) e.name = run.names[i] as Element;
+    groups.push({ entries: found.entries, lca: run.container, how: run.how });
+  }
+  return { groups, signatures: [...signatures] };
 }

@@ -60,3 +60,15 @@ export const MIN_INTERLEAVE_SWITCHES = 2;
 /** A structure-only comment zone is the site's when it recurs on at least this many post pages of
  *  the host (issue #12: decided per site). ours: 2, the least that is a recurrence. */
 export const MIN_STRUCTURE_PAGES = 2;
+
+/** An undated record (comment-records.ts) says at least this many words besides its name line.
+ *  ours: 1, as `MIN_LONE_COMMENT_WORDS` ("Obrigado!" is a comment); a record without text is a
+ *  name list, and the site decision below guards against chance shapes. */
+export const MIN_RECORD_TEXT_WORDS = 1;
+
+/** An undated record zone (no date, no id, no comment feed: repeated sibling records alone) is the
+ *  site's comment structure only when its zone recurs on at least this many post pages of the host
+ *  (issue #12: decided per site). ours: 3, one more than `MIN_STRUCTURE_PAGES`: without a date per
+ *  entry two pages sharing a box of named paragraphs (a team box, a two-post series) are too
+ *  likely; 3 still holds a small blog's few commented posts (chosen with bench:quality 2026-11). */
+export const MIN_RECORD_PAGES = 3;

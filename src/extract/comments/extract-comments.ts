@@ -26,7 +26,14 @@ import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
 import { fragmentOf, hasCommentHint, isZoneHinted } from './comment-hints.js';
-import { type EntryGroup, findEntryGroups, sortInDocumentOrder, structureKey } from './comment-zone.js';
+import {
+  type EntryGroup,
+  findEntryGroups,
+  findRecordGroups,
+  isRecordStructure,
+  sortInDocumentOrder,
+  structureKey,
+} from './comment-zone.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
 /** "Posted by", "by", "von": how a byline begins (hint lists). */
@@ -50,6 +57,8 @@ interface ZoneChoice {
   site: boolean;
   /** Too few entries to stand alone: comments only if the site shows the same records elsewhere. */
   needsSite: boolean;
+  /** Undated records (`findRecordGroups`): comments only if the site shows the same zone on enough post pages. */
+  undated: boolean;
   feedMatches: number;
   reason: string;
 }
@@ -91,6 +100,7 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
       hash: commentHash(author, published, c.text),
     });
   });
+  if (choice?.undated === true) nameRecords(comments, levels.parents);
   const paired = new Set(pairs.values());
   const feedOnly = feed.filter((_, k) => !paired.has(k)).sort((a, b) => (a.item.published ?? '').localeCompare(b.item.published ?? ''));
   for (const f of feedOnly) comments.push(feedComment(f, comments));
@@ -119,11 +129,24 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
   };
 }
 
+/**
+ * Undated records carry no id on the site: each gets one from its hash (author and text, stable
+ * across crawls), so that a nested reply names its `parent`.
+ */
+function nameRecords(comments: Comment[], parents: readonly number[]): void {
+  for (const c of comments) c.id ??= `record-${c.hash.slice(0, 12)}`;
+  comments.forEach((c, i) => {
+    const p = parents[i] ?? -1;
+    if (c.parent === null && p >= 0) c.parent = comments[p]?.id ?? null;
+  });
+}
+
 function evidenceOf(choice: ZoneChoice | null): CommentExtraction['evidence'] {
   if (choice === null) return null;
   if (choice.hinted) return 'hint';
   if (choice.feedMatches > 0) return 'feed';
   if (choice.site) return 'site';
+  if (choice.undated) return 'undated';
   return choice.needsSite ? 'records' : 'structure';
 }
 
@@ -165,62 +188,106 @@ function chooseZone(
   const siteStructures = new Set(opts.siteStructures ?? []);
   const { groups, signatures } = findEntryGroups(body, article, siteStructures);
   const readings = new EntryReadings(page.url);
+  const consider = (group: EntryGroup, undated: boolean): void => {
+    const choice = readZone(page, body, group, opts, feed, { readings, siteStructures, fragment, undated });
+    if (choice !== null && (best === null || compareRank(rank(choice), rank(best)) > 0)) best = choice;
+  };
   // Groups that could rank highest are read first, so that those which cannot beat the best one
   // read are skipped unread; the earlier group still wins a tie, as in page order.
   let bestIndex = -1;
   for (const { group, index, highest } of byHighestRank(groups, feed)) {
     if (best !== null && compareRank(highest, rank(best)) < 0) break;
-    // Entries are never around the article (their common ancestor may be: entries after it as siblings).
-    if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) continue;
-    const others = new Set(group.entries.flatMap((e) => e.nodes));
-    const inside = othersInside(group.entries, others);
-    const comments: PageComment[] = [];
-    for (const entry of group.entries) {
-      const skip = otherEntries(others, entry);
-      const { content, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
-      if (words > 0 && !isOwnDateLine(content, words)) comments.push({ ...content, entry, skip, words, published: null });
-    }
-    if (article !== null) dropArticleItself(comments, article);
-    if (comments.length === 0) continue;
-    const chars = comments.reduce((n, c) => n + c.text.length, 0);
-    const linkChars = comments.reduce((n, c) => n + c.linkChars, 0);
-    if (linkChars > MAX_ENTRY_LINK_DENSITY * chars) continue;
-    if (pointAtPosts(comments, page.url)) continue;
-    const zone = widenZone(group.lca, article, body);
-    const hinted = isHinted(group, zone, comments, fragment);
-    const site = siteStructures.has(structureOf(zone, group));
-    const feedMatches = feed.length === 0 ? 0 : pairWithFeed(comments, feed).size;
-    let needsSite = false;
-    if (!hinted && !site && feedMatches === 0) {
-      const first = comments[0]?.entry.nodes[0] ?? group.lca;
-      // Unhinted entries inside the article are its own sections (bylined parts of one edition).
-      const after = article === null || (!contains(article, group.lca) && isAfter(first, article));
-      const named = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
-      const needed = MIN_UNHINTED_AUTHOR_SHARE * comments.length;
-      if (!after || comments.length < MIN_SITE_RECORD_ENTRIES) continue;
-      // Named entries enough to stand alone; else records whose names sit alike (or too few
-      // entries) are comments only when the site shows the same records on other post pages.
-      needsSite = comments.length < MIN_UNHINTED_ENTRIES || named < needed;
-      if (needsSite && named + recordNames(comments, page.url) < needed) continue;
-    }
-    const how = hinted
-      ? ', comment hints'
-      : site
-        ? ", the site's comment structure"
-        : needsSite
-          ? ', too few to stand alone: the site must show them on other post pages'
-          : ', structure only';
-    const reason = `${comments.length} entries found by ${group.how}${how}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
-    const choice: ZoneChoice = { group, zone, comments, hinted, site, needsSite, feedMatches, reason };
+    const choice = readZone(page, body, group, opts, feed, { readings, siteStructures, fragment, undated: false });
+    if (choice === null) continue;
     const order = best === null ? 1 : compareRank(rank(choice), rank(best));
     if (order > 0 || (order === 0 && index < bestIndex)) {
       best = choice;
       bestIndex = index;
     }
   }
-  // Dates decide nothing above: they are read for the chosen zone's entries only.
-  for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
-  return { choice: best, signatures };
+  // Undated records only where no date or comment id made a zone: they never outrank a dated one.
+  // Without the article's wrapper or main block they would be read inside the article too: then
+  // only a record structure the site has shown elsewhere is looked for.
+  const anchor = article ?? opts.after ?? null;
+  if (best === null && (anchor !== null || [...siteStructures].some(isRecordStructure))) {
+    const records = findRecordGroups(body, anchor, siteStructures);
+    signatures.push(...records.signatures);
+    for (const group of records.groups) consider(group, true);
+  }
+  // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
+  const chosen = best as ZoneChoice | null;
+  if (chosen?.undated !== true) for (const c of chosen?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
+  return { choice: chosen, signatures };
+}
+
+/** What `readZone` shares over a page's groups. */
+interface ZoneReading {
+  readings: EntryReadings;
+  siteStructures: ReadonlySet<string>;
+  /** The `#comments` target of the feed item's `comments` URL. */
+  fragment: string | null;
+  /** The group is one of undated records (`findRecordGroups`): hints decide nothing, the site does. */
+  undated: boolean;
+}
+
+/** One entry group read and checked as a comment zone (null when it is none). */
+function readZone(
+  page: ParsedPage,
+  body: Element,
+  group: EntryGroup,
+  opts: ExtractCommentsOptions,
+  feed: readonly FeedComment[],
+  { readings, siteStructures, fragment, undated }: ZoneReading,
+): ZoneChoice | null {
+  // Undated records are read after the post's main block when its wrapper is not known.
+  const article = undated ? (opts.article ?? opts.after ?? null) : opts.article;
+  // Entries are never around the article (their common ancestor may be: entries after it as siblings).
+  if (article !== null && group.entries.some((e) => e.nodes.some((n) => contains(n, article)))) return null;
+  const others = new Set(group.entries.flatMap((e) => e.nodes));
+  const inside = othersInside(group.entries, others);
+  const comments: PageComment[] = [];
+  for (const entry of group.entries) {
+    const skip = otherEntries(others, entry);
+    const { content, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
+    if (words > 0 && !isOwnDateLine(content, words)) comments.push({ ...content, entry, skip, words, published: null });
+  }
+  if (article !== null) dropArticleItself(comments, article);
+  if (comments.length === 0) return null;
+  const chars = comments.reduce((n, c) => n + c.text.length, 0);
+  const linkChars = comments.reduce((n, c) => n + c.linkChars, 0);
+  if (linkChars > MAX_ENTRY_LINK_DENSITY * chars) return null;
+  if (pointAtPosts(comments, page.url)) return null;
+  const zone = widenZone(group.lca, article, body);
+  const hinted = !undated && isHinted(group, zone, comments, fragment);
+  const site = siteStructures.has(structureOf(zone, group));
+  const feedMatches = feed.length === 0 ? 0 : pairWithFeed(comments, feed).size;
+  let needsSite = false;
+  if (!hinted && !site && feedMatches === 0) {
+    const first = comments[0]?.entry.nodes[0] ?? group.lca;
+    // Unhinted entries inside the article are its own sections (bylined parts of one edition).
+    const after = article === null || (!contains(article, group.lca) && isAfter(first, article));
+    const named = comments.filter((c) => c.author !== null && !c.authorGuessed).length;
+    const needed = MIN_UNHINTED_AUTHOR_SHARE * comments.length;
+    if (!after || comments.length < MIN_SITE_RECORD_ENTRIES) return null;
+    // Undated records are comments only when the site shows them on other post pages, each named,
+    // after an article located on the page.
+    if (undated && (article === null || named < comments.length)) return null;
+    // Named entries enough to stand alone; else records whose names sit alike (or too few
+    // entries) are comments only when the site shows the same records on other post pages.
+    needsSite = undated || comments.length < MIN_UNHINTED_ENTRIES || named < needed;
+    if (needsSite && !undated && named + recordNames(comments, page.url) < needed) return null;
+  }
+  const how = hinted
+    ? ', comment hints'
+    : site
+      ? ", the site's comment structure"
+      : undated && feedMatches === 0
+        ? ', undated: the site must show them on other post pages'
+        : needsSite
+          ? ', too few to stand alone: the site must show them on other post pages'
+          : ', structure only';
+  const reason = `${comments.length} entries found by ${group.how}${how}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
+  return { group, zone, comments, hinted, site, needsSite, undated, feedMatches, reason };
 }
 
 /**

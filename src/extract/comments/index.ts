@@ -2,7 +2,7 @@
 export { extractComments } from './extract-comments.js';
 export { decideStructureOnlyZone, type ZoneDecision } from './comment-site.js';
 export { MIN_STRUCTURE_PAGES } from './constants.js';
-export { isStructureOfSignature } from './comment-zone.js';
+export { isRecordStructure, isStructureOfSignature } from './comment-zone.js';
 export { commentNodesInside } from './comment-strip.js';
 export { commentHash } from './comment-hash.js';
 export { readPrintedDate } from './comment-dates.js';

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { pageBody, parsePage } from '../parse-page.js';
+import { findRecordGroups } from './comment-zone.js';
+
+/** The record groups after the article of `html` (the article: `<div id="a">`), as name texts per group. */
+function namesOf(html: string): string[][] {
+  const page = parsePage(`<html><body><div id="a"><p>The article.</p></div>${html}</body></html>`, 'http://blog.test/p1/');
+  const body = pageBody(page);
+  if (body === null) return [];
+  const article = body.children.find((c) => 'attribs' in c && c.attribs.id === 'a') as Parameters<typeof findRecordGroups>[1];
+  return findRecordGroups(body, article).groups.map((g) => g.entries.map((e) => (e.name?.children[0] as { data?: string })?.data ?? ''));
+}
+
+describe('undated comment records (data-record mining)', () => {
+  it('finds sibling records opening with a name line, replies nested one level down', () => {
+    const reply = '<div class="c"><img src="/b.png"><div><b>Bo Ek</b><p>Me too.</p></div></div>';
+    const html = `<div><h3>Talk</h3><div class="c"><img src="/a.png"><div><b>Ann Li</b><p>Nice one.</p></div>${reply}</div><div class="c"><div><a href="http://cy.example/">Cy</a><p>Thanks.</p></div></div></div>`;
+    expect(namesOf(html)).toEqual([['Ann Li', 'Bo Ek', 'Cy']]);
+  });
+  it('a lead-in on the line of its text is no name line', () => {
+    expect(namesOf('<div><p><strong>Note:</strong> one thing.</p><p><strong>Also:</strong> another.</p></div>')).toEqual([]);
+  });
+  it('a heading or a date is no name line', () => {
+    expect(namesOf('<div><div><h4>Part one</h4><p>Text.</p></div><div><h4>Part two</h4><p>Text.</p></div></div>')).toEqual([]);
+    expect(namesOf('<div><div><b>3 March 2025, 14:22</b><p>Text.</p></div><div><b>4 March 2025, 9:05</b><p>Text.</p></div></div>')).toEqual(
+      [],
+    );
+  });
+  it('records read before the article are not its thread', () => {
+    const page = parsePage(
+      '<html><body><div><div><b>Ann</b><p>Hi.</p></div><div><b>Bo</b><p>Yo.</p></div></div><div id="a"><p>Article.</p></div></body></html>',
+      'http://blog.test/p1/',
+    );
+    const body = pageBody(page);
+    const article = body?.children.find((c) => 'attribs' in c && c.attribs.id === 'a') as Parameters<typeof findRecordGroups>[1];
+    expect(body === null ? [] : findRecordGroups(body, article).groups).toEqual([]);
+  });
+});
+
+describe('undated records without a heading above them, or with the name after the text', () => {
+  it('a list opening with its first name is searched inside (a table of name and text cells)', () => {
+    const rows = '<tr><td>Ann Li</td><td>Nice one, thanks.</td></tr><tr><td>Bo Ek</td><td>Me too, really.</td></tr>';
+    expect(namesOf(`<table>${rows}</table>`)).toContainEqual(['Ann Li', 'Bo Ek']);
+  });
+  it('a sentence first and the name after it is no name line', () => {
+    const quote = (t: string, n: string): string => `<blockquote><p>${t}</p><cite>${n}</cite></blockquote>`;
+    expect(namesOf(`<div>${quote('Nice one.', 'Ann Li')}${quote('Me too!', 'Bo Ek')}</div>`)).toEqual([]);
+  });
+});
+
+describe('a name sharing a short line', () => {
+  it('the short block it opens is the name line ("<b>Ann Li</b> wrote:")', () => {
+    const rec = (n: string, t: string): string => `<div class="r"><div class="who"><b>${n}</b> wrote:</div><p>${t}</p></div>`;
+    const page = parsePage(
+      `<html><body><div id="a"><p>The article.</p></div><div>${rec('Ann Li', 'Nice.')}${rec('Bo Ek', 'Yes.')}</div></body></html>`,
+      'http://blog.test/p1/',
+    );
+    const body = pageBody(page);
+    const article = body?.children.find((c) => 'attribs' in c && c.attribs.id === 'a') as Parameters<typeof findRecordGroups>[1];
+    const groups = body === null ? [] : findRecordGroups(body, article).groups;
+    expect(groups.map((g) => g.entries.map((e) => e.name?.attribs.class))).toEqual([['who', 'who']]);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * Undated comment records: data-record mining (ours; the "generalised nodes" of one shape that
+ * MDR finds, as 004 §2 recalls it). Without a date, a comment id or a comment feed, a thread is
+ * still a run of sibling subtrees of one tag/class shape, each opening with a short name line (a
+ * bold, link or cite, the text beside an avatar) followed by free text; replies are records of the
+ * same shape nested one level down. Comments stay records of their own, apart from the article
+ * [004 §4.2, end]. The page alone never decides: such a zone is the site's comment structure only
+ * when the same structure recurs on several post pages of the host (`decideStructureOnlyZone`).
+ */
+import { type AnyNode, type Element, isTag, isText, type Text } from 'domhandler';
+import { breaksLine, contains, isIgnoredElement } from '../page-dom.js';
+import { countWordsUpTo } from '../text-normalize.js';
+import { MAX_AUTHOR_WORDS, MIN_RECORD_TEXT_WORDS } from './constants.js';
+import { hasDateText } from './comment-dates.js';
+import { textsUpTo } from './comment-entry.js';
+
+/** How a record group is found (`EntryGroup.how`): what tells a record zone's structure apart. */
+export const RECORDS_HOW = 'records on';
+
+/** One run of records: the top-level records under one container and the replies nested in them. */
+export interface RecordRun {
+  /** The parent of the top-level records: the zone. */
+  container: Element;
+  /** Each record's name line, in document order (top-level records and nested replies). */
+  names: Element[];
+  /** `RECORDS_HOW` and the container's and records' shapes. */
+  how: string;
+}
+
+const HEADING = /^h[1-6]$/;
+/** A line ending a sentence ("Gostei muito.") is text, not a name; an initial ("Ana L.") is not. */
+const SENTENCE_END = /(?:[!?…]|\p{L}{3,}\.)$/u;
+const NON_SPACE = /\S/;
+
+/**
+ * The record runs under `root`, outermost first. `prune`: subtrees never searched (the article,
+ * sidebars, forms); `shapeOf`: an element's tag and classes with the per-entry variants left out
+ * (`signatureStep`). Records are not searched inside records: a comment's own paragraphs are no run.
+ */
+export function findRecordRuns(root: Element, prune: (el: Element) => boolean, shapeOf: (el: Element) => string): RecordRun[] {
+  const runs: RecordRun[] = [];
+  const firstTexts = new Map<Element, Text | null>();
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const parent = stack.pop() as Element;
+    if (isIgnoredElement(parent) || prune(parent)) continue;
+    const byShape = new Map<string, Array<[Element, Element]>>();
+    for (const c of parent.children) {
+      if (!isTag(c) || isIgnoredElement(c) || prune(c)) continue;
+      const shape = shapeOf(c);
+      const name = recordName(c, shape, shapeOf, firstTexts);
+      if (name === null) continue;
+      const list = byShape.get(shape);
+      if (list === undefined) byShape.set(shape, [[c, name]]);
+      else list.push([c, name]);
+    }
+    const inRecords = new Set<Element>();
+    for (const [shape, tops] of byShape) {
+      const names: Element[] = [];
+      for (const [top, name] of tops) names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune }, firstTexts));
+      runs.push({ container: parent, names, how: `${RECORDS_HOW} ${shapeOf(parent)}|${shape}` });
+      // A lone record may be the list itself (a thread without a heading opens with its first
+      // name): its records are searched for inside it.
+      if (names.length >= 2) for (const [top] of tops) inRecords.add(top);
+    }
+    for (let i = parent.children.length - 1; i >= 0; i--) {
+      const c = parent.children[i];
+      if (c !== undefined && isTag(c) && !inRecords.has(c)) stack.push(c);
+    }
+  }
+  return runs;
+}
+
+/** A run's record shape, and what is never searched. */
+interface RecordShape {
+  shape: string;
+  shapeOf: (el: Element) => string;
+  prune: (el: Element) => boolean;
+}
+
+/** The name lines of the records of `shape` nested in `top` (replies), in document order. A box of
+ *  the same shape inside a record that opens with the record's own name line is part of it. */
+function nestedNames(
+  top: Element,
+  topName: Element,
+  { shape, shapeOf, prune }: RecordShape,
+  firstTexts: Map<Element, Text | null>,
+): Element[] {
+  const out: Element[] = [];
+  const claimed = new Set([topName]);
+  const stack: Element[] = [...top.children].filter(isTag).reverse();
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (isIgnoredElement(el) || prune(el)) continue;
+    const name = shapeOf(el) === shape ? recordName(el, shape, shapeOf, firstTexts) : null;
+    if (name !== null && !claimed.has(name)) {
+      out.push(name);
+      claimed.add(name);
+    }
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const c = el.children[i];
+      if (c !== undefined && isTag(c)) stack.push(c);
+    }
+  }
+  return out;
+}
+
+/**
+ * The name line of `record` when it is one: its first text is a short line of its own (at most
+ * `MAX_AUTHOR_WORDS` words, no date, no sentence end, not a heading: a heading titles a section
+ * or a post), and the record says at least `MIN_RECORD_TEXT_WORDS` more words besides it and its
+ * nested replies.
+ */
+function recordName(
+  record: Element,
+  shape: string,
+  shapeOf: (el: Element) => string,
+  firstTexts: Map<Element, Text | null>,
+): Element | null {
+  const first = firstTextOf(record, firstTexts);
+  const opening = first?.parent;
+  if (first === null || opening === null || opening === undefined || !isTag(opening) || opening === record) return null;
+  // The name's own element, or the block of a short line it shares ("<b>Ana</b> disse:").
+  const name = isOwnLine(opening, record, firstTexts) ? opening : lineBlockOf(opening, record);
+  const words = name === null ? null : textsUpTo(name, MAX_AUTHOR_WORDS);
+  if (name === null || words === null || words.length === 0) return null;
+  const line = words.join(' ').trim();
+  if (SENTENCE_END.test(line) || hasDateText(line) || isInHeading(name, record)) return null;
+  return wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS ? name : null;
+}
+
+/** The first text node showing text under `el` (ignored elements left out), memoised per element. */
+function firstTextOf(el: Element, memo: Map<Element, Text | null>): Text | null {
+  const known = memo.get(el);
+  if (known !== undefined) return known;
+  let found: Text | null = null;
+  for (const c of el.children) {
+    if (isText(c) && NON_SPACE.test(c.data)) found = c;
+    else if (isTag(c) && !isIgnoredElement(c)) found = firstTextOf(c, memo);
+    if (found !== null) break;
+  }
+  memo.set(el, found);
+  return found;
+}
+
+function isInHeading(el: Element, record: Element): boolean {
+  for (let e: Element | null = el; e !== null && e !== record; e = e.parent as Element | null) if (HEADING.test(e.name)) return true;
+  return false;
+}
+
+/** The block below `record` that `el` opens (null when `el` sits directly in `record`). */
+function lineBlockOf(el: Element, record: Element): Element | null {
+  for (let e: Element | null = el; e !== null && e !== record; e = e.parent as Element | null) if (breaksLine(e.name)) return e;
+  return null;
+}
+
+/**
+ * Whether `el` prints a line of its own inside `record`: from `el` up to its block, no sibling on
+ * either side shows text before a line break (a block, a `<br>`). An avatar (no text) may stand
+ * beside it; "<strong>Note:</strong> the text" is a lead-in, not a name line.
+ */
+function isOwnLine(el: Element, record: Element, firstTexts: Map<Element, Text | null>): boolean {
+  for (let e: Element = el; !breaksLine(e.name) && e !== record; ) {
+    const parent = e.parent;
+    if (parent === null || !isTag(parent)) return true;
+    const kids = parent.children;
+    const at = kids.indexOf(e);
+    if (!isBlankUntilBreak(kids, at, -1, firstTexts) || !isBlankUntilBreak(kids, at, 1, firstTexts)) return false;
+    e = parent;
+  }
+  return true;
+}
+
+function isBlankUntilBreak(kids: readonly AnyNode[], from: number, step: 1 | -1, firstTexts: Map<Element, Text | null>): boolean {
+  for (let i = from + step; i >= 0 && i < kids.length; i += step) {
+    const k = kids[i] as AnyNode;
+    if (isText(k)) {
+      if (NON_SPACE.test(k.data)) return false;
+    } else if (isTag(k) && !isIgnoredElement(k)) {
+      if (breaksLine(k.name)) return true;
+      if (firstTextOf(k, firstTexts) !== null) return false;
+    }
+  }
+  return true;
+}
+
+/** Words of `record` outside its name line and its nested records of `shape` (replies), counted up to `MIN_RECORD_TEXT_WORDS`. */
+function wordsBeside(record: Element, name: Element, shape: string, shapeOf: (el: Element) => string): number {
+  let words = 0;
+  const stack: AnyNode[] = [...record.children];
+  while (stack.length > 0 && words < MIN_RECORD_TEXT_WORDS) {
+    const n = stack.pop() as AnyNode;
+    if (isText(n)) words += countWordsUpTo(n.data, MIN_RECORD_TEXT_WORDS);
+    // A box of the record's shape holding its name line is its own wrapper; one without it, a reply.
+    else if (isTag(n) && n !== name && !isIgnoredElement(n) && (shapeOf(n) !== shape || contains(n, name))) stack.push(...n.children);
+  }
+  return words;
+}

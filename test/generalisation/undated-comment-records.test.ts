@@ -1,0 +1,227 @@
+/**
+ * Reader comments without any date, comment id, comment word or comment feed (issue #12 item 1,
+ * third point): a Portuguese site whose threads are nested <div> records, each an avatar, a name
+ * line (a <strong>, or a link to the commenter's site) and free text, replies nested one level
+ * down. Only the recurrence of that structure on several post pages of the host makes it the
+ * site's comment structure (decided per site, `MIN_RECORD_PAGES`). Seven posts, two without
+ * comments, an index and an about page, and a feed listing only the four latest posts (the others
+ * are found by the site's post template). A second site shows the same record shape on one post
+ * only: nothing there may become a comment.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOverlay, type Comment, Diagnostics, openStore, store } from '../../src/index.js';
+import { seededRandom } from '../helpers/seeded-random.js';
+import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
+
+const WORDS = `porto aldeia prado pomar lanterna bicicleta barco mercado padaria capela pedreira moinho rio
+ponte estação ilha vale serra jardim cozinha carta livro janela escada barril cesto inverno
+primavera outono verão manhã tarde chuva geada trovão sol sombra pintado medido plantado levado
+contado seguido lembrado devagar cedo ainda quase sempre juntos além sob sobre com para depois
+antes velho novo pequeno longo estreito claro pesado`.split(/\s+/);
+const NAMES = ['Ana Lima', 'Bruno Costa', 'Carla Neves', 'Duarte Reis', 'Eva Matos', 'Filipe Sá', 'Gil Moura'];
+
+interface Reply {
+  name: string;
+  /** The commenter's own site, linked from the name, or none. */
+  site: string | null;
+  text: string;
+  depth: number;
+}
+interface Post {
+  slug: string;
+  title: string;
+  date: Date;
+  paragraphs: string[];
+  replies: Reply[];
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+const dateOf = (d: Date): string => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+
+/** A reply and the replies nested in it, as the red-team engine "avatars-pt" prints them without dates. */
+function thread(replies: readonly Reply[]): string {
+  const one = (r: Reply, kids: string): string => {
+    const name = r.site === null ? `<strong>${r.name}</strong>` : `<a href="${r.site}" rel="nofollow">${r.name}</a>`;
+    const avatar = `<img src="/av/${r.name.split(' ')[0]?.toLowerCase()}.png" alt="">`;
+    return `<div class="c">${avatar}<div class="cc">${name}<div class="tx"><p>${r.text}</p></div><a href="?responder=1#form">Responder</a></div>${kids}</div>`;
+  };
+  const tree = (from: number, depth: number): [string, number] => {
+    let html = '';
+    let i = from;
+    while (i < replies.length && (replies[i] as Reply).depth === depth) {
+      const [kids, next] = tree(i + 1, depth + 1);
+      html += one(replies[i] as Reply, kids);
+      i = next;
+    }
+    return [html, i];
+  };
+  return tree(0, 0)[0];
+}
+
+function postBody(p: Post): string {
+  const paras = p.paragraphs.map((x) => `<p>${x}</p>`).join('');
+  const block = p.replies.length > 0 ? `<div class="disc"><h3>Participe da conversa</h3>${thread(p.replies)}</div>` : '';
+  return `<div class="texto"><h1>${p.title}</h1><p>${dateOf(p.date)}</p>${paras}</div>${block}<div id="form"><textarea></textarea></div>`;
+}
+
+function page(title: string, main: string, recent: readonly Post[]): string {
+  const side = `<h4>Recentes</h4><ul>${recent.map((p) => `<li><a href="/${p.slug}/">${p.title}</a></li>`).join('')}</ul>`;
+  return `<!DOCTYPE html><html lang="pt"><head><meta charset="utf-8"><title>${title}</title>
+<link rel="alternate" type="application/rss+xml" href="/feed.xml"></head>
+<body><header><a href="/">Caderno</a> <nav><a href="/">Início</a> <a href="/sobre/">Sobre</a></nav></header>
+<main>${main}</main><aside>${side}</aside><footer><p>Escrito à mão numa ilha pequena.</p></footer></body></html>`;
+}
+
+class Writer {
+  readonly #next: () => number;
+  constructor(seed: number) {
+    this.#next = seededRandom(seed);
+  }
+  pick<T>(list: readonly T[]): T {
+    return list[Math.floor(this.#next() * list.length)] as T;
+  }
+  sentence(words = 9 + Math.floor(this.#next() * 12)): string {
+    const s = Array.from({ length: words }, () => this.pick(WORDS)).join(' ');
+    return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
+  }
+  text(sentences: number): string {
+    return Array.from({ length: sentences }, () => this.sentence()).join(' ');
+  }
+  chance(p: number): boolean {
+    return this.#next() < p;
+  }
+}
+
+function makePost(w: Writer, i: number, replies: number): Post {
+  const list: Reply[] = [];
+  for (let j = 0; j < replies; j++) {
+    const depth = j > 0 && w.chance(0.4) ? Math.min((list[j - 1]?.depth ?? 0) + 1, 2) : 0;
+    const name = w.pick(NAMES);
+    const site = w.chance(0.4) ? `http://${name.split(' ')[0]?.toLowerCase()}.example/` : null;
+    list.push({ name, site, text: w.text(1 + (j % 3)), depth });
+  }
+  const date = new Date(Date.UTC(2025, 2, 1 + i * 3, 9, 15));
+  return { slug: `p${i + 1}`, title: w.sentence(5).replace(/\.$/, ''), date, paragraphs: [w.text(3), w.text(4), w.text(3)], replies: list };
+}
+
+const SITE = 'http://caderno.test';
+
+/** One crawl of the site: posts with `replies[i]` comments each, an index, an about page, a feed of the four latest posts (or none). */
+async function writeSite(file: string, seed: number, replies: readonly number[], withFeed: boolean): Promise<Post[]> {
+  const w = new Writer(seed);
+  const posts = replies.map((n, i) => makePost(w, i, n));
+  const recent = [...posts].reverse().slice(0, 5);
+  const list = recent.map((p) => `<div class="texto"><h2><a href="/${p.slug}/">${p.title}</a></h2><p>${p.paragraphs[0]}</p></div>`);
+  const items = posts
+    .slice(-4)
+    .map(
+      (p) =>
+        `<item><title>${escapeXml(p.title)}</title><link>${SITE}/${p.slug}/</link><guid>${SITE}/${p.slug}/</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`,
+    )
+    .join('');
+  const captures: FixtureCapture[] = [
+    { url: `${SITE}/`, body: page('Caderno', list.join(''), recent) },
+    { url: `${SITE}/sobre/`, body: page('Sobre', `<h1>Sobre</h1><p>${w.text(3)}</p>`, recent) },
+    ...posts.map((p) => ({ url: `${SITE}/${p.slug}/`, body: page(p.title, postBody(p), recent) })),
+  ];
+  if (withFeed)
+    captures.push({
+      url: `${SITE}/feed.xml`,
+      type: 'application/rss+xml',
+      body: `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Caderno</title><link>${SITE}/</link><description>Notas</description>${items}</channel></rss>`,
+    });
+  await writeWarc(file, '2025-05-01T12:00:00Z', captures);
+  return posts;
+}
+
+interface Built {
+  posts: Post[];
+  /** The exported versions (`export --what objects`). */
+  versions: store.ObjectVersionRow[];
+  /** The fused versions' comments as stored (ids included: a parent names one), by page URL. */
+  stored: Map<string, Comment[]>;
+}
+
+/** Builds the crawl and reads back its fused versions. */
+async function build(dir: string, seed: number, replies: readonly number[], withFeed = true): Promise<Built> {
+  const file = join(dir, 'crawl-1.warc.gz');
+  const posts = await writeSite(file, seed, replies, withFeed);
+  const out = join(dir, 'out');
+  await buildOverlay({ inputs: [file], outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
+  const db = openStore(out, { writable: false });
+  const versions = [...store.readObjectVersions(db)];
+  const fused = [...store.iterateVersions(db)].filter((v) => v.fusion !== null);
+  const stored = new Map(fused.map((v) => [v.url, store.listComments(db, v.id)]));
+  db.close();
+  return { posts, versions, stored };
+}
+
+const slugOf = (url: string): string => url.replace(/\/$/, '').split('/').pop() as string;
+
+describe.each([
+  ['with a feed of the latest posts', true],
+  ['without any feed (posts found by their main block)', false],
+])('undated comment records, recurring on the post pages of the site, %s', (_, withFeed) => {
+  let dir: string;
+  let posts: Post[];
+  let versions: store.ObjectVersionRow[];
+  let stored: Map<string, Comment[]>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wo-records-'));
+    // Four of seven posts with two or more comments, two without, one with a single comment.
+    ({ posts, versions, stored } = await build(dir, 17, [2, 0, 1, 3, 2, 0, 4], withFeed));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('makes objects for the posts only', () => {
+    expect(versions.map((v) => slugOf(v.url)).sort()).toEqual(posts.map((p) => p.slug).sort());
+  });
+
+  it("finds every post's comments with their authors, no dates, and the replies' parents", () => {
+    for (const v of versions) {
+      const post = posts.find((p) => p.slug === slugOf(v.url)) as Post;
+      expect(
+        v.comments.map((c) => c.text),
+        v.url,
+      ).toEqual(post.replies.map((r) => r.text));
+      expect(v.comments.map((c) => c.author)).toEqual(post.replies.map((r) => r.name));
+      expect(v.comments.map((c) => c.published)).toEqual(post.replies.map(() => null));
+      // A reply's parent is the nearest earlier reply one level up, named by its id.
+      const comments = stored.get(v.url) ?? [];
+      const ids = comments.map((c) => c.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      post.replies.forEach((r, i) => {
+        const up = r.depth === 0 ? -1 : post.replies.slice(0, i).findLastIndex((x) => x.depth === r.depth - 1);
+        expect(comments[i]?.parent, `${v.url} #${i}`).toBe(up < 0 ? null : ids[up]);
+        expect(comments[i]?.depth).toBe(r.depth);
+      });
+    }
+    expect(versions.flatMap((v) => v.comments)).toHaveLength(posts.reduce((n, p) => n + p.replies.length, 0));
+  });
+
+  it('keeps every comment out of the article text', () => {
+    for (const v of versions) {
+      const post = posts.find((p) => p.slug === slugOf(v.url)) as Post;
+      for (const r of post.replies) expect(v.text).not.toContain(r.text.slice(0, 40));
+      expect(v.text).not.toContain('Participe da conversa');
+    }
+  });
+});
+
+describe('the same record shape on one post page only', () => {
+  let dir: string;
+  let versions: store.ObjectVersionRow[];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wo-records-one-'));
+    ({ versions } = await build(dir, 23, [0, 0, 0, 4, 0, 0, 0]));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives no comments: one page is no site structure', () => {
+    expect(versions).toHaveLength(7);
+    expect(versions.flatMap((v) => v.comments)).toEqual([]);
+  });
+});
