@@ -109,25 +109,31 @@ function makePost(w: Writer, i: number, replies: number): Post {
 
 const SITE = 'http://caderno.test';
 
-/** One crawl of the site: posts with `replies[i]` comments each, an index, an about page, a feed of the four latest posts (or none). */
-async function writeSite(file: string, seed: number, replies: readonly number[], withFeed: boolean): Promise<Post[]> {
+/**
+ * The site's feed: `latest`, its four latest posts; `elsewhere`, every post, with titles and
+ * descriptions its pages do not print (feed-guided extraction finds no wrapper: each post is read
+ * by the extraction pass's E-mCST fallback); `none`.
+ */
+type FeedMode = 'latest' | 'elsewhere' | 'none';
+
+/** One crawl of the site: posts with `replies[i]` comments each, an index, an about page, a feed (`FeedMode`). */
+async function writeSite(file: string, seed: number, replies: readonly number[], feed: FeedMode): Promise<Post[]> {
   const w = new Writer(seed);
   const posts = replies.map((n, i) => makePost(w, i, n));
   const recent = [...posts].reverse().slice(0, 5);
   const list = recent.map((p) => `<div class="texto"><h2><a href="/${p.slug}/">${p.title}</a></h2><p>${p.paragraphs[0]}</p></div>`);
-  const items = posts
-    .slice(-4)
-    .map(
-      (p) =>
-        `<item><title>${escapeXml(p.title)}</title><link>${SITE}/${p.slug}/</link><guid>${SITE}/${p.slug}/</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`,
-    )
+  const items = (feed === 'latest' ? posts.slice(-4) : posts)
+    .map((p, i) => {
+      const [title, description] = feed === 'latest' ? [p.title, p.paragraphs[0] as string] : [`Entry ${i + 1}`, 'Read it on the site.'];
+      return `<item><title>${escapeXml(title)}</title><link>${SITE}/${p.slug}/</link><guid>${SITE}/${p.slug}/</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(description)}</description></item>`;
+    })
     .join('');
   const captures: FixtureCapture[] = [
     { url: `${SITE}/`, body: page('Caderno', list.join(''), recent) },
     { url: `${SITE}/sobre/`, body: page('Sobre', `<h1>Sobre</h1><p>${w.text(3)}</p>`, recent) },
     ...posts.map((p) => ({ url: `${SITE}/${p.slug}/`, body: page(p.title, postBody(p), recent) })),
   ];
-  if (withFeed)
+  if (feed !== 'none')
     captures.push({
       url: `${SITE}/feed.xml`,
       type: 'application/rss+xml',
@@ -146,9 +152,9 @@ interface Built {
 }
 
 /** Builds the crawl and reads back its fused versions. */
-async function build(dir: string, seed: number, replies: readonly number[], withFeed = true): Promise<Built> {
+async function build(dir: string, seed: number, replies: readonly number[], feed: FeedMode = 'latest'): Promise<Built> {
   const file = join(dir, 'crawl-1.warc.gz');
-  const posts = await writeSite(file, seed, replies, withFeed);
+  const posts = await writeSite(file, seed, replies, feed);
   const out = join(dir, 'out');
   await buildOverlay({ inputs: [file], outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
   const db = openStore(out, { writable: false });
@@ -162,9 +168,10 @@ async function build(dir: string, seed: number, replies: readonly number[], with
 const slugOf = (url: string): string => url.replace(/\/$/, '').split('/').pop() as string;
 
 describe.each([
-  ['with a feed of the latest posts', true],
-  ['without any feed (posts found by their main block)', false],
-])('undated comment records, recurring on the post pages of the site, %s', (_, withFeed) => {
+  ['with a feed of the latest posts', 'latest'],
+  ['with a feed whose texts the pages do not print (E-mCST fallback of feed-linked posts)', 'elsewhere'],
+  ['without any feed (posts found by their main block)', 'none'],
+] as const)('undated comment records, recurring on the post pages of the site, %s', (_, feed) => {
   let dir: string;
   let posts: Post[];
   let versions: store.ObjectVersionRow[];
@@ -172,7 +179,7 @@ describe.each([
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wo-records-'));
     // Four of seven posts with two or more comments, two without, one with a single comment.
-    ({ posts, versions, stored } = await build(dir, 17, [2, 0, 1, 3, 2, 0, 4], withFeed));
+    ({ posts, versions, stored } = await build(dir, 17, [2, 0, 1, 3, 2, 0, 4], feed));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
