@@ -36,10 +36,19 @@ const NON_SPACE = /\S/;
  * The record runs under `root`, outermost first. `prune`: subtrees never searched (the article,
  * sidebars, forms); `shapeOf`: an element's tag and classes with the per-entry variants left out
  * (`signatureStep`). Records are not searched inside records: a comment's own paragraphs are no run.
+ * `after` (the article): the subtrees wholly before it are not searched either, since a run there
+ * would open before the article (a thread follows it); they are still records of the runs beside it.
  */
-export function findRecordRuns(root: Element, prune: (el: Element) => boolean, shapeOf: (el: Element) => string): RecordRun[] {
+export function findRecordRuns(
+  root: Element,
+  prune: (el: Element) => boolean,
+  shapeOf: (el: Element) => string,
+  after: Element | null = null,
+): RecordRun[] {
   const runs: RecordRun[] = [];
   const firstTexts = new Map<Element, Text | null>();
+  const aroundAfter = new Set<AnyNode>();
+  for (let e: AnyNode | null = after; e !== null; e = e.parent) aroundAfter.add(e);
   const stack: Element[] = [root];
   while (stack.length > 0) {
     const parent = stack.pop() as Element;
@@ -63,7 +72,9 @@ export function findRecordRuns(root: Element, prune: (el: Element) => boolean, s
       // name): its records are searched for inside it.
       if (names.length >= 2) for (const [top] of tops) inRecords.add(top);
     }
-    for (let i = parent.children.length - 1; i >= 0; i--) {
+    // Inside the article's ancestors, the children before its branch are before it.
+    const first = aroundAfter.has(parent) ? parent.children.findIndex((c) => aroundAfter.has(c)) : 0;
+    for (let i = parent.children.length - 1; i >= first; i--) {
       const c = parent.children[i];
       if (c !== undefined && isTag(c) && !inRecords.has(c)) stack.push(c);
     }

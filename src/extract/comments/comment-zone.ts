@@ -553,7 +553,7 @@ export function findRecordGroups(
   const groups: EntryGroup[] = [];
   const signatures = new Set<string>();
   const dateLines = new DateLines();
-  for (const run of findRecordRuns(root, prune, signatureStep)) {
+  for (const run of findRecordRuns(root, prune, signatureStep, article)) {
     signatures.add(signatureKey(run.how));
     if (run.names.length < 2 && !lone) continue;
     // A thread follows its article (read before it, records are the page's own lists), never inside it.
