@@ -6,7 +6,9 @@
  * site's comment structure (decided per site, `MIN_RECORD_PAGES`). Seven posts, two without
  * comments, an index and an about page, and a feed listing only the four latest posts (the others
  * are found by the site's post template). A second site shows the same record shape on one post
- * only: nothing there may become a comment.
+ * only: nothing there may become a comment. The same sites again as guestbook-like engines print
+ * their records: free text first, then a signature line closing the record ("— <cite>Ana
+ * Lima</cite>"), or a quote followed by its signature as the next sibling.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,9 +43,23 @@ interface Post {
 const pad = (n: number): string => String(n).padStart(2, '0');
 const dateOf = (d: Date): string => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 
-/** A reply and the replies nested in it, as the red-team engine "avatars-pt" prints them without dates. */
-function thread(replies: readonly Reply[]): string {
+/**
+ * Where a record prints its name: `opening`, a name line and then the text; `closing`, the text and
+ * then a signature line ("— <cite>Name</cite>"), every record at the top level (a guestbook);
+ * `paired`, the text quoted and the signature as the next sibling.
+ */
+type NamePlace = 'opening' | 'closing' | 'paired';
+
+/** A reply and the replies nested in it, as the red-team engine "avatars-pt" prints them without dates
+ *  (`opening`), or as guestbook-like engines sign them (`closing`, `paired`). */
+function thread(replies: readonly Reply[], place: NamePlace): string {
   const one = (r: Reply, kids: string): string => {
+    if (place !== 'opening') {
+      const cite = `<cite>${r.name}</cite>`;
+      const signed = r.site === null ? cite : `<a href="${r.site}" rel="nofollow">${cite}</a>`;
+      if (place === 'paired') return `<blockquote><p>${r.text}</p></blockquote><p class="s">— ${signed}</p>${kids}`;
+      return `<div class="m"><p>${r.text}</p><p class="s">— ${signed}</p>${kids}</div>`;
+    }
     const name = r.site === null ? `<strong>${r.name}</strong>` : `<a href="${r.site}" rel="nofollow">${r.name}</a>`;
     const avatar = `<img src="/av/${r.name.split(' ')[0]?.toLowerCase()}.png" alt="">`;
     return `<div class="c">${avatar}<div class="cc">${name}<div class="tx"><p>${r.text}</p></div><a href="?responder=1#form">Responder</a></div>${kids}</div>`;
@@ -61,9 +77,9 @@ function thread(replies: readonly Reply[]): string {
   return tree(0, 0)[0];
 }
 
-function postBody(p: Post): string {
+function postBody(p: Post, place: NamePlace): string {
   const paras = p.paragraphs.map((x) => `<p>${x}</p>`).join('');
-  const block = p.replies.length > 0 ? `<div class="disc"><h3>Participe da conversa</h3>${thread(p.replies)}</div>` : '';
+  const block = p.replies.length > 0 ? `<div class="disc"><h3>Participe da conversa</h3>${thread(p.replies, place)}</div>` : '';
   return `<div class="texto"><h1>${p.title}</h1><p>${dateOf(p.date)}</p>${paras}</div>${block}<div id="form"><textarea></textarea></div>`;
 }
 
@@ -117,9 +133,11 @@ const SITE = 'http://caderno.test';
 type FeedMode = 'latest' | 'elsewhere' | 'none';
 
 /** One crawl of the site: posts with `replies[i]` comments each, an index, an about page, a feed (`FeedMode`). */
-async function writeSite(file: string, seed: number, replies: readonly number[], feed: FeedMode): Promise<Post[]> {
+async function writeSite(file: string, seed: number, replies: readonly number[], feed: FeedMode, place: NamePlace): Promise<Post[]> {
   const w = new Writer(seed);
   const posts = replies.map((n, i) => makePost(w, i, n));
+  // A guestbook answers no one: its signed records are one flat list.
+  if (place !== 'opening') for (const r of posts.flatMap((p) => p.replies)) r.depth = 0;
   const recent = [...posts].reverse().slice(0, 5);
   const list = recent.map((p) => `<div class="texto"><h2><a href="/${p.slug}/">${p.title}</a></h2><p>${p.paragraphs[0]}</p></div>`);
   const items = (feed === 'latest' ? posts.slice(-4) : posts)
@@ -131,7 +149,7 @@ async function writeSite(file: string, seed: number, replies: readonly number[],
   const captures: FixtureCapture[] = [
     { url: `${SITE}/`, body: page('Caderno', list.join(''), recent) },
     { url: `${SITE}/sobre/`, body: page('Sobre', `<h1>Sobre</h1><p>${w.text(3)}</p>`, recent) },
-    ...posts.map((p) => ({ url: `${SITE}/${p.slug}/`, body: page(p.title, postBody(p), recent) })),
+    ...posts.map((p) => ({ url: `${SITE}/${p.slug}/`, body: page(p.title, postBody(p, place), recent) })),
   ];
   if (feed !== 'none')
     captures.push({
@@ -152,9 +170,9 @@ interface Built {
 }
 
 /** Builds the crawl and reads back its fused versions. */
-async function build(dir: string, seed: number, replies: readonly number[], feed: FeedMode = 'latest'): Promise<Built> {
+async function build(dir: string, seed: number, replies: readonly number[], feed: FeedMode, place: NamePlace): Promise<Built> {
   const file = join(dir, 'crawl-1.warc.gz');
-  const posts = await writeSite(file, seed, replies, feed);
+  const posts = await writeSite(file, seed, replies, feed, place);
   const out = join(dir, 'out');
   await buildOverlay({ inputs: [file], outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
   const db = openStore(out, { writable: false });
@@ -168,10 +186,13 @@ async function build(dir: string, seed: number, replies: readonly number[], feed
 const slugOf = (url: string): string => url.replace(/\/$/, '').split('/').pop() as string;
 
 describe.each([
-  ['with a feed of the latest posts', 'latest'],
-  ['with a feed whose texts the pages do not print (E-mCST fallback of feed-linked posts)', 'elsewhere'],
-  ['without any feed (posts found by their main block)', 'none'],
-] as const)('undated comment records, recurring on the post pages of the site, %s', (_, feed) => {
+  ['with a feed of the latest posts', 'latest', 'opening'],
+  ['with a feed whose texts the pages do not print (E-mCST fallback of feed-linked posts)', 'elsewhere', 'opening'],
+  ['without any feed (posts found by their main block)', 'none', 'opening'],
+  ['signed at their end, with a feed of the latest posts', 'latest', 'closing'],
+  ['signed at their end, without any feed', 'none', 'closing'],
+  ['signed below each quoted text, with a feed of the latest posts', 'latest', 'paired'],
+] as const)('undated comment records, recurring on the post pages of the site, %s', (_, feed, place) => {
   let dir: string;
   let posts: Post[];
   let versions: store.ObjectVersionRow[];
@@ -179,7 +200,7 @@ describe.each([
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wo-records-'));
     // Four of seven posts with two or more comments, two without, one with a single comment.
-    ({ posts, versions, stored } = await build(dir, 17, [2, 0, 1, 3, 2, 0, 4], feed));
+    ({ posts, versions, stored } = await build(dir, 17, [2, 0, 1, 3, 2, 0, 4], feed, place));
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -218,17 +239,20 @@ describe.each([
   });
 });
 
-describe('the same record shape on one post page only', () => {
-  let dir: string;
-  let versions: store.ObjectVersionRow[];
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'wo-records-one-'));
-    ({ versions } = await build(dir, 23, [0, 0, 0, 4, 0, 0, 0]));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+describe.each(['opening', 'closing', 'paired'] as const)(
+  'the same record shape (name line %s each record) on one post page only',
+  (place) => {
+    let dir: string;
+    let versions: store.ObjectVersionRow[];
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'wo-records-one-'));
+      ({ versions } = await build(dir, 23, [0, 0, 0, 4, 0, 0, 0], 'latest', place));
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('gives no comments: one page is no site structure', () => {
-    expect(versions).toHaveLength(7);
-    expect(versions.flatMap((v) => v.comments)).toEqual([]);
-  });
-});
+    it('gives no comments: one page is no site structure', () => {
+      expect(versions).toHaveLength(7);
+      expect(versions.flatMap((v) => v.comments)).toEqual([]);
+    });
+  },
+);

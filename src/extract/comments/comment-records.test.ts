@@ -42,9 +42,25 @@ describe('undated records without a heading above them, or with the name after t
     const rows = '<tr><td>Ann Li</td><td>Nice one, thanks.</td></tr><tr><td>Bo Ek</td><td>Me too, really.</td></tr>';
     expect(namesOf(`<table>${rows}</table>`)).toContainEqual(['Ann Li', 'Bo Ek']);
   });
-  it('a sentence first and the name after it is no name line', () => {
+  it('a signature closing each record is its name line (the text first, then the name)', () => {
     const quote = (t: string, n: string): string => `<blockquote><p>${t}</p><cite>${n}</cite></blockquote>`;
-    expect(namesOf(`<div>${quote('Nice one.', 'Ann Li')}${quote('Me too!', 'Bo Ek')}</div>`)).toEqual([]);
+    expect(namesOf(`<div>${quote('Nice one.', 'Ann Li')}${quote('Me too!', 'Bo Ek')}</div>`)).toEqual([['Ann Li', 'Bo Ek']]);
+    const small = (t: string, n: string): string => `<div class="m">${t} <br><small>${n}</small></div>`;
+    expect(namesOf(`<div>${small('Short one', 'Ann Li')}${small('Me too!', 'Bo Ek')}</div>`)).toEqual([['Ann Li', 'Bo Ek']]);
+  });
+  it('a signature alone in its block signs the text just before it (quote and signature pairs)', () => {
+    const pair = (t: string, n: string): string => `<blockquote>${t}</blockquote><p><cite>${n}</cite></p>`;
+    expect(namesOf(`<div><h3>Guests</h3>${pair('Nice one.', 'Ann Li')}${pair('Me too!', 'Bo Ek')}</div>`)).toEqual([['Ann Li', 'Bo Ek']]);
+    expect(namesOf('<div><h3>Ann Li</h3><p><cite>Bo Ek</cite></p><h3>Cy Do</h3><p><cite>Di Fa</cite></p></div>')).toEqual([]);
+  });
+  it('the records of a run name their authors in one place: opening names win a tie with a closing link', () => {
+    const rec = (n: string, t: string): string => `<div class="r"><b>${n}</b><p>${t}</p><a href="#reply">Reply</a></div>`;
+    expect(namesOf(`<div>${rec('Ann Li', 'Nice.')}${rec('Bo Ek', 'Yes.')}</div>`)).toEqual([['Ann Li', 'Bo Ek']]);
+  });
+  it('a closing line ending a sentence or holding a date is no signature', () => {
+    const rec = (t: string, end: string): string => `<div><p>${t}</p><p>${end}</p></div>`;
+    expect(namesOf(`<div>${rec('Nice one.', 'Thanks again.')}${rec('Me too!', 'See you soon.')}</div>`)).toEqual([]);
+    expect(namesOf(`<div>${rec('Nice one.', '3 March 2025')}${rec('Me too!', '4 March 2025')}</div>`)).toEqual([]);
   });
 });
 

@@ -2,9 +2,10 @@
  * Undated comment records: data-record mining (ours; the "generalised nodes" of one shape that
  * MDR finds, as 004 §2 recalls it). Without a date, a comment id or a comment feed, a thread is
  * still a run of sibling subtrees of one tag/class shape, each opening with a short name line (a
- * bold, link or cite, the text beside an avatar) followed by free text; replies are records of the
- * same shape nested one level down. Comments stay records of their own, apart from the article
- * [004 §4.2, end]. The page alone never decides: such a zone is the site's comment structure only
+ * bold, link or cite, the text beside an avatar) followed by free text, or free text closed by such
+ * a line (a signature: "— <cite>Rui Alves</cite>", guestbook-like engines); replies are records of
+ * the same shape nested one level down. The records of one run print their names in one place.
+ * Comments stay records of their own, apart from the article [004 §4.2, end]. The page alone never decides: such a zone is the site's comment structure only
  * when the same structure recurs on several post pages of the host (`decideStructureOnlyZone`).
  */
 import { type AnyNode, type Element, isTag, isText, type Text } from 'domhandler';
@@ -16,6 +17,12 @@ import { textsUpTo } from './comment-entry.js';
 
 /** How a record group is found (`EntryGroup.how`): what tells a record zone's structure apart. */
 export const RECORDS_HOW = 'records on';
+
+/** Where a record prints its name line: opening the record, or closing it (a signature). */
+type NamePlace = 'opening' | 'closing';
+
+/** A record's name line at each place (null where it prints none). */
+type NameLines = Record<NamePlace, Element | null>;
 
 /** One run of records: the top-level records under one container and the replies nested in them. */
 export interface RecordRun {
@@ -53,21 +60,25 @@ export function findRecordRuns(
   while (stack.length > 0) {
     const parent = stack.pop() as Element;
     if (isIgnoredElement(parent) || prune(parent)) continue;
-    const byShape = new Map<string, Array<[Element, Element]>>();
+    const byShape = new Map<string, Array<[Element, NameLines]>>();
     for (const c of parent.children) {
       if (!isTag(c) || isIgnoredElement(c) || prune(c)) continue;
       const shape = shapeOf(c);
-      const name = recordName(c, shape, shapeOf, firstTexts);
-      if (name === null) continue;
+      const lines = recordNames(c, shape, shapeOf, firstTexts);
+      if (lines.opening === null && lines.closing === null) continue;
       const list = byShape.get(shape);
-      if (list === undefined) byShape.set(shape, [[c, name]]);
-      else list.push([c, name]);
+      if (list === undefined) byShape.set(shape, [[c, lines]]);
+      else list.push([c, lines]);
     }
     const inRecords = new Set<Element>();
-    for (const [shape, tops] of byShape) {
+    for (const [shape, found] of byShape) {
+      const place = placeOfNames(found.map(([, lines]) => lines));
+      const tops = found.flatMap(([top, lines]): Array<[Element, Element]> => (lines[place] === null ? [] : [[top, lines[place]]]));
       const names: Element[] = [];
-      for (const [top, name] of tops) names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune }, firstTexts));
-      runs.push({ container: parent, names, how: `${RECORDS_HOW} ${shapeOf(parent)}|${shape}` });
+      for (const [top, name] of tops) names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune, place }, firstTexts));
+      // A run signed at its records' ends is another structure than one opening with the names.
+      const how = `${RECORDS_HOW} ${shapeOf(parent)}|${shape}${place === 'closing' ? ' signed' : ''}`;
+      runs.push({ container: parent, names, how });
       // A lone record may be the list itself (a thread without a heading opens with its first
       // name): its records are searched for inside it.
       if (names.length >= 2) for (const [top] of tops) inRecords.add(top);
@@ -82,11 +93,19 @@ export function findRecordRuns(
   return runs;
 }
 
-/** A run's record shape, and what is never searched. */
+/** Where the records of one shape print their names: where more of them print one, opening on a
+ *  tie (a closing "Reply" link is no signature when the names open the records). */
+function placeOfNames(found: readonly NameLines[]): NamePlace {
+  const closing = found.filter((l) => l.closing !== null).length;
+  return closing > found.filter((l) => l.opening !== null).length ? 'closing' : 'opening';
+}
+
+/** A run's record shape, where its records print their names, and what is never searched. */
 interface RecordShape {
   shape: string;
   shapeOf: (el: Element) => string;
   prune: (el: Element) => boolean;
+  place: NamePlace;
 }
 
 /** The name lines of the records of `shape` nested in `top` (replies), in document order. A box of
@@ -94,7 +113,7 @@ interface RecordShape {
 function nestedNames(
   top: Element,
   topName: Element,
-  { shape, shapeOf, prune }: RecordShape,
+  { shape, shapeOf, prune, place }: RecordShape,
   firstTexts: Map<Element, Text | null>,
 ): Element[] {
   const out: Element[] = [];
@@ -103,7 +122,7 @@ function nestedNames(
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (isIgnoredElement(el) || prune(el)) continue;
-    const name = shapeOf(el) === shape ? recordName(el, shape, shapeOf, firstTexts) : null;
+    const name = shapeOf(el) === shape ? recordNames(el, shape, shapeOf, firstTexts)[place] : null;
     if (name !== null && !claimed.has(name)) {
       out.push(name);
       claimed.add(name);
@@ -117,27 +136,61 @@ function nestedNames(
 }
 
 /**
- * The name line of `record` when it is one: its first text is a short line of its own (at most
- * `MAX_AUTHOR_WORDS` words, no date, no sentence end, not a heading: a heading titles a section
- * or a post), and the record says at least `MIN_RECORD_TEXT_WORDS` more words besides it and its
- * nested replies.
+ * The name lines of `record`: opening it (on its first text) or closing it (on its last text
+ * outside its nested replies), each when the record says at least `MIN_RECORD_TEXT_WORDS` more
+ * words besides it and those replies. A closing line alone in its record signs the text of the
+ * sibling just before it instead ("<blockquote>text</blockquote><p><cite>Rui</cite></p>").
  */
-function recordName(
-  record: Element,
-  shape: string,
-  shapeOf: (el: Element) => string,
-  firstTexts: Map<Element, Text | null>,
-): Element | null {
-  const first = firstTextOf(record, firstTexts);
-  const opening = first?.parent;
-  if (first === null || opening === null || opening === undefined || !isTag(opening) || opening === record) return null;
-  // The name's own element, or the block of a short line it shares ("<b>Ana</b> disse:").
-  const name = isOwnLine(opening, record, firstTexts) ? opening : lineBlockOf(opening, record);
-  const words = name === null ? null : textsUpTo(name, MAX_AUTHOR_WORDS);
-  if (name === null || words === null || words.length === 0) return null;
+function recordNames(record: Element, shape: string, shapeOf: (el: Element) => string, firstTexts: Map<Element, Text | null>): NameLines {
+  const says = (name: Element | null): boolean =>
+    name !== null && name !== record && wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS;
+  const opening = nameLine(firstTextOf(record, firstTexts), record, firstTexts);
+  const closing = nameLine(lastTextOf(record, shape, shapeOf), record, firstTexts);
+  return {
+    opening: says(opening) ? opening : null,
+    closing: says(closing) || (closing !== null && signsTextBefore(record, shape, shapeOf)) ? closing : null,
+  };
+}
+
+/** Whether the element just before `record` is the free text it signs: another shape than the
+ *  records', no heading, at least `MIN_RECORD_TEXT_WORDS` words, no loose text between them. */
+function signsTextBefore(record: Element, shape: string, shapeOf: (el: Element) => string): boolean {
+  for (let k = record.prev; k !== null; k = k.prev) {
+    if (isText(k) && NON_SPACE.test(k.data)) return false;
+    if (!isTag(k) || isIgnoredElement(k)) continue;
+    // textsUpTo gives null past its limit: more than MIN_RECORD_TEXT_WORDS - 1 words.
+    return shapeOf(k) !== shape && !HEADING.test(k.name) && textsUpTo(k, MIN_RECORD_TEXT_WORDS - 1) === null;
+  }
+  return false;
+}
+
+/**
+ * The name line of `record` that `text` is on, when it is one: a short line of its own (at most
+ * `MAX_AUTHOR_WORDS` words, no date, no sentence end, not a heading: a heading titles a section
+ * or a post).
+ */
+function nameLine(text: Text | null, record: Element, firstTexts: Map<Element, Text | null>): Element | null {
+  const holder = text?.parent;
+  if (holder === null || holder === undefined || !isTag(holder)) return null;
+  // The name's own element, or the block of a short line it shares ("<b>Ana</b> disse:", "— <cite>Rui</cite>"),
+  // or the record itself, printing that line alone.
+  const name = isOwnLine(holder, record, firstTexts) ? holder : lineBlockOf(holder, record);
+  const words = textsUpTo(name, MAX_AUTHOR_WORDS);
+  if (words === null || words.length === 0) return null;
   const line = words.join(' ').trim();
-  if (SENTENCE_END.test(line) || hasDateText(line) || isInHeading(name, record)) return null;
-  return wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS ? name : null;
+  return SENTENCE_END.test(line) || hasDateText(line) || isInHeading(name, record) ? null : name;
+}
+
+/** The last text node showing text under `record`, its nested records of `shape` (replies) and
+ *  ignored elements left out. */
+function lastTextOf(record: Element, shape: string, shapeOf: (el: Element) => string): Text | null {
+  const stack: AnyNode[] = [...record.children];
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (isText(n) && NON_SPACE.test(n.data)) return n;
+    if (isTag(n) && !isIgnoredElement(n) && shapeOf(n) !== shape) stack.push(...n.children);
+  }
+  return null;
 }
 
 /** The first text node showing text under `el` (ignored elements left out), memoised per element. */
@@ -154,15 +207,17 @@ function firstTextOf(el: Element, memo: Map<Element, Text | null>): Text | null 
   return found;
 }
 
+/** Whether `el` is a heading or lies in one below `record`. */
 function isInHeading(el: Element, record: Element): boolean {
+  if (HEADING.test(el.name)) return true;
   for (let e: Element | null = el; e !== null && e !== record; e = e.parent as Element | null) if (HEADING.test(e.name)) return true;
   return false;
 }
 
-/** The block below `record` that `el` opens (null when `el` sits directly in `record`). */
-function lineBlockOf(el: Element, record: Element): Element | null {
+/** The block below `record` that `el` opens (`record` when `el` sits directly in it). */
+function lineBlockOf(el: Element, record: Element): Element {
   for (let e: Element | null = el; e !== null && e !== record; e = e.parent as Element | null) if (breaksLine(e.name)) return e;
-  return null;
+  return record;
 }
 
 /**

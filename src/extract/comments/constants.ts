@@ -61,7 +61,8 @@ export const MIN_INTERLEAVE_SWITCHES = 2;
  *  the host (issue #12: decided per site). ours: 2, the least that is a recurrence. */
 export const MIN_STRUCTURE_PAGES = 2;
 
-/** An undated record (comment-records.ts) says at least this many words besides its name line.
+/** An undated record (comment-records.ts) says at least this many words besides its name line (a
+ *  signature alone in its block: the block before it says them).
  *  ours: 1, as `MIN_LONE_COMMENT_WORDS` ("Obrigado!" is a comment); a record without text is a
  *  name list, and the site decision below guards against chance shapes. */
 export const MIN_RECORD_TEXT_WORDS = 1;
