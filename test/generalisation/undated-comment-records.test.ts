@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay, type Comment, Diagnostics, openStore, store } from '../../src/index.js';
-import { seededRandom } from '../helpers/seeded-random.js';
+import { TextWriter } from '../helpers/text-writer.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
 
 const WORDS = `porto aldeia prado pomar lanterna bicicleta barco mercado padaria capela pedreira moinho rio
@@ -91,27 +91,7 @@ function page(title: string, main: string, recent: readonly Post[]): string {
 <main>${main}</main><aside>${side}</aside><footer><p>Escrito à mão numa ilha pequena.</p></footer></body></html>`;
 }
 
-class Writer {
-  readonly #next: () => number;
-  constructor(seed: number) {
-    this.#next = seededRandom(seed);
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.#next() * list.length)] as T;
-  }
-  sentence(words = 9 + Math.floor(this.#next() * 12)): string {
-    const s = Array.from({ length: words }, () => this.pick(WORDS)).join(' ');
-    return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
-  }
-  text(sentences: number): string {
-    return Array.from({ length: sentences }, () => this.sentence()).join(' ');
-  }
-  chance(p: number): boolean {
-    return this.#next() < p;
-  }
-}
-
-function makePost(w: Writer, i: number, replies: number): Post {
+function makePost(w: TextWriter, i: number, replies: number): Post {
   const list: Reply[] = [];
   for (let j = 0; j < replies; j++) {
     const depth = j > 0 && w.chance(0.4) ? Math.min((list[j - 1]?.depth ?? 0) + 1, 2) : 0;
@@ -134,7 +114,7 @@ type FeedMode = 'latest' | 'elsewhere' | 'none';
 
 /** One crawl of the site: posts with `replies[i]` comments each, an index, an about page, a feed (`FeedMode`). */
 async function writeSite(file: string, seed: number, replies: readonly number[], feed: FeedMode, place: NamePlace): Promise<Post[]> {
-  const w = new Writer(seed);
+  const w = new TextWriter(seed, WORDS);
   const posts = replies.map((n, i) => makePost(w, i, n));
   // A guestbook answers no one: its signed records are one flat list.
   if (place !== 'opening') for (const r of posts.flatMap((p) => p.replies)) r.depth = 0;

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
-import { seededRandom } from '../helpers/seeded-random.js';
+import { TextWriter } from '../helpers/text-writer.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
 
 const WORDS = `harbour village meadow orchard lantern bicycle ferry market bakery chapel quarry mill river
@@ -284,26 +284,6 @@ const avatarsPt: Engine = {
 const ENGINES = [threadedDe, tableEn, listEs, divsAfterEn, articleFr, numberedEn, afterFooterHe, avatarsPt];
 const site = (e: Engine): string => `http://${e.name}.test`;
 
-class Writer {
-  readonly #next: () => number;
-  constructor(seed: number) {
-    this.#next = seededRandom(seed);
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.#next() * list.length)] as T;
-  }
-  sentence(words = 9 + Math.floor(this.#next() * 12)): string {
-    const s = Array.from({ length: words }, () => this.pick(WORDS)).join(' ');
-    return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
-  }
-  text(sentences: number): string {
-    return Array.from({ length: sentences }, () => this.sentence()).join(' ');
-  }
-  chance(p: number): boolean {
-    return this.#next() < p;
-  }
-}
-
 interface Crawls {
   files: string[];
   posts: Post[];
@@ -313,7 +293,7 @@ interface Crawls {
   added: string;
 }
 
-function makePost(w: Writer, i: number, replies: number): Post {
+function makePost(w: TextWriter, i: number, replies: number): Post {
   const date = new Date(Date.UTC(2025, 2, 1 + i * 3, 9, 15));
   const title = w.sentence(5).replace(/\.$/, '');
   const list: Reply[] = [];
@@ -373,7 +353,7 @@ function commentFeed(e: Engine, posts: readonly Post[], repliesOf: (p: Post) => 
 }
 
 async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boolean, withBox: boolean): Promise<Crawls> {
-  const w = new Writer(seed);
+  const w = new TextWriter(seed, WORDS);
   const posts = REPLIES_PER_POST.map((n, i) => makePost(w, i, n));
   const added = makePost(w, posts.length, 1);
   const later = new Map<string, Reply[]>();
