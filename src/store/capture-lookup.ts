@@ -1,5 +1,5 @@
 import type { CaptureLookup, CaptureRef } from '../pairing/index.js';
-import type { Db } from './overlay-db.js';
+import { type Db, preparedPerConnection } from './overlay-db.js';
 
 /**
  * Looks captures up in one crawl of the store, for pairing. By the URL key's index: left to itself
@@ -49,7 +49,7 @@ function payloadStatements(db: Db) {
   };
 }
 
-const payloadCache = new WeakMap<Db, ReturnType<typeof payloadStatements>>();
+const payloadQueries = preparedPerConnection(payloadStatements);
 
 /**
  * Resolve a revisit to the record that holds its payload: by WARC-Refers-To record id, then by
@@ -57,11 +57,7 @@ const payloadCache = new WeakMap<Db, ReturnType<typeof payloadStatements>>();
  * original is not in the overlay.
  */
 export function resolvePayloadSource(db: Db, captureId: number): PayloadSource | undefined {
-  let q = payloadCache.get(db);
-  if (q === undefined) {
-    q = payloadStatements(db);
-    payloadCache.set(db, q);
-  }
+  const q = payloadQueries(db);
   const capture = q.capture.get(captureId);
   if (!capture) return undefined;
   const { refersToId, refersToUrl, refersToTime, ...own } = capture;

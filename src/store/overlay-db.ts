@@ -9,6 +9,19 @@ export const STORE_FILE = 'overlay.sqlite';
 
 export type Db = Database.Database;
 
+/** `prepare(db)` run once per connection: a getter of statements prepared on first use and kept while the connection lives. */
+export function preparedPerConnection<S>(prepare: (db: Db) => S): (db: Db) => S {
+  const byDb = new WeakMap<Db, S>();
+  return (db) => {
+    let s = byDb.get(db);
+    if (s === undefined) {
+      s = prepare(db);
+      byDb.set(db, s);
+    }
+    return s;
+  };
+}
+
 /** Path of the store inside an overlay directory. */
 export function storePath(dir: string): string {
   return join(dir, STORE_FILE);

@@ -5,7 +5,7 @@
  */
 import type { Comment, ObjectVersion } from '../core/domain.js';
 import type { IndexEntry } from '../warc/index.js';
-import type { Db } from './overlay-db.js';
+import { type Db, preparedPerConnection } from './overlay-db.js';
 import {
   COMMENT_FIELDS,
   FUSED_VERSION,
@@ -104,15 +104,7 @@ function statements(db: Db) {
   };
 }
 
-const cache = new WeakMap<Db, ReturnType<typeof statements>>();
-function q(db: Db): ReturnType<typeof statements> {
-  let s = cache.get(db);
-  if (s === undefined) {
-    s = statements(db);
-    cache.set(db, s);
-  }
-  return s;
-}
+const q = preparedPerConnection(statements);
 
 /** Every object version, grouped by object, oldest first. */
 export function* iterateVersions(db: Db): Generator<ObjectVersion> {

@@ -290,11 +290,8 @@ function findAuthor(
   skip: SkippedNodes,
   baseUrl: string,
 ): { name: string | null; url: string | null; node: Element | null; guessed: boolean } {
-  const link = (el: Element): string | null => {
-    const a = el.name === 'a' ? el : elementsOf([el], skip).find((e) => e.name === 'a');
-    const href = a?.attribs.href;
-    return href === undefined || href.startsWith('#') || isPermalinkHref(href) ? null : absolute(href, baseUrl);
-  };
+  const link = (el: Element): string | null =>
+    authorUrlOf(el.name === 'a' ? el : elementsOf([el], skip).find((e) => e.name === 'a'), baseUrl);
   // 1. An element whose class / itemprop names the author (vcard fn, comment-author, username).
   for (const el of elements) {
     if (!classTokens(el).some((t) => AUTHOR_PART().test(t) && !NOT_AUTHOR().test(t.replace(/author/i, '')))) continue;
@@ -553,9 +550,13 @@ function recordAuthor(line: Element, baseUrl: string): { name: string; url: stri
   let a = elementsOf([line], { has: () => false }).find((e) => e.name === 'a');
   // "<a><strong>Name</strong></a>": the link around the line.
   for (let e = line.parent; a === undefined && e !== null && isTag(e) && !BLOCK_TAGS.has(e.name); e = e.parent) if (e.name === 'a') a = e;
+  return { name, url: authorUrlOf(a, baseUrl), node: line, guessed: false };
+}
+
+/** The commenter's own site from the link on their name: none for an anchor on the page or a permalink. */
+function authorUrlOf(a: Element | undefined, baseUrl: string): string | null {
   const href = a?.attribs.href;
-  const url = href === undefined || href.startsWith('#') || isPermalinkHref(href) ? null : absolute(href, baseUrl);
-  return { name, url, node: line, guessed: false };
+  return href === undefined || href.startsWith('#') || isPermalinkHref(href) ? null : absolute(href, baseUrl);
 }
 
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries

@@ -5,8 +5,9 @@
  * bold, link or cite, the text beside an avatar) followed by free text, or free text closed by such
  * a line (a signature: "— <cite>Rui Alves</cite>", guestbook-like engines); replies are records of
  * the same shape nested one level down. The records of one run print their names in one place.
- * Comments stay records of their own, apart from the article [004 §4.2, end]. The page alone never decides: such a zone is the site's comment structure only
- * when the same structure recurs on several post pages of the host (`decideStructureOnlyZone`).
+ * Comments stay records of their own, apart from the article [004 §4.2, end]. The page alone never
+ * decides: such a zone is the site's comment structure only when the same structure recurs on
+ * several post pages of the host (`decideStructureOnlyZone`).
  */
 import { type AnyNode, type Element, isTag, isText, type Text } from 'domhandler';
 import { breaksLine, contains, isIgnoredElement } from '../page-dom.js';
@@ -23,6 +24,13 @@ type NamePlace = 'opening' | 'closing';
 
 /** A record's name line at each place (null where it prints none). */
 type NameLines = Record<NamePlace, Element | null>;
+
+/** What one search reads once per element: its first text, and its name lines as a record (an
+ *  element is asked both as a reply inside a record and as a record of its own parent). */
+interface Readings {
+  firstTexts: Map<Element, Text | null>;
+  names: Map<Element, NameLines>;
+}
 
 /** One run of records: the top-level records under one container and the replies nested in them. */
 export interface RecordRun {
@@ -53,7 +61,7 @@ export function findRecordRuns(
   after: Element | null = null,
 ): RecordRun[] {
   const runs: RecordRun[] = [];
-  const firstTexts = new Map<Element, Text | null>();
+  const readings: Readings = { firstTexts: new Map(), names: new Map() };
   const aroundAfter = new Set<AnyNode>();
   for (let e: AnyNode | null = after; e !== null; e = e.parent) aroundAfter.add(e);
   const stack: Element[] = [root];
@@ -64,7 +72,7 @@ export function findRecordRuns(
     for (const c of parent.children) {
       if (!isTag(c) || isIgnoredElement(c) || prune(c)) continue;
       const shape = shapeOf(c);
-      const lines = recordNames(c, shape, shapeOf, firstTexts);
+      const lines = recordNames(c, shape, shapeOf, readings);
       if (lines.opening === null && lines.closing === null) continue;
       const list = byShape.get(shape);
       if (list === undefined) byShape.set(shape, [[c, lines]]);
@@ -75,7 +83,7 @@ export function findRecordRuns(
       const place = placeOfNames(found.map(([, lines]) => lines));
       const tops = found.flatMap(([top, lines]): Array<[Element, Element]> => (lines[place] === null ? [] : [[top, lines[place]]]));
       const names: Element[] = [];
-      for (const [top, name] of tops) names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune, place }, firstTexts));
+      for (const [top, name] of tops) names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune, place }, readings));
       // A run signed at its records' ends is another structure than one opening with the names.
       const how = `${RECORDS_HOW} ${shapeOf(parent)}|${shape}${place === 'closing' ? ' signed' : ''}`;
       runs.push({ container: parent, names, how });
@@ -110,19 +118,14 @@ interface RecordShape {
 
 /** The name lines of the records of `shape` nested in `top` (replies), in document order. A box of
  *  the same shape inside a record that opens with the record's own name line is part of it. */
-function nestedNames(
-  top: Element,
-  topName: Element,
-  { shape, shapeOf, prune, place }: RecordShape,
-  firstTexts: Map<Element, Text | null>,
-): Element[] {
+function nestedNames(top: Element, topName: Element, { shape, shapeOf, prune, place }: RecordShape, readings: Readings): Element[] {
   const out: Element[] = [];
   const claimed = new Set([topName]);
   const stack: Element[] = [...top.children].filter(isTag).reverse();
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (isIgnoredElement(el) || prune(el)) continue;
-    const name = shapeOf(el) === shape ? recordNames(el, shape, shapeOf, firstTexts)[place] : null;
+    const name = shapeOf(el) === shape ? recordNames(el, shape, shapeOf, readings)[place] : null;
     if (name !== null && !claimed.has(name)) {
       out.push(name);
       claimed.add(name);
@@ -141,15 +144,20 @@ function nestedNames(
  * words besides it and those replies. A closing line alone in its record signs the text of the
  * sibling just before it instead ("<blockquote>text</blockquote><p><cite>Rui</cite></p>").
  */
-function recordNames(record: Element, shape: string, shapeOf: (el: Element) => string, firstTexts: Map<Element, Text | null>): NameLines {
+function recordNames(record: Element, shape: string, shapeOf: (el: Element) => string, readings: Readings): NameLines {
+  const known = readings.names.get(record);
+  if (known !== undefined) return known;
+  const { firstTexts } = readings;
   const says = (name: Element | null): boolean =>
     name !== null && name !== record && wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS;
   const opening = nameLine(firstTextOf(record, firstTexts), record, firstTexts);
   const closing = nameLine(lastTextOf(record, shape, shapeOf), record, firstTexts);
-  return {
+  const lines = {
     opening: says(opening) ? opening : null,
     closing: says(closing) || (closing !== null && signsTextBefore(record, shape, shapeOf)) ? closing : null,
   };
+  readings.names.set(record, lines);
+  return lines;
 }
 
 /** Whether the element just before `record` is the free text it signs: another shape than the
@@ -209,7 +217,7 @@ function firstTextOf(el: Element, memo: Map<Element, Text | null>): Text | null 
 
 /** Whether `el` is a heading or lies in one below `record`. */
 function isInHeading(el: Element, record: Element): boolean {
-  if (HEADING.test(el.name)) return true;
+  if (el === record) return HEADING.test(el.name);
   for (let e: Element | null = el; e !== null && e !== record; e = e.parent as Element | null) if (HEADING.test(e.name)) return true;
   return false;
 }

@@ -188,10 +188,6 @@ function chooseZone(
   const siteStructures = new Set(opts.siteStructures ?? []);
   const { groups, signatures } = findEntryGroups(body, article, siteStructures);
   const readings = new EntryReadings(page.url);
-  const consider = (group: EntryGroup, undated: boolean): void => {
-    const choice = readZone(page, body, group, opts, feed, { readings, siteStructures, fragment, undated });
-    if (choice !== null && (best === null || compareRank(rank(choice), rank(best)) > 0)) best = choice;
-  };
   // Groups that could rank highest are read first, so that those which cannot beat the best one
   // read are skipped unread; the earlier group still wins a tie, as in page order.
   let bestIndex = -1;
@@ -212,12 +208,14 @@ function chooseZone(
   if (best === null && (anchor !== null || [...siteStructures].some(isRecordStructure))) {
     const records = findRecordGroups(body, anchor, siteStructures);
     signatures.push(...records.signatures);
-    for (const group of records.groups) consider(group, true);
+    for (const group of records.groups) {
+      const choice = readZone(page, body, group, opts, feed, { readings, siteStructures, fragment, undated: true });
+      if (choice !== null && (best === null || compareRank(rank(choice), rank(best)) > 0)) best = choice;
+    }
   }
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
-  const chosen = best as ZoneChoice | null;
-  if (chosen?.undated !== true) for (const c of chosen?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
-  return { choice: chosen, signatures };
+  if (best?.undated !== true) for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
+  return { choice: best, signatures };
 }
 
 /** What `readZone` shares over a page's groups. */
