@@ -566,6 +566,15 @@ interface CrawlContext {
   searchedForFeeds: Set<number>;
 }
 
+/** A work's record read begun before its job runs: `index` in the `works` of one extraction. */
+interface ReadAhead {
+  works: readonly PageWork[];
+  index: number;
+  row: CaptureRow;
+  source: PayloadSource;
+  read: RecordRead;
+}
+
 /** What pairing leaves for the later passes. */
 interface PairedCrawl {
   /** The pages feed items pair with, one per post URL. */
@@ -684,6 +693,10 @@ class ExtractionPass {
   readonly #extracted = new Map<string, Promise<void>>();
   /** With worker threads: the extraction of every host, running ahead of the templates pass. */
   #ahead: Promise<void> | null = null;
+  /** In the main thread: the host the templates pass asks for after each host (`ahead`). */
+  readonly #nextHost = new Map<string, string>();
+  /** In the main thread: the next host's first record, read while the host before it is extracted. */
+  #nextHostRead: ReadAhead | null = null;
   #done = 0;
 
   constructor(ctx: CrawlContext, paired: PairedCrawl, pages: PageCache) {
@@ -726,11 +739,19 @@ class ExtractionPass {
 
   /**
    * With worker threads: hand every host's pages to the pool now, `order` first (the hosts in the
-   * order the templates pass asks for them; the others after). Without workers: nothing to do.
+   * order the templates pass asks for them; the others after). Without workers: keep the order, so
+   * that the last page of a host has the next host's first record read meanwhile.
    */
   ahead(order: readonly string[]): void {
-    if (!this.#pooled || this.#ahead !== null) return;
     const hosts = [...new Set([...order, ...this.hosts])].filter((h) => this.#byHost.has(h));
+    if (!this.#pooled) {
+      hosts.forEach((h, i) => {
+        const next = hosts[i + 1];
+        if (next !== undefined) this.#nextHost.set(h, next);
+      });
+      return;
+    }
+    if (this.#ahead !== null) return;
     const done = new Map<string, () => void>();
     const failed = new Map<string, (e: unknown) => void>();
     for (const h of hosts) {
@@ -791,6 +812,30 @@ class ExtractionPass {
     this.#feedPages.set(host, list);
   }
 
+  /** Starts reading the record of the first work from `from` on that is to be extracted (not copied). */
+  #readAhead(works: readonly PageWork[], from: number): ReadAhead | null {
+    const { db, options } = this.#ctx;
+    for (let index = from; index < works.length; index++) {
+      const captureId = (works[index] as PageWork).captureId;
+      const row = this.#ctx.store.capture(captureId);
+      if (row === undefined || previousVersionOf(this.#ctx, row) !== undefined) continue;
+      const source = resolvePayloadSource(db, captureId);
+      if (source === undefined) continue;
+      const read = startRecordRead({ source, ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}) });
+      return { works, index, row, source, read };
+    }
+    return null;
+  }
+
+  /** The first record of the host the templates pass asks for after the host of `works`. */
+  #readNextHost(works: readonly PageWork[]): ReadAhead | null {
+    const last = works.at(-1);
+    if (last === undefined) return null;
+    const next = this.#nextHost.get(hostOf(last.url));
+    const nextWorks = next === undefined || this.#finished.has(next) ? undefined : this.#byHost.get(next);
+    return nextWorks === undefined ? null : this.#readAhead(nextWorks, 0);
+  }
+
   /** Extract `works`; `onHostDone(host)` when the last of a host's works is done. */
   async #extract(works: readonly PageWork[], onHostDone: (host: string) => void = () => {}): Promise<void> {
     const ctx = this.#ctx;
@@ -807,21 +852,13 @@ class ExtractionPass {
     };
     const self = this;
     // In the main thread, the next work to extract has its record read while this job's page is
-    // extracted: the thread pool inflates it meanwhile (a worker pool reads its own records).
-    let ahead: { index: number; row: CaptureRow; source: PayloadSource; read: RecordRead } | null = null;
+    // extracted: the thread pool inflates it meanwhile (a worker pool reads its own records). After
+    // a host's last work, the next host's first one is read (`#nextHostRead`).
+    let ahead: ReadAhead | null = this.#nextHostRead?.works === works ? this.#nextHostRead : null;
+    this.#nextHostRead = null;
     const readAhead = (from: number): void => {
-      ahead = null;
-      if (this.#pooled) return;
-      for (let index = from; index < works.length; index++) {
-        const captureId = (works[index] as PageWork).captureId;
-        const row = ctx.store.capture(captureId);
-        if (row === undefined || previousVersionOf(ctx, row) !== undefined) continue;
-        const source = resolvePayloadSource(db, captureId);
-        if (source === undefined) continue;
-        const read = startRecordRead({ source, ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}) });
-        ahead = { index, row, source, read };
-        return;
-      }
+      ahead = this.#pooled ? null : this.#readAhead(works, from);
+      if (ahead === null && !this.#pooled) this.#nextHostRead = this.#readNextHost(works);
     };
     function* jobs(): Generator<PageJob> {
       for (const [index, work] of works.entries()) {
