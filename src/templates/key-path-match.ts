@@ -9,7 +9,7 @@ import type { AttributeTest, KeyPath, KeyPathStep } from './types.js';
 
 export interface CompiledKeyPath {
   absolute: boolean;
-  steps: KeyPathStep[];
+  steps: readonly KeyPathStep[];
   /** `gap[i]`: step i is a bare `*` (any number of elements, including none). */
   gap: boolean[];
   /** The states before any element (`closure([0])`): where a relative path starts again at every element. */

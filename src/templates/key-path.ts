@@ -78,8 +78,23 @@ function parseStep(raw: string): KeyPathStep | null {
   return { name, attributes };
 }
 
-/** Parse the 000 §III-B notation; null when `s` is not a key-path. */
+/** Paths parsed, by notation: a host's learning samples and templates repeat a few notations on every page. */
+const parsedPaths = new Map<string, KeyPath | null>();
+/** ours: more distinct notations than any build's templates and samples hold; the memo starts again past it. */
+const MAX_PARSED_PATHS = 10_000;
+
+/** Parse the 000 §III-B notation; null when `s` is not a key-path. The path is shared (read-only). */
 export function parseKeyPath(s: string): KeyPath | null {
+  let kp = parsedPaths.get(s);
+  if (kp === undefined) {
+    kp = parseNotation(s);
+    if (parsedPaths.size >= MAX_PARSED_PATHS) parsedPaths.clear();
+    parsedPaths.set(s, kp);
+  }
+  return kp;
+}
+
+function parseNotation(s: string): KeyPath | null {
   const trimmed = s.trim();
   if (trimmed === '') return null;
   const absolute = trimmed.startsWith('|');
@@ -161,7 +176,7 @@ const isNumberedToken = (v: ValuePattern): boolean => v.prefix || /\d$/.test(v.t
  * as `category-x`/`tag-y` are not merged to `category-*`/`tag-*`, since a post may have no tag at all.
  * No common token at all gives presence only (`*`).
  */
-function mergeClassValues(a: ValuePattern[], b: ValuePattern[]): ValuePattern[] {
+function mergeClassValues(a: readonly ValuePattern[], b: readonly ValuePattern[]): ValuePattern[] {
   const key = (v: ValuePattern): string => `${v.prefix ? '1' : '0'}${v.text}`;
   const bKeys = new Set(b.map(key));
   const out: ValuePattern[] = [];
@@ -191,7 +206,7 @@ function mergeClassValues(a: ValuePattern[], b: ValuePattern[]): ValuePattern[] 
   return out.length > 0 ? out : [{ text: '', prefix: true }];
 }
 
-function mergeAttributes(a: AttributeTest[], b: AttributeTest[]): AttributeTest[] {
+function mergeAttributes(a: readonly AttributeTest[], b: readonly AttributeTest[]): AttributeTest[] {
   const out: AttributeTest[] = [];
   for (const ta of a) {
     const tb = b.find((t) => t.name === ta.name);

@@ -6,8 +6,8 @@ import type { ArticleProperties, PropertyPaths } from '../extract/index.js';
  * (`post-*`); `prefix` with empty `text` only asks that the attribute is there (`@class=*`).
  */
 export interface ValuePattern {
-  text: string;
-  prefix: boolean;
+  readonly text: string;
+  readonly prefix: boolean;
 }
 
 /**
@@ -15,20 +15,21 @@ export interface ValuePattern {
  * node (themes add and drop style classes, 000 §III-B); any other attribute has one pattern.
  */
 export interface AttributeTest {
-  name: string;
-  values: ValuePattern[];
+  readonly name: string;
+  readonly values: readonly ValuePattern[];
 }
 
 /** A step: element name (`*` = any element) and attribute tests. A bare `*` step is a gap of any number of elements. */
 export interface KeyPathStep {
-  name: string;
-  attributes: AttributeTest[];
+  readonly name: string;
+  readonly attributes: readonly AttributeTest[];
 }
 
-/** A key-path [000 §III-B]: absolute (`|html|body|...`, from the root) or relative (a suffix of the node's ancestry). */
+/** A key-path [000 §III-B]: absolute (`|html|body|...`, from the root) or relative (a suffix of the
+ *  node's ancestry). Read-only: a parsed path is shared by every reader of its notation. */
 export interface KeyPath {
-  absolute: boolean;
-  steps: KeyPathStep[];
+  readonly absolute: boolean;
+  readonly steps: readonly KeyPathStep[];
 }
 
 /** Options of `keyPathOf`. */
