@@ -1,4 +1,5 @@
 import type { CaptureLookup, CaptureRef } from '../pairing/index.js';
+import { schemelessKey } from '../core/url.js';
 import { type Db, preparedPerConnection } from './overlay-db.js';
 
 /**
@@ -40,8 +41,9 @@ function payloadStatements(db: Db) {
       `SELECT ${SOURCE_COLUMNS}, refers_to_id AS refersToId, refers_to_url AS refersToUrl, refers_to_time AS refersToTime FROM captures WHERE id = ?`,
     ),
     byRecordId: db.prepare<[string], PayloadRow>(`SELECT ${SOURCE_COLUMNS} FROM captures WHERE record_id = ? AND record_type <> 'revisit'`),
-    byUrlTime: db.prepare<[string, string], PayloadRow>(
-      `SELECT ${SOURCE_COLUMNS} FROM captures WHERE url = ? AND time = ? AND record_type <> 'revisit'`,
+    // By the URL key's index (url_key, time), the URL itself compared on the few rows it finds.
+    byUrlTime: db.prepare<[string, string, string], PayloadRow>(
+      `SELECT ${SOURCE_COLUMNS} FROM captures WHERE url_key = ? AND time = ? AND url = ? AND record_type <> 'revisit'`,
     ),
     byDigest: db.prepare<[string, string], PayloadRow>(
       `SELECT ${SOURCE_COLUMNS} FROM captures WHERE payload_digest = ? AND record_type <> 'revisit' ORDER BY abs(julianday(time) - julianday(?)) LIMIT 1`,
@@ -64,10 +66,22 @@ export function resolvePayloadSource(db: Db, captureId: number): PayloadSource |
   if (own.recordType !== 'revisit') return withoutNull(own);
   const byId = refersToId ? q.byRecordId.get(refersToId) : undefined;
   if (byId) return withoutNull(byId);
-  const byUrl = refersToUrl && refersToTime ? q.byUrlTime.get(refersToUrl, refersToTime) : undefined;
+  const byUrl = refersToUrl && refersToTime ? q.byUrlTime.get(schemelessKey(refersToUrl), refersToTime, refersToUrl) : undefined;
   if (byUrl) return withoutNull(byUrl);
   const byDigest = capture.payloadDigest ? q.byDigest.get(capture.payloadDigest, capture.time) : undefined;
   return byDigest === undefined ? undefined : withoutNull(byDigest);
+}
+
+const capturedStatement = preparedPerConnection((db: Db) =>
+  db.prepare<[string, string], number>('SELECT 1 FROM captures WHERE url_key = ? AND canonical_url = ? LIMIT 1').pluck(),
+);
+
+/**
+ * Whether any crawl captured the canonical URL `url`: by the URL key's index (captures.canonical_url
+ * has none of its own, and indexing every capture of the history per question costs the history).
+ */
+export function isCaptured(db: Db, url: string): boolean {
+  return capturedStatement(db).get(schemelessKey(url), url) !== undefined;
 }
 
 /** SQLite gives NULL for an absent inflated offset; the warc stage wants the property absent. */

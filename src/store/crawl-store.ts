@@ -1,4 +1,5 @@
 /** The reads of the build's own passes that are not a stage's: captures by id, earlier versions of a payload, discovered feeds, `--explain`. */
+import { isCaptured } from './capture-lookup.js';
 import type { Db } from './overlay-db.js';
 
 /** A capture as the extraction pass reads it. */
@@ -23,19 +24,17 @@ export class CrawlStore {
   readonly #capture;
   readonly #previousVersion;
   readonly #discoveredFeeds;
+  readonly #db: Db;
   readonly #pageDecisions;
 
   constructor(db: Db) {
+    this.#db = db;
     this.#capture = db.prepare<[number], CaptureSummaryRow>('SELECT url, time, payload_digest AS pageDigest FROM captures WHERE id = ?');
     this.#previousVersion = db.prepare<[string, string, number], { id: number; paths: string | null }>(`SELECT v.id, v.paths
       FROM versions v JOIN objects o ON o.id = v.object_id
       WHERE o.canonical_url = ? AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
       ORDER BY v.capture_time DESC LIMIT 1`);
-    // IN over an uncorrelated subquery: SQLite indexes the captured URLs once (a correlated EXISTS
-    // scanned every capture per feed: captures.canonical_url has no index of its own).
-    this.#discoveredFeeds = db.prepare<[number], { url: string; captured: number }>(`SELECT d.url,
-        d.url IN (SELECT canonical_url FROM captures) AS captured
-      FROM discovered_feeds d WHERE d.crawl_id = ? ORDER BY d.url`);
+    this.#discoveredFeeds = db.prepare<[number], string>('SELECT url FROM discovered_feeds WHERE crawl_id = ? ORDER BY url').pluck();
     this.#pageDecisions = db.prepare<[number, string], PageDecisionRow>(`SELECT c.id, c.url, pm.is_post AS isPost, pm.method, pm.reason,
         t.key_path AS keyPath, (SELECT count(*) FROM segments s WHERE s.capture_id = c.id) AS segments
       FROM page_matches pm JOIN captures c ON c.id = pm.capture_id LEFT JOIN templates t ON t.id = pm.template_id
@@ -53,7 +52,7 @@ export class CrawlStore {
 
   /** Feeds the crawl's pages advertise, and whether any crawl captured them (1/0). */
   discoveredFeeds(crawlId: number): Array<{ url: string; captured: number }> {
-    return this.#discoveredFeeds.all(crawlId);
+    return this.#discoveredFeeds.all(crawlId).map((url) => ({ url, captured: isCaptured(this.#db, url) ? 1 : 0 }));
   }
 
   /** Decisions (other than feed pairing) on pages of the crawl whose URL contains `urlPart`. */

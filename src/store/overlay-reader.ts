@@ -3,6 +3,7 @@ import type { Comment, ObjectVersion } from '../core/domain.js';
 import { siteOf } from '../core/url.js';
 import { languageFromText } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
+import { isCaptured } from './capture-lookup.js';
 import { htmlCaptureWhere } from './html-capture.js';
 import type { Db } from './overlay-db.js';
 import { FUSED_VERSION, parseJson, SHOWN_METHOD, toObjectVersion, VERSION_COLUMNS, VERSION_FROM, type VersionRow } from './version-rows.js';
@@ -293,17 +294,21 @@ export function readDiscoveredFeeds(db: Db) {
         title: string | null;
         via: string;
         comment_feed: number;
-        captured: number;
         parsed: number;
         first_page: string;
       }
     >(`SELECT d.host, d.url, d.type, d.title, d.via, d.is_comment_feed AS comment_feed,
-        EXISTS (SELECT 1 FROM captures c WHERE c.canonical_url = d.url) AS captured,
         EXISTS (SELECT 1 FROM feeds f WHERE f.url = d.url) AS parsed,
         min(d.first_page) AS first_page
       FROM discovered_feeds d GROUP BY d.host, d.url ORDER BY d.host, d.url`)
     .all()
-    .map((r) => ({ ...r, comment_feed: flag(r.comment_feed), captured: flag(r.captured), parsed: flag(r.parsed) }));
+    .map(({ first_page, parsed, ...r }) => ({
+      ...r,
+      comment_feed: flag(r.comment_feed),
+      captured: isCaptured(db, r.url),
+      parsed: flag(parsed),
+      first_page,
+    }));
 }
 
 /** One row per feed: format, kind, full/partial, items, paired and unpaired with reasons. */

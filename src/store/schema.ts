@@ -252,6 +252,21 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE page_files ADD COLUMN source TEXT;
   ALTER TABLE page_files ADD COLUMN bytes INTEGER;
   `,
+  // 6: an index on every child key, so that deleting or re-keying a parent row (a crawl's fused
+  // versions are replaced on every build) finds its children without scanning a table that grows
+  // with the history; and on the lookups that scanned one: a crawl's HTML captures without a
+  // version, an item's snapshots, an object by feed and guid, a host's templates by crawl.
+  `
+  CREATE INDEX changes_from_version ON changes(from_version_id);
+  CREATE INDEX changes_to_version ON changes(to_version_id);
+  CREATE INDEX versions_capture ON versions(capture_id);
+  CREATE INDEX pairings_capture ON pairings(capture_id);
+  CREATE INDEX snapshot_items_item ON snapshot_items(item_id);
+  CREATE INDEX segments_object ON segments(object_id);
+  CREATE INDEX page_matches_template ON page_matches(template_id);
+  CREATE INDEX objects_feed_guid ON objects(feed_id, guid);
+  CREATE INDEX templates_host_crawl ON templates(host, learnt_crawl_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
