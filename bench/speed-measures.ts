@@ -290,7 +290,8 @@ async function measureIncremental(files: string[]): Promise<Measure> {
 }
 
 export async function runMeasure(kind: string, file: string, arg?: string, ...more: string[]): Promise<Measure> {
-  // The index pass and the builds run with the heap settings of the CLI process, as a real `build` does.
+  // The index pass and the builds run with the heap settings of the CLI process, as a real `build`
+  // does (bench/speed.ts starts their process with its startup flags).
   if (kind === 'index' || kind === 'build' || kind === 'incremental') {
     const { applyHeapSettings } = (await import(libraryUrl('cli/heap-settings.js'))) as typeof import('../src/cli/heap-settings.js');
     applyHeapSettings();

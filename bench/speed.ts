@@ -28,6 +28,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { BUILD_CUT_PAGES, generateMix, INCREMENTAL_PAGES, MIX_SPECS, type MixKind, mixPath } from './speed-mix.js';
 import type { Measure } from './speed-measures.js';
+import { missingStartupFlags } from '../src/cli/heap-settings.js';
 
 export type { Measure } from './speed-measures.js';
 
@@ -61,10 +62,14 @@ async function compileLibrary(): Promise<void> {
   library = 'dist';
 }
 
+/** The measures run as the `warc-overlay` command runs: started with its startup heap flags. */
+const CLI_MEASURES = new Set(['index', 'build', 'incremental']);
+
 /** One measure in a fresh node process (bench/speed-measures.ts). */
 async function measureIn(kind: string, file: string, ...rest: Array<number | string>): Promise<Measure> {
   const script = library === 'dist' ? [MEASURES_JS] : ['--import', 'tsx', join(ROOT, 'bench/speed-measures.ts')];
-  const args = [...script, kind, file, ...rest.map(String)];
+  const flags = CLI_MEASURES.has(kind) ? missingStartupFlags([]) : [];
+  const args = [...flags, ...script, kind, file, ...rest.map(String)];
   const env = { ...process.env, SPEED_LIBRARY: library, SPEED_ROOT: ROOT };
   const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * MB, env });
   const line = stdout.trim().split('\n').at(-1) ?? '';

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { missingStartupFlags, SEMI_SPACE_MB } from './heap-settings.js';
 
 /**
  * A child process keeps ~16 MB live and promotes garbage the way a build does (objects that live
@@ -32,5 +33,32 @@ describe('applyHeapSettings', () => {
     const bounded = peakOldSpaceMB(true);
     expect(bounded).toBeGreaterThan(0);
     expect(bounded).toBeLessThan(unbounded * 0.8);
+  }, 60_000);
+});
+
+describe('missingStartupFlags', () => {
+  it('asks for the semi-space bound unless the process was started with one of its own', () => {
+    expect(missingStartupFlags([])).toEqual([`--max-semi-space-size=${SEMI_SPACE_MB}`]);
+    expect(missingStartupFlags(['--enable-source-maps'], '--max-old-space-size=4096')).toEqual([`--max-semi-space-size=${SEMI_SPACE_MB}`]);
+    expect(missingStartupFlags(['--max-semi-space-size=32'])).toEqual([]);
+    expect(missingStartupFlags([], '--trace-gc --max-semi-space-size=4')).toEqual([]);
+  });
+
+  it('bounds the young generation of a process started with them', () => {
+    const script = `
+      const v8 = require('node:v8');
+      let keep = [];
+      let peak = 0;
+      for (let round = 0; round < 30; round++) {
+        for (let i = 0; i < 200000; i++) keep.push({ round, i, text: 'x' + i });
+        keep = keep.slice(-150000);
+        peak = Math.max(peak, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+      }
+      process.stdout.write(String(peak / 1048576));`;
+    const newSpaceMB = (flags: string[]) =>
+      Number(execFileSync(process.execPath, [...flags, '--input-type=commonjs', '-e', script], { encoding: 'utf8' }).trim());
+    // The new space holds two semi-spaces.
+    expect(newSpaceMB(missingStartupFlags([]))).toBeLessThanOrEqual(2 * SEMI_SPACE_MB + 1);
+    expect(newSpaceMB([`--max-semi-space-size=${4 * SEMI_SPACE_MB}`])).toBeGreaterThan(2 * SEMI_SPACE_MB + 1);
   }, 60_000);
 });
