@@ -10,7 +10,8 @@
  * their records: free text first, then a signature line closing the record ("— <cite>Ana
  * Lima</cite>", replies nested in the signed box or not), or a quote followed by its signature as
  * the next sibling; and as name/text pairs of sibling elements (`<dt>Name</dt><dd>text</dd>`, or
- * two alternating <div> shapes in one container).
+ * two alternating <div> shapes in one container). A host whose commented posts are split between
+ * the feed-linked ones and those the templates pass finds is decided over both together.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -232,6 +233,32 @@ describe.each([
       const post = posts.find((p) => p.slug === slugOf(v.url)) as Post;
       for (const r of post.replies) expect(v.text).not.toContain(r.text.slice(0, 40));
       expect(v.text).not.toContain('Participe da conversa');
+    }
+  });
+});
+
+describe.each([
+  // Feed-linked p5 and p7, template-found p1 and p2: two and two post pages, four together.
+  ['on two feed-linked and two template-found post pages', [2, 3, 0, 0, 2, 0, 3], 4],
+  // One and one: two post pages together, still fewer than the site decision needs.
+  ['on one feed-linked and one template-found post page', [2, 0, 0, 0, 0, 0, 3], 0],
+] as const)('undated comment records %s (the feed lists the four latest posts)', (_, replies, commented) => {
+  let dir: string;
+  let posts: Post[];
+  let versions: store.ObjectVersionRow[];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wo-records-split-'));
+    ({ posts, versions } = await build(dir, 29, replies, 'latest', 'opening'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('decides the site over the posts of both passes: every comment or none', () => {
+    expect(versions).toHaveLength(7);
+    const found = versions.filter((v) => v.comments.length > 0);
+    expect(found).toHaveLength(commented);
+    for (const v of found) {
+      const post = posts.find((p) => p.slug === slugOf(v.url)) as Post;
+      expect(v.comments.map((c) => [c.author, c.text])).toEqual(post.replies.map((r) => [r.name, r.text]));
     }
   });
 });
