@@ -45,7 +45,7 @@ import {
   resolvePayloadSource,
   WriteBatch,
 } from '../store/index.js';
-import { CommentSites } from './comment-sites.js';
+import { CommentSites, type CommentTally } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
@@ -684,8 +684,11 @@ class ExtractionPass {
   readonly #byHost = new Map<string, PageWork[]>();
   readonly #feedPages = new Map<string, FeedLinkedPage[]>();
   readonly #finished = new Set<string>();
-  /** One per host: a host's comment structures are decided when its pages are extracted. */
+  /** One per host: a host's comment structures are decided once its template-found posts are
+   *  counted too (`settleComments`). */
   readonly #sites = new Map<string, ExtractionSites>();
+  /** Hosts whose comment decisions are written (`settleComments`). */
+  readonly #commentsSettled = new Set<string>();
   /** The capture of each page job (its parsed page may still be held for a second reading). */
   readonly #captureOf = new Map<PageJob, number>();
   readonly #pooled: boolean;
@@ -716,6 +719,11 @@ class ExtractionPass {
   /** The comment structures `host` shows without hints (`CommentSites.learnt`). */
   learntStructures(host: string): string[] {
     return this.#sitesOf(host).learnt(host);
+  }
+
+  /** What the post pages of `host` show (`CommentSites.tally`), for the templates pass to add its posts to. */
+  commentTally(host: string): CommentTally {
+    return this.#sitesOf(host).tally;
   }
 
   #sitesOf(host: string): ExtractionSites {
@@ -782,16 +790,18 @@ class ExtractionPass {
         this.#pages.clear();
         await this.#extract(this.#byHost.get(host) ?? []);
       }
-      await this.#finish(host);
+      this.#finish(host);
     }
     return this.#feedPages.get(host) ?? [];
   }
 
-  /** Every host extracted and finished, the worker pool closed (its failure thrown here). */
+  /** Every host extracted and finished, its comments settled, the worker pool closed (its failure thrown here). */
   async settled(): Promise<void> {
-    if (this.#ahead === null) return;
-    await this.#ahead;
-    for (const h of this.hosts) await this.host(h);
+    if (this.#ahead !== null) {
+      await this.#ahead;
+      for (const h of this.hosts) await this.host(h);
+    }
+    for (const h of this.hosts) await this.settleComments(h);
   }
 
   #tick(): void {
@@ -977,10 +987,20 @@ class ExtractionPass {
     }
   }
 
-  /** The site decisions on comment zones of a host whose pages are all extracted. */
-  async #finish(host: string): Promise<void> {
-    const { writer, report } = this.#ctx;
+  /** A host whose pages are all extracted. */
+  #finish(host: string): void {
     this.#finished.add(host);
+    this.#tick();
+  }
+
+  /**
+   * The site decisions on comment zones of a host whose pages are all extracted, once the
+   * templates pass has counted its other posts (`commentTally`): held versions written then.
+   */
+  async settleComments(host: string): Promise<void> {
+    if (!this.#finished.has(host) || this.#commentsSettled.has(host)) return;
+    this.#commentsSettled.add(host);
+    const { writer, report } = this.#ctx;
     const sites = this.#sitesOf(host);
     // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
     const readings = await sites.readAgain(host, async (post, structures) => {
@@ -999,7 +1019,6 @@ class ExtractionPass {
     );
     report.comments += added - dropped;
     for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
-    this.#tick();
   }
 }
 
@@ -1085,7 +1104,10 @@ async function runTemplatesPass(
     siteFeeds: siteFeedsOf(found, itemsByHost),
     // Channel pages are segmented while the templates pass holds them (each page parsed once).
     onNonPost: (capture) => segments.nonPost(capture),
+    // One comment decision per host over the posts of both passes (issue #12).
+    commentTallyOf: (host) => extraction.commentTally(host),
     onHostDone: async (host) => {
+      await extraction.settleComments(host);
       await segments.host(host);
       ctx.batch.checkpoint();
     },

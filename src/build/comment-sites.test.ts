@@ -135,4 +135,25 @@ describe('CommentSites', () => {
     expect(settle(sites, 'blog.test', (v) => written.push(v))).toBe(4);
     expect(written.map((v) => v.comments.length)).toEqual([0, 0, 2]);
   });
+
+  it('decides a host over the pages both passes counted in one tally (feed-paired and template-found posts)', () => {
+    const RECORDS = '|html|body|div[@class=talk] records on div.talk|div.entry';
+    const zone = { evidence: 'undated', structure: RECORDS };
+    const extraction = new CommentSites<Version, string>();
+    const templates = new CommentSites<Version, string>(extraction.tally);
+    const alone = new CommentSites<Version, string>();
+    for (const [sites, url] of [
+      [extraction, 'a'],
+      [extraction, 'b'],
+      [templates, 'c'],
+      [alone, 'c'],
+    ] as const) {
+      expect(sites.observe('blog.test', zone, 2)).toBe(true);
+      sites.defer('blog.test', zone, { url, comments: [`First on ${url}`, `Second on ${url}`].map((text) => ({ source: 'page', text })) });
+    }
+    expect(settle(templates, 'blog.test')).toBe(0);
+    expect(settle(extraction, 'blog.test')).toBe(0);
+    // One page of its own: fewer than MIN_RECORD_PAGES.
+    expect(settle(alone, 'blog.test')).toBe(2);
+  });
 });

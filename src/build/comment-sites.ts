@@ -26,23 +26,34 @@ function count(counts: Map<string, Map<string, number>>, host: string, key: stri
 }
 
 /**
+ * What the post pages of the hosts show, counted: one tally may be shared by the comment sites of
+ * both passes, so that a host's decision weighs its feed-paired and its template-found posts
+ * together (ours: a site's comment structure is the site's, whichever pass found its posts).
+ */
+export class CommentTally {
+  /** Per host: post pages counted. */
+  readonly pages = new Map<string, number>();
+  /** Per host: post pages whose zone has each structure. */
+  readonly structures = new Map<string, Map<string, number>>();
+  /** Per host: post pages with entry candidates found each way (`CommentExtraction.signatures`). */
+  readonly signatures = new Map<string, Map<string, number>>();
+  /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
+  readonly feedConfirmed = new Map<string, Set<string>>();
+  /** Per host: on how many counted pages (held versions, second readings) each page comment's text appears. */
+  readonly texts = new Map<string, Map<string, number>>();
+}
+
+/**
  * `V`: a version as written (held until its host's decision); `J`: a post page to read again (the
  * caller reads it and writes the result).
  * The comment sites of the extraction pass (feed-paired posts) and of the templates stage
- * (template-found posts).
+ * (template-found posts); `tally`: what the host's post pages show, shared when both count it.
  */
 export class CommentSites<V extends { comments: Array<{ source: string; text: string }> }, J> {
-  readonly #pages = new Map<string, number>();
-  /** Per host: post pages whose zone has each structure. */
-  readonly #structures = new Map<string, Map<string, number>>();
-  /** Per host: post pages with entry candidates found each way (`CommentExtraction.signatures`). */
-  readonly #signatures = new Map<string, Map<string, number>>();
-  /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
-  readonly #feedConfirmed = new Map<string, Set<string>>();
   readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V }> = [];
-  /** Per host: on how many counted pages (held versions, second readings) each page comment's text appears. */
-  readonly #texts = new Map<string, Map<string, number>>();
   readonly #empty: Array<EmptyPost<J>> = [];
+
+  constructor(readonly tally = new CommentTally()) {}
 
   /** Counts the page; true when its zone is structure-only and must wait for the site decision. */
   observe(
@@ -50,11 +61,12 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     zone: { evidence: string | null; structure: string | null; signatures?: readonly string[] },
     comments: number,
   ): boolean {
-    this.#pages.set(host, (this.#pages.get(host) ?? 0) + 1);
-    for (const s of zone.signatures ?? []) count(this.#signatures, host, s);
+    this.tally.pages.set(host, (this.tally.pages.get(host) ?? 0) + 1);
+    for (const s of zone.signatures ?? []) count(this.tally.signatures, host, s);
     if (zone.structure === null) return false;
-    count(this.#structures, host, zone.structure);
-    if (zone.evidence === 'feed') this.#feedConfirmed.set(host, new Set([...(this.#feedConfirmed.get(host) ?? []), zone.structure]));
+    count(this.tally.structures, host, zone.structure);
+    if (zone.evidence === 'feed')
+      this.tally.feedConfirmed.set(host, new Set([...(this.tally.feedConfirmed.get(host) ?? []), zone.structure]));
     return (zone.evidence === 'structure' || zone.evidence === 'records' || zone.evidence === 'undated') && comments > 0;
   }
 
@@ -69,9 +81,9 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * Hinted structures are found without help and are not listed.
    */
   learnt(host: string): string[] {
-    const out = new Set(this.#feedConfirmed.get(host) ?? []);
-    const pages = this.#pages.get(host) ?? 0;
-    for (const structure of this.#structures.get(host)?.keys() ?? []) {
+    const out = new Set(this.tally.feedConfirmed.get(host) ?? []);
+    const pages = this.tally.pages.get(host) ?? 0;
+    for (const structure of this.tally.structures.get(host)?.keys() ?? []) {
       if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(this.#support(host, structure), pages, false, structure).keep)
         out.add(structure);
     }
@@ -98,10 +110,10 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * records too, below the entry count a zone needs without the site's support).
    */
   #support(host: string, structure: string): number {
-    let n = this.#structures.get(host)?.get(structure) ?? 0;
+    let n = this.tally.structures.get(host)?.get(structure) ?? 0;
     // Undated records count where they made the zone only: a lone record shape is found everywhere.
     if (isRecordStructure(structure)) return n;
-    for (const [signature, pages] of this.#signatures.get(host) ?? []) {
+    for (const [signature, pages] of this.tally.signatures.get(host) ?? []) {
       if (pages > n && isStructureOfSignature(structure, signature)) n = pages;
     }
     return n;
@@ -119,7 +131,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
 
   /** Counts the page comments of one more page of `host` (a held version, or a second reading). */
   #countTexts(host: string, comments: V['comments']): void {
-    for (const text of new Set(pageTexts(comments))) count(this.#texts, host, text);
+    for (const text of new Set(pageTexts(comments))) count(this.tally.texts, host, text);
   }
 
   /**
@@ -129,7 +141,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    */
   #recurs(host: string, comments: V['comments']): boolean {
     const texts = pageTexts(comments);
-    const counts = this.#texts.get(host);
+    const counts = this.tally.texts.get(host);
     return texts.length > 0 && texts.filter((t) => (counts?.get(t) ?? 0) >= 2).length * 2 >= texts.length;
   }
 
@@ -176,7 +188,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   #flush(write: (version: V) => void): number {
     let dropped = 0;
     for (const { host, structure, needsSite, version } of this.#held.splice(0)) {
-      const decision = decideStructureOnlyZone(this.#support(host, structure), this.#pages.get(host) ?? 0, needsSite, structure);
+      const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pages.get(host) ?? 0, needsSite, structure);
       const keep = decision.keep && !this.#recurs(host, version.comments);
       // Comments the comment feed gives stay whatever the page zone was.
       const kept = keep ? version.comments : version.comments.filter((c) => c.source === 'feed');

@@ -38,7 +38,7 @@ import {
 } from '../templates/index.js';
 import type { Comment } from '../core/domain.js';
 import { type Db, type HtmlCaptureRow, type OverlayWriter, TemplateStore } from '../store/index.js';
-import { CommentSites } from './comment-sites.js';
+import { CommentSites, type CommentTally } from './comment-sites.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
@@ -78,6 +78,9 @@ export interface TemplateStageInput {
   onNonPost?(capture: HtmlCaptureRow): Promise<void>;
   /** Called once a host's pages are decided (the build segments the host's channel pages not segmented yet). */
   onHostDone?(host: string): Promise<void>;
+  /** What the host's feed-paired post pages showed (the extraction pass's `CommentSites.tally`): the
+   *  comment zones of the host's template-found posts are decided with them (issue #12). */
+  commentTallyOf?(host: string): CommentTally;
 }
 
 /**
@@ -307,10 +310,10 @@ async function runHost(
   const entryLinked = new Set<string>();
   const listedLinked = new Set<string>();
   const held: Array<{ decision: PostDecision; group: CaptureRow[]; heldFor: string; comments: Comment[] }> = [];
-  // Comment zones of the host's posts, decided over all of them as the extraction pass does for
-  // feed-paired posts (issue #12): a zone only the structure shows waits for the host's other
-  // posts, and a post without a zone is read again with the structures the host confirms.
-  const sites = new CommentSites<HostPost, HostPost>();
+  // Comment zones of the host's posts, decided over all of them, the feed-paired ones counted too
+  // (issue #12): a zone only the structure shows waits for the host's other posts, and a post
+  // without a zone is read again with the structures the host confirms.
+  const sites = new CommentSites<HostPost, HostPost>(input.commentTallyOf?.(host));
   // A post's comments, and the post with them left out of its article.
   const commentsOfPost = (page: ParsedPage, row: CaptureRow, weighed: PostDecision): { decision: PostDecision; comments: Comment[] } => {
     if (input.commentsOf === undefined || weighed.object === null) return { decision: weighed, comments: [] };

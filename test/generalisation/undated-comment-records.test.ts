@@ -8,7 +8,10 @@
  * are found by the site's post template). A second site shows the same record shape on one post
  * only: nothing there may become a comment. The same sites again as guestbook-like engines print
  * their records: free text first, then a signature line closing the record ("— <cite>Ana
- * Lima</cite>"), or a quote followed by its signature as the next sibling.
+ * Lima</cite>", replies nested in the signed box or not), or a quote followed by its signature as
+ * the next sibling; and as name/text pairs of sibling elements (`<dt>Name</dt><dd>text</dd>`, or
+ * two alternating <div> shapes in one container). A host whose commented posts are split between
+ * the feed-linked ones and those the templates pass finds is decided over both together.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,21 +49,29 @@ const dateOf = (d: Date): string => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth(
 /**
  * Where a record prints its name: `opening`, a name line and then the text; `closing`, the text and
  * then a signature line ("— <cite>Name</cite>"), every record at the top level (a guestbook);
- * `paired`, the text quoted and the signature as the next sibling.
+ * `closing-threaded`, signed so too, replies nested inside the signed box after its signature;
+ * `paired`, the text quoted and the signature as the next sibling; `dl`, the name and the text as
+ * sibling elements of a definition list (`<dt>Name</dt><dd>text</dd>`); `div-pairs`, the same with
+ * two alternating <div> shapes in one container.
  */
-type NamePlace = 'opening' | 'closing' | 'paired';
+type NamePlace = 'opening' | 'closing' | 'closing-threaded' | 'paired' | 'dl' | 'div-pairs';
 
 /** A reply and the replies nested in it, as the red-team engine "avatars-pt" prints them without dates
  *  (`opening`), or as guestbook-like engines sign them (`closing`, `paired`). */
+/** The commenter's name, linked to their own site when they have one. */
+const nameOf = (r: Reply): string => (r.site === null ? r.name : `<a href="${r.site}" rel="nofollow">${r.name}</a>`);
+
 function thread(replies: readonly Reply[], place: NamePlace): string {
   const one = (r: Reply, kids: string): string => {
+    if (place === 'dl') return `<dt>${nameOf(r)}</dt><dd><p>${r.text}</p></dd>`;
+    if (place === 'div-pairs') return `<div class="quem">${nameOf(r)}</div><div class="disse"><p>${r.text}</p></div>`;
     if (place !== 'opening') {
       const cite = `<cite>${r.name}</cite>`;
       const signed = r.site === null ? cite : `<a href="${r.site}" rel="nofollow">${cite}</a>`;
       if (place === 'paired') return `<blockquote><p>${r.text}</p></blockquote><p class="s">— ${signed}</p>${kids}`;
       return `<div class="m"><p>${r.text}</p><p class="s">— ${signed}</p>${kids}</div>`;
     }
-    const name = r.site === null ? `<strong>${r.name}</strong>` : `<a href="${r.site}" rel="nofollow">${r.name}</a>`;
+    const name = r.site === null ? `<strong>${r.name}</strong>` : nameOf(r);
     const avatar = `<img src="/av/${r.name.split(' ')[0]?.toLowerCase()}.png" alt="">`;
     return `<div class="c">${avatar}<div class="cc">${name}<div class="tx"><p>${r.text}</p></div><a href="?responder=1#form">Responder</a></div>${kids}</div>`;
   };
@@ -79,7 +90,8 @@ function thread(replies: readonly Reply[], place: NamePlace): string {
 
 function postBody(p: Post, place: NamePlace): string {
   const paras = p.paragraphs.map((x) => `<p>${x}</p>`).join('');
-  const block = p.replies.length > 0 ? `<div class="disc"><h3>Participe da conversa</h3>${thread(p.replies, place)}</div>` : '';
+  const records = place === 'dl' ? `<dl>${thread(p.replies, place)}</dl>` : thread(p.replies, place);
+  const block = p.replies.length > 0 ? `<div class="disc"><h3>Participe da conversa</h3>${records}</div>` : '';
   return `<div class="texto"><h1>${p.title}</h1><p>${dateOf(p.date)}</p>${paras}</div>${block}<div id="form"><textarea></textarea></div>`;
 }
 
@@ -116,8 +128,8 @@ type FeedMode = 'latest' | 'elsewhere' | 'none';
 async function writeSite(file: string, seed: number, replies: readonly number[], feed: FeedMode, place: NamePlace): Promise<Post[]> {
   const w = new TextWriter(seed, WORDS);
   const posts = replies.map((n, i) => makePost(w, i, n));
-  // A guestbook answers no one: its signed records are one flat list.
-  if (place !== 'opening') for (const r of posts.flatMap((p) => p.replies)) r.depth = 0;
+  // A guestbook answers no one: its signed records are one flat list; so are the name/text pairs.
+  if (place !== 'opening' && place !== 'closing-threaded') for (const r of posts.flatMap((p) => p.replies)) r.depth = 0;
   const recent = [...posts].reverse().slice(0, 5);
   const list = recent.map((p) => `<div class="texto"><h2><a href="/${p.slug}/">${p.title}</a></h2><p>${p.paragraphs[0]}</p></div>`);
   const items = (feed === 'latest' ? posts.slice(-4) : posts)
@@ -172,6 +184,12 @@ describe.each([
   ['signed at their end, with a feed of the latest posts', 'latest', 'closing'],
   ['signed at their end, without any feed', 'none', 'closing'],
   ['signed below each quoted text, with a feed of the latest posts', 'latest', 'paired'],
+  ['signed at their end with replies nested in the signed box, with a feed of the latest posts', 'latest', 'closing-threaded'],
+  ['signed at their end with replies nested in the signed box, without any feed', 'none', 'closing-threaded'],
+  ['as name/text pairs of a definition list, with a feed of the latest posts', 'latest', 'dl'],
+  ['as name/text pairs of a definition list, without any feed', 'none', 'dl'],
+  ['as name/text pairs of two alternating <div> shapes, with a feed of the latest posts', 'latest', 'div-pairs'],
+  ['as name/text pairs of two alternating <div> shapes, without any feed', 'none', 'div-pairs'],
 ] as const)('undated comment records, recurring on the post pages of the site, %s', (_, feed, place) => {
   let dir: string;
   let posts: Post[];
@@ -219,7 +237,33 @@ describe.each([
   });
 });
 
-describe.each(['opening', 'closing', 'paired'] as const)(
+describe.each([
+  // Feed-linked p5 and p7, template-found p1 and p2: two and two post pages, four together.
+  ['on two feed-linked and two template-found post pages', [2, 3, 0, 0, 2, 0, 3], 4],
+  // One and one: two post pages together, still fewer than the site decision needs.
+  ['on one feed-linked and one template-found post page', [2, 0, 0, 0, 0, 0, 3], 0],
+] as const)('undated comment records %s (the feed lists the four latest posts)', (_, replies, commented) => {
+  let dir: string;
+  let posts: Post[];
+  let versions: store.ObjectVersionRow[];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wo-records-split-'));
+    ({ posts, versions } = await build(dir, 29, replies, 'latest', 'opening'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('decides the site over the posts of both passes: every comment or none', () => {
+    expect(versions).toHaveLength(7);
+    const found = versions.filter((v) => v.comments.length > 0);
+    expect(found).toHaveLength(commented);
+    for (const v of found) {
+      const post = posts.find((p) => p.slug === slugOf(v.url)) as Post;
+      expect(v.comments.map((c) => [c.author, c.text])).toEqual(post.replies.map((r) => [r.name, r.text]));
+    }
+  });
+});
+
+describe.each(['opening', 'closing', 'closing-threaded', 'paired', 'dl', 'div-pairs'] as const)(
   'the same record shape (name line %s each record) on one post page only',
   (place) => {
     let dir: string;

@@ -38,8 +38,8 @@ export interface SkippedNodes {
 /** One comment entry on the page: its top nodes (document order) and its date node. */
 export interface Entry {
   nodes: Element[];
-  /** The date node (or the entry's own element when entries were found by id, or the name line
-   *  of an undated record). */
+  /** The date node (or the entry's own element when entries were found by id, or the subtree of
+   *  an undated record holding its name line). */
   marker: Element;
   /** An undated record's name line (comment-records.ts): the author, whatever else the entry prints. */
   name?: Element;

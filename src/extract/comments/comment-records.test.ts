@@ -11,6 +11,17 @@ function namesOf(html: string): string[][] {
   return findRecordGroups(body, article).groups.map((g) => g.entries.map((e) => (e.name?.children[0] as { data?: string })?.data ?? ''));
 }
 
+/** The record groups after the article of `html`, as the tags and classes of each entry's nodes. */
+function entryNodesOf(html: string): string[][] {
+  const page = parsePage(`<html><body><div id="a"><p>The article.</p></div>${html}</body></html>`, 'http://blog.test/p1/');
+  const body = pageBody(page);
+  if (body === null) return [];
+  const article = body.children.find((c) => 'attribs' in c && c.attribs.id === 'a') as Parameters<typeof findRecordGroups>[1];
+  return findRecordGroups(body, article).groups.flatMap((g) =>
+    g.entries.map((e) => e.nodes.map((n) => [n.name, n.attribs.class].filter(Boolean).join('.'))),
+  );
+}
+
 describe('undated comment records (data-record mining)', () => {
   it('finds sibling records opening with a name line, replies nested one level down', () => {
     const reply = '<div class="c"><img src="/b.png"><div><b>Bo Ek</b><p>Me too.</p></div></div>';
@@ -52,6 +63,32 @@ describe('undated records without a heading above them, or with the name after t
     const pair = (t: string, n: string): string => `<blockquote>${t}</blockquote><p><cite>${n}</cite></p>`;
     expect(namesOf(`<div><h3>Guests</h3>${pair('Nice one.', 'Ann Li')}${pair('Me too!', 'Bo Ek')}</div>`)).toEqual([['Ann Li', 'Bo Ek']]);
     expect(namesOf('<div><h3>Ann Li</h3><p><cite>Bo Ek</cite></p><h3>Cy Do</h3><p><cite>Di Fa</cite></p></div>')).toEqual([]);
+    // A text after the last signature: each signature still signs the text before it.
+    const after = `<div><h3>Guests</h3>${pair('Nice one.', 'Ann Li')}${pair('Me too!', 'Bo Ek')}<p>Sign the book below.</p></div>`;
+    expect(entryNodesOf(after)).toEqual([
+      ['blockquote', 'p'],
+      ['blockquote', 'p'],
+    ]);
+  });
+  it('a name line alone introduces the text of the sibling just after it (name and text pairs)', () => {
+    const dl = '<dl><dt>Ann Li</dt><dd><p>Nice one.</p></dd><dt><a href="http://bo.example/">Bo Ek</a></dt><dd><p>Me too!</p></dd></dl>';
+    expect(namesOf(`<div><h3>Guests</h3>${dl}</div>`)).toEqual([['Ann Li', 'Bo Ek']]);
+    expect(entryNodesOf(`<div><h3>Guests</h3>${dl}</div>`)).toEqual([
+      ['dt', 'dd'],
+      ['dt', 'dd'],
+    ]);
+    const pair = (n: string, t: string): string => `<div class="who">${n}</div><div class="said"><p>${t}</p></div>`;
+    expect(namesOf(`<div><h3>Guests</h3>${pair('Ann Li', 'Nice one.')}${pair('Bo Ek', 'Me too!')}</div>`)).toEqual([['Ann Li', 'Bo Ek']]);
+    expect(entryNodesOf(`<div><h3>Guests</h3>${pair('Ann Li', 'Nice one.')}${pair('Bo Ek', 'Me too!')}</div>`)).toEqual([
+      ['div.who', 'div.said'],
+      ['div.who', 'div.said'],
+    ]);
+  });
+  it('a reply nested in a signed record keeps its own signature, and the record its own', () => {
+    const rec = (t: string, n: string, replies = ''): string => `<div class="m"><p>${t}</p><p><cite>${n}</cite></p>${replies}</div>`;
+    const html = `<div>${rec('Nice one.', 'Ann Li', rec('Me too!', 'Bo Ek'))}${rec('Thanks.', 'Cy Do')}</div>`;
+    expect(namesOf(html)).toEqual([['Ann Li', 'Bo Ek', 'Cy Do']]);
+    expect(entryNodesOf(html)).toEqual([['div.m'], ['div.m'], ['div.m']]);
   });
   it('the records of a run name their authors in one place: opening names win a tie with a closing link', () => {
     const rec = (n: string, t: string): string => `<div class="r"><b>${n}</b><p>${t}</p><a href="#reply">Reply</a></div>`;

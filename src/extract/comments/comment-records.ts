@@ -7,7 +7,9 @@
  * the same shape nested one level down. The records of one run print their names in one place.
  * Comments stay records of their own, apart from the article [004 §4.2, end]. The page alone never
  * decides: such a zone is the site's comment structure only when the same structure recurs on
- * several post pages of the host (`decideStructureOnlyZone`).
+ * several post pages of the host (`decideStructureOnlyZone`). A name line alone in its element may
+ * also pair with the text of its sibling: before it (`<dt>Ana</dt><dd>text</dd>`, the div
+ * equivalent) or after it (a quote, then its signature); a record is then that pair of two shapes.
  */
 import { type AnyNode, type Element, isTag, isText, type Text } from 'domhandler';
 import { breaksLine, contains, isIgnoredElement } from '../page-dom.js';
@@ -32,12 +34,23 @@ interface Readings {
   names: Map<Element, NameLines>;
 }
 
+/** One record of a run. */
+export interface FoundRecord {
+  /** The record's subtree holding its name line (replies nested in it included, read apart). */
+  top: Element;
+  /** What the record prints, in page order: `top`, or, when `top` prints its name line alone, `top`
+   *  and the sibling whose text the name introduces or signs. */
+  nodes: Element[];
+}
+
 /** One run of records: the top-level records under one container and the replies nested in them. */
 export interface RecordRun {
   /** The parent of the top-level records: the zone. */
   container: Element;
   /** Each record's name line, in document order (top-level records and nested replies). */
   names: Element[];
+  /** Each name's record, in the same order (`FoundRecord`). */
+  records: FoundRecord[];
   /** `RECORDS_HOW` and the container's and records' shapes. */
   how: string;
 }
@@ -80,13 +93,21 @@ export function findRecordRuns(
     }
     const inRecords = new Set<Element>();
     for (const [shape, found] of byShape) {
-      const place = placeOfNames(found.map(([, lines]) => lines));
+      const place = placeOfNames(found, shape, shapeOf);
       const tops = found.flatMap(([top, lines]): Array<[Element, Element]> => (lines[place] === null ? [] : [[top, lines[place]]]));
       const names: Element[] = [];
-      for (const [top, name] of tops) names.push(name, ...nestedNames(top, name, { shape, shapeOf, prune, place }, readings));
+      const records: FoundRecord[] = [];
+      for (const [top, name] of tops) {
+        names.push(name);
+        records.push({ top, nodes: recordNodes(top, name, place, shape, shapeOf) });
+        for (const [reply, replyName] of nestedRecords(top, name, { shape, shapeOf, prune, place }, readings)) {
+          names.push(replyName);
+          records.push({ top: reply, nodes: recordNodes(reply, replyName, place, shape, shapeOf) });
+        }
+      }
       // A run signed at its records' ends is another structure than one opening with the names.
       const how = `${RECORDS_HOW} ${shapeOf(parent)}|${shape}${place === 'closing' ? ' signed' : ''}`;
-      runs.push({ container: parent, names, how });
+      runs.push({ container: parent, names, records, how });
       // A lone record may be the list itself (a thread without a heading opens with its first
       // name): its records are searched for inside it.
       if (names.length >= 2) for (const [top] of tops) inRecords.add(top);
@@ -101,11 +122,25 @@ export function findRecordRuns(
   return runs;
 }
 
-/** Where the records of one shape print their names: where more of them print one, opening on a
- *  tie (a closing "Reply" link is no signature when the names open the records). */
-function placeOfNames(found: readonly NameLines[]): NamePlace {
-  const closing = found.filter((l) => l.closing !== null).length;
-  return closing > found.filter((l) => l.opening !== null).length ? 'closing' : 'opening';
+/** The nodes of the record `top` named by `name`: itself, or, when it prints its name line alone,
+ *  the name line and the sibling whose text it introduces (opening) or signs (closing). */
+function recordNodes(top: Element, name: Element, place: NamePlace, shape: string, shapeOf: (el: Element) => string): Element[] {
+  if (name !== top && wordsBeside(top, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS) return [top];
+  const text = textOfSibling(top, place === 'opening' ? 'next' : 'prev', shape, shapeOf);
+  if (text === null) return [top];
+  return place === 'opening' ? [top, text] : [text, top];
+}
+
+/** Where the records of one shape print their names: where more of them print one; on a tie,
+ *  opening (a closing "Reply" link is no signature when the names open the records) unless the
+ *  first record signs the text of the sibling before it (ours: names alone between texts pair
+ *  with the text on the side the first one does; a text after the last signature makes the tie). */
+function placeOfNames(found: ReadonlyArray<[Element, NameLines]>, shape: string, shapeOf: (el: Element) => string): NamePlace {
+  const closing = found.filter(([, l]) => l.closing !== null).length;
+  const opening = found.filter(([, l]) => l.opening !== null).length;
+  if (closing !== opening) return closing > opening ? 'closing' : 'opening';
+  const [first, lines] = found[0] ?? [];
+  return first !== undefined && lines?.closing != null && textOfSibling(first, 'prev', shape, shapeOf) !== null ? 'closing' : 'opening';
 }
 
 /** A run's record shape, where its records print their names, and what is never searched. */
@@ -116,10 +151,15 @@ interface RecordShape {
   place: NamePlace;
 }
 
-/** The name lines of the records of `shape` nested in `top` (replies), in document order. A box of
- *  the same shape inside a record that opens with the record's own name line is part of it. */
-function nestedNames(top: Element, topName: Element, { shape, shapeOf, prune, place }: RecordShape, readings: Readings): Element[] {
-  const out: Element[] = [];
+/** The records of `shape` nested in `top` (replies) and their name lines, in document order. A box
+ *  of the same shape inside a record that opens with the record's own name line is part of it. */
+function nestedRecords(
+  top: Element,
+  topName: Element,
+  { shape, shapeOf, prune, place }: RecordShape,
+  readings: Readings,
+): Array<[Element, Element]> {
+  const out: Array<[Element, Element]> = [];
   const claimed = new Set([topName]);
   const stack: Element[] = [...top.children].filter(isTag).reverse();
   while (stack.length > 0) {
@@ -127,7 +167,7 @@ function nestedNames(top: Element, topName: Element, { shape, shapeOf, prune, pl
     if (isIgnoredElement(el) || prune(el)) continue;
     const name = shapeOf(el) === shape ? recordNames(el, shape, shapeOf, readings)[place] : null;
     if (name !== null && !claimed.has(name)) {
-      out.push(name);
+      out.push([el, name]);
       claimed.add(name);
     }
     for (let i = el.children.length - 1; i >= 0; i--) {
@@ -141,8 +181,9 @@ function nestedNames(top: Element, topName: Element, { shape, shapeOf, prune, pl
 /**
  * The name lines of `record`: opening it (on its first text) or closing it (on its last text
  * outside its nested replies), each when the record says at least `MIN_RECORD_TEXT_WORDS` more
- * words besides it and those replies. A closing line alone in its record signs the text of the
- * sibling just before it instead ("<blockquote>text</blockquote><p><cite>Rui</cite></p>").
+ * words besides it and those replies. A line alone in its record introduces the text of the
+ * sibling just after it instead ("<dt>Rui</dt><dd>text</dd>"), or signs the text of the sibling
+ * just before it ("<blockquote>text</blockquote><p><cite>Rui</cite></p>").
  */
 function recordNames(record: Element, shape: string, shapeOf: (el: Element) => string, readings: Readings): NameLines {
   const known = readings.names.get(record);
@@ -153,23 +194,25 @@ function recordNames(record: Element, shape: string, shapeOf: (el: Element) => s
   const opening = nameLine(firstTextOf(record, firstTexts), record, firstTexts);
   const closing = nameLine(lastTextOf(record, shape, shapeOf), record, firstTexts);
   const lines = {
-    opening: says(opening) ? opening : null,
-    closing: says(closing) || (closing !== null && signsTextBefore(record, shape, shapeOf)) ? closing : null,
+    opening: says(opening) || (opening !== null && textOfSibling(record, 'next', shape, shapeOf) !== null) ? opening : null,
+    closing: says(closing) || (closing !== null && textOfSibling(record, 'prev', shape, shapeOf) !== null) ? closing : null,
   };
   readings.names.set(record, lines);
   return lines;
 }
 
-/** Whether the element just before `record` is the free text it signs: another shape than the
- *  records', no heading, at least `MIN_RECORD_TEXT_WORDS` words, no loose text between them. */
-function signsTextBefore(record: Element, shape: string, shapeOf: (el: Element) => string): boolean {
-  for (let k = record.prev; k !== null; k = k.prev) {
-    if (isText(k) && NON_SPACE.test(k.data)) return false;
+/** The element just before (`prev`) or after (`next`) `record` when it is the free text the
+ *  record's name line signs or introduces: another shape than the records', no heading, at least
+ *  `MIN_RECORD_TEXT_WORDS` words, no loose text between them. */
+function textOfSibling(record: Element, side: 'prev' | 'next', shape: string, shapeOf: (el: Element) => string): Element | null {
+  for (let k = record[side]; k !== null; k = k[side]) {
+    if (isText(k) && NON_SPACE.test(k.data)) return null;
     if (!isTag(k) || isIgnoredElement(k)) continue;
     // textsUpTo gives null past its limit: more than MIN_RECORD_TEXT_WORDS - 1 words.
-    return shapeOf(k) !== shape && !HEADING.test(k.name) && textsUpTo(k, MIN_RECORD_TEXT_WORDS - 1) === null;
+    const isFreeText = shapeOf(k) !== shape && !HEADING.test(k.name) && textsUpTo(k, MIN_RECORD_TEXT_WORDS - 1) === null;
+    return isFreeText ? k : null;
   }
-  return false;
+  return null;
 }
 
 /**

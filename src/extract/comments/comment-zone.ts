@@ -552,16 +552,14 @@ export function findRecordGroups(
   const lone = [...siteStructures].some(isRecordStructure);
   const groups: EntryGroup[] = [];
   const signatures = new Set<string>();
-  const dateLines = new DateLines();
   for (const run of findRecordRuns(root, prune, signatureStep, article)) {
     signatures.add(signatureKey(run.how));
     if (run.names.length < 2 && !lone) continue;
     // A thread follows its article (read before it, records are the page's own lists), never inside it.
     if (article !== null && (documentOrder(run.names[0] as Element, article) < 0 || run.names.some((n) => contains(article, n)))) continue;
-    const found = entriesOf(run.names, run.container, dateLines);
-    if (found === null) continue;
-    for (const [i, e] of found.entries.entries()) e.name = run.names[i] as Element;
-    groups.push({ entries: found.entries, lca: run.container, how: run.how });
+    // Each entry is its whole record, the replies nested in it read apart; its top marks its thread level.
+    const entries = run.records.map(({ top, nodes }, i): Entry => ({ nodes, marker: top, name: run.names[i] as Element }));
+    groups.push({ entries, lca: run.container, how: run.how });
   }
   return { groups, signatures: [...signatures] };
 }

@@ -480,7 +480,7 @@ function isHinted(group: EntryGroup, zone: Element, comments: readonly PageComme
 }
 
 /**
- * Threading: a reply's date node sits deeper than its parent's, inside the parent's entry frame; the
+ * Threading: a reply's date node sits deeper than its parent's, inside the parent's entry or its frame; the
  * parent is the nearest earlier entry one level up (pre-order of the thread tree). A `depth-N`
  * class, when entries carry one, gives the level directly.
  */
@@ -504,8 +504,13 @@ function threadLevels(comments: readonly PageComment[], group: EntryGroup | null
     if (li === 0) return;
     for (let j = i - 1; j >= 0; j--) {
       if ((level[j] as number) >= li) continue;
-      const frame = comments[j]?.entry.nodes[0]?.parent ?? null;
-      const nested = hinted || (frame !== null && frame !== topList && contains(frame as Element, c.entry.marker));
+      const node = comments[j]?.entry.nodes[0] ?? null;
+      const frame = node?.parent ?? null;
+      // A reply nested in its parent's own node (an undated record holding its replies), or in its frame.
+      const nested =
+        hinted ||
+        (node !== null && contains(node, c.entry.marker)) ||
+        (frame !== null && frame !== topList && contains(frame as Element, c.entry.marker));
       if (nested) {
         parents[i] = j;
         depths[i] = (depths[j] as number) + 1;
