@@ -30,13 +30,21 @@ export interface EntryGroup {
  *  flags; a counter: "c1", "c2", and "c" where the count is 0). */
 const VARIANT_TOKEN = hintMatcher(COMMENT_VARIANT_TOKENS, (a) => a);
 
+/** Each element's step, read once per page: every entry group, record run and reply search asks again. */
+const steps = new WeakMap<Element, string>();
+
 function signatureStep(el: Element): string {
-  const cls = (el.attribs.class ?? '')
-    .split(/\s+/)
-    .filter((t) => t !== '' && !VARIANT_TOKEN().test(t))
-    .sort()
-    .join('.');
-  return cls === '' ? el.name : `${el.name}.${cls}`;
+  let step = steps.get(el);
+  if (step === undefined) {
+    const cls = (el.attribs.class ?? '')
+      .split(/\s+/)
+      .filter((t) => t !== '' && !VARIANT_TOKEN().test(t))
+      .sort()
+      .join('.');
+    step = cls === '' ? el.name : `${el.name}.${cls}`;
+    steps.set(el, step);
+  }
+  return step;
 }
 
 /** Appends `value` to the list under `key` (in place: a list copied per item is quadratic). */
