@@ -63,7 +63,7 @@ const NON_SPACE = /\S/;
 /**
  * The record runs under `root`, outermost first. `prune`: subtrees never searched (the article,
  * sidebars, forms); `shapeOf`: an element's tag and classes with the per-entry variants left out
- * (`signatureStep`). Records are not searched inside records: a comment's own paragraphs are no run.
+ * (`signatureStep`: `tag` or `tag.class.class`). Records are not searched inside records: a comment's own paragraphs are no run.
  * `after` (the article): the subtrees wholly before it are not searched either, since a run there
  * would open before the article (a thread follows it); they are still records of the runs beside it.
  */
@@ -122,6 +122,13 @@ export function findRecordRuns(
   return runs;
 }
 
+/** Whether `el` has the record shape `shape` (tag, then classes: the tag is compared first, and most
+ *  elements of a record's subtree stop there). */
+function hasShape(el: Element, shape: string, shapeOf: (el: Element) => string): boolean {
+  const n = el.name.length;
+  return shape.startsWith(el.name) && (shape.length === n || shape[n] === '.') && shapeOf(el) === shape;
+}
+
 /** The nodes of the record `top` named by `name`: itself, or, when it prints its name line alone,
  *  the name line and the sibling whose text it introduces (opening) or signs (closing). */
 function recordNodes(top: Element, name: Element, place: NamePlace, shape: string, shapeOf: (el: Element) => string): Element[] {
@@ -165,7 +172,7 @@ function nestedRecords(
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (isIgnoredElement(el) || prune(el)) continue;
-    const name = shapeOf(el) === shape ? recordNames(el, shape, shapeOf, readings)[place] : null;
+    const name = hasShape(el, shape, shapeOf) ? recordNames(el, shape, shapeOf, readings)[place] : null;
     if (name !== null && !claimed.has(name)) {
       out.push([el, name]);
       claimed.add(name);
@@ -209,7 +216,7 @@ function textOfSibling(record: Element, side: 'prev' | 'next', shape: string, sh
     if (isText(k) && NON_SPACE.test(k.data)) return null;
     if (!isTag(k) || isIgnoredElement(k)) continue;
     // textsUpTo gives null past its limit: more than MIN_RECORD_TEXT_WORDS - 1 words.
-    const isFreeText = shapeOf(k) !== shape && !HEADING.test(k.name) && textsUpTo(k, MIN_RECORD_TEXT_WORDS - 1) === null;
+    const isFreeText = !hasShape(k, shape, shapeOf) && !HEADING.test(k.name) && textsUpTo(k, MIN_RECORD_TEXT_WORDS - 1) === null;
     return isFreeText ? k : null;
   }
   return null;
@@ -239,7 +246,7 @@ function lastTextOf(record: Element, shape: string, shapeOf: (el: Element) => st
   while (stack.length > 0) {
     const n = stack.pop() as AnyNode;
     if (isText(n) && NON_SPACE.test(n.data)) return n;
-    if (isTag(n) && !isIgnoredElement(n) && shapeOf(n) !== shape) stack.push(...n.children);
+    if (isTag(n) && !isIgnoredElement(n) && !hasShape(n, shape, shapeOf)) stack.push(...n.children);
   }
   return null;
 }
@@ -309,7 +316,7 @@ function wordsBeside(record: Element, name: Element, shape: string, shapeOf: (el
     const n = stack.pop() as AnyNode;
     if (isText(n)) words += countWordsUpTo(n.data, MIN_RECORD_TEXT_WORDS);
     // A box of the record's shape holding its name line is its own wrapper; one without it, a reply.
-    else if (isTag(n) && n !== name && !isIgnoredElement(n) && (shapeOf(n) !== shape || contains(n, name))) stack.push(...n.children);
+    else if (isTag(n) && n !== name && !isIgnoredElement(n) && (!hasShape(n, shape, shapeOf) || contains(n, name))) stack.push(...n.children);
   }
   return words;
 }
