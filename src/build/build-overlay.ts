@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
+import { collectAbove } from '../core/heap-guard.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
   type CommentExtraction,
@@ -980,6 +981,8 @@ class ExtractionPass {
         } finally {
           workDone(work);
           ctx.batch.checkpoint();
+          // The page's work is done: what it allocated is garbage now.
+          collectAbove();
         }
       });
     } finally {
@@ -1035,6 +1038,8 @@ function pageLoader(ctx: CrawlContext, pages: PageCache): (captureId: number) =>
     // A page held from an earlier pass was searched for feeds then.
     const held = pages.get(captureId, source.url);
     if (held !== undefined) return held;
+    // The page read before this one is done with (or held in `pages`).
+    collectAbove();
     const page = parsePage((await readCapture(source, { diagnostics, config: warcConfigOf(options) })).text(), source.url, { diagnostics });
     ctx.report.pageParses++;
     pages.put(captureId, page);

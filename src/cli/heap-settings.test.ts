@@ -62,3 +62,27 @@ describe('missingStartupFlags', () => {
     expect(newSpaceMB([`--max-semi-space-size=${4 * SEMI_SPACE_MB}`])).toBeGreaterThan(2 * SEMI_SPACE_MB + 1);
   }, 60_000);
 });
+
+describe('applyHeapSettings', () => {
+  it('gives the heap guard a full collection, run past SOFT_HEAP_LIMIT_MB, that frees the garbage a page leaves', () => {
+    const script = `
+      import('./src/cli/heap-settings.ts').then(async ({ applyHeapSettings }) => {
+        const { collectAbove, heapGuardStats, SOFT_HEAP_LIMIT_MB } = await import('./src/core/heap-guard.ts');
+        applyHeapSettings();
+        const v8 = require('node:v8');
+        const used = () => v8.getHeapStatistics().used_heap_size / 1048576;
+        // Arrays of 131,072 small integers: 1 MB each on the heap.
+        globalThis.live = Array.from({ length: SOFT_HEAP_LIMIT_MB / 2 }, () => new Array(131072).fill(1));
+        collectAbove();
+        const below = heapGuardStats.collections;
+        let page = Array.from({ length: SOFT_HEAP_LIMIT_MB }, () => new Array(131072).fill(2));
+        const held = used();
+        page = null;
+        collectAbove();
+        process.stdout.write(JSON.stringify({ below, past: heapGuardStats.collections, freedMB: held - used() }));
+      });`;
+    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=commonjs', '-e', script], { encoding: 'utf8' }));
+    expect(out).toMatchObject({ below: 0, past: 1 });
+    expect(out.freedMB).toBeGreaterThan(64);
+  }, 60_000);
+});

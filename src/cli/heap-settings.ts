@@ -1,4 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { setHeapCollector } from '../core/heap-guard.js';
 
 /**
  * percent (default 100): after each full garbage collection V8 lets the old generation grow to
@@ -32,9 +34,13 @@ export function missingStartupFlags(execArgv: readonly string[], nodeOptions = '
 }
 
 /**
- * Bound how far the heap of this process (and its worker threads) grows between full collections.
+ * Bound how far the heap of this process (and its worker threads) grows between full collections,
+ * and let a build collect it fully between pages past SOFT_HEAP_LIMIT_MB (core/heap-guard.ts).
  * Process-wide, so only the process owner calls it: `bin/warc-overlay.js`, not `main`/`runCli`.
  */
 export function applyHeapSettings(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  // The full collection of the build's heap guard: a context made after --expose-gc has `gc`.
+  setFlagsFromString('--expose-gc');
+  setHeapCollector(runInNewContext('gc') as () => void);
 }

@@ -1,0 +1,31 @@
+/**
+ * A build offers its heap guard (core/heap-guard.ts) a full collection where each page's work is
+ * done: after every extracted page and before every page a later pass reads, so that a transient
+ * peak of one large page never sets how far the heap grows for the pages after it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildOverlay } from '../src/build/index.js';
+import { setHeapCollector } from '../src/core/heap-guard.js';
+
+const SAMPLE = join(import.meta.dirname, '..', 'samples', 'pelican-crawl-1.warc.gz');
+
+describe('build heap guard', () => {
+  let work = '';
+  afterEach(() => {
+    setHeapCollector(null);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('is asked once per parsed page at least', async () => {
+    work = mkdtempSync(join(tmpdir(), 'wo-heap-guard-'));
+    let asked = 0;
+    setHeapCollector(() => asked++, 0);
+    const report = await buildOverlay({ inputs: [SAMPLE], outDir: join(work, 'overlay'), writePages: false, workers: 1 });
+    const parses = report.crawls.reduce((n, c) => n + c.pageParses, 0);
+    expect(parses).toBeGreaterThan(10);
+    expect(asked).toBeGreaterThanOrEqual(parses);
+  }, 60_000);
+});
