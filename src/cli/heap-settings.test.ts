@@ -63,7 +63,7 @@ describe('missingStartupFlags', () => {
   }, 60_000);
 });
 
-describe('applyHeapSettings', () => {
+describe('applyHeapSettings and the heap guard', () => {
   it('gives the heap guard a full collection, run past SOFT_HEAP_LIMIT_MB, that frees the garbage a page leaves', () => {
     const script = `
       import('./src/cli/heap-settings.ts').then(async ({ applyHeapSettings }) => {
@@ -81,7 +81,9 @@ describe('applyHeapSettings', () => {
         collectAbove();
         process.stdout.write(JSON.stringify({ below, past: heapGuardStats.collections, freedMB: held - used() }));
       });`;
-    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=commonjs', '-e', script], { encoding: 'utf8' }));
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=commonjs', '-e', script], { encoding: 'utf8' }),
+    );
     expect(out).toMatchObject({ below: 0, past: 1 });
     expect(out.freedMB).toBeGreaterThan(64);
   }, 60_000);

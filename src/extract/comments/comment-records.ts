@@ -316,7 +316,8 @@ function wordsBeside(record: Element, name: Element, shape: string, shapeOf: (el
     const n = stack.pop() as AnyNode;
     if (isText(n)) words += countWordsUpTo(n.data, MIN_RECORD_TEXT_WORDS);
     // A box of the record's shape holding its name line is its own wrapper; one without it, a reply.
-    else if (isTag(n) && n !== name && !isIgnoredElement(n) && (!hasShape(n, shape, shapeOf) || contains(n, name))) stack.push(...n.children);
+    else if (isTag(n) && n !== name && !isIgnoredElement(n) && (!hasShape(n, shape, shapeOf) || contains(n, name)))
+      stack.push(...n.children);
   }
   return words;
 }
