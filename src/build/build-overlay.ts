@@ -51,7 +51,7 @@ import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
-import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, workerPoolRunner } from './extract-pool.js';
+import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, READ_AHEAD_RECORDS, workerPoolRunner } from './extract-pool.js';
 import { PageCache } from './page-cache.js';
 import { type PageJob, type RecordRead, runPageJob, startRecordRead, warcConfigOf } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
@@ -567,10 +567,8 @@ interface CrawlContext {
   searchedForFeeds: Set<number>;
 }
 
-/** A work's record read begun before its job runs: `index` in the `works` of one extraction. */
+/** A work's record read begun before its job runs. */
 interface ReadAhead {
-  works: readonly PageWork[];
-  index: number;
   row: CaptureRow;
   source: PayloadSource;
   read: RecordRead;
@@ -699,8 +697,10 @@ class ExtractionPass {
   #ahead: Promise<void> | null = null;
   /** In the main thread: the host the templates pass asks for after each host (`ahead`). */
   readonly #nextHost = new Map<string, string>();
-  /** In the main thread: the next host's first record, read while the host before it is extracted. */
-  #nextHostRead: ReadAhead | null = null;
+  /** In the main thread: the records read ahead of their jobs, by work (`READ_AHEAD_RECORDS`). */
+  readonly #reads = new Map<PageWork, ReadAhead>();
+  /** Works found not to be extracted (copied from an earlier crawl, or without a record): never read ahead. */
+  readonly #notRead = new Set<PageWork>();
   #done = 0;
 
   constructor(ctx: CrawlContext, paired: PairedCrawl, pages: PageCache) {
@@ -823,28 +823,42 @@ class ExtractionPass {
     this.#feedPages.set(host, list);
   }
 
-  /** Starts reading the record of the first work from `from` on that is to be extracted (not copied). */
-  #readAhead(works: readonly PageWork[], from: number): ReadAhead | null {
+  /**
+   * Keeps the records of the next `READ_AHEAD_RECORDS` works to extract read ahead: from `works[from]`
+   * on, then the hosts the templates pass asks for next. A read by offset takes several trips to the
+   * thread pool (open, read, close, inflate), each waiting for the main thread to finish the page it
+   * is on: reads begun a few pages ahead are done when their jobs start.
+   */
+  #readAheadFrom(works: readonly PageWork[], from: number): void {
     const { db, options } = this.#ctx;
-    for (let index = from; index < works.length; index++) {
-      const captureId = (works[index] as PageWork).captureId;
-      const row = this.#ctx.store.capture(captureId);
-      if (row === undefined || previousVersionOf(this.#ctx, row) !== undefined) continue;
-      const source = resolvePayloadSource(db, captureId);
-      if (source === undefined) continue;
+    let inFlight = 0;
+    for (const work of this.#upcoming(works, from)) {
+      if (inFlight >= READ_AHEAD_RECORDS) return;
+      if (this.#reads.has(work)) {
+        inFlight++;
+        continue;
+      }
+      if (this.#notRead.has(work)) continue;
+      const row = this.#ctx.store.capture(work.captureId);
+      const source =
+        row === undefined || previousVersionOf(this.#ctx, row) !== undefined ? undefined : resolvePayloadSource(db, work.captureId);
+      if (row === undefined || source === undefined) {
+        this.#notRead.add(work);
+        continue;
+      }
       const read = startRecordRead({ source, ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}) });
-      return { works, index, row, source, read };
+      this.#reads.set(work, { row, source, read });
+      inFlight++;
     }
-    return null;
   }
 
-  /** The first record of the host the templates pass asks for after the host of `works`. */
-  #readNextHost(works: readonly PageWork[]): ReadAhead | null {
+  /** The works after `works[from]`: the rest of `works`, then those of the hosts not finished that the templates pass asks for next. */
+  *#upcoming(works: readonly PageWork[], from: number): Generator<PageWork> {
+    for (let i = from; i < works.length; i++) yield works[i] as PageWork;
     const last = works.at(-1);
-    if (last === undefined) return null;
-    const next = this.#nextHost.get(hostOf(last.url));
-    const nextWorks = next === undefined || this.#finished.has(next) ? undefined : this.#byHost.get(next);
-    return nextWorks === undefined ? null : this.#readAhead(nextWorks, 0);
+    if (last === undefined) return;
+    for (let next = this.#nextHost.get(hostOf(last.url)); next !== undefined; next = this.#nextHost.get(next))
+      if (!this.#finished.has(next)) yield* this.#byHost.get(next) ?? [];
   }
 
   /** Extract `works`; `onHostDone(host)` when the last of a host's works is done. */
@@ -862,19 +876,17 @@ class ExtractionPass {
       if (n === 0) onHostDone(host);
     };
     const self = this;
-    // In the main thread, the next work to extract has its record read while this job's page is
-    // extracted: the thread pool inflates it meanwhile (a worker pool reads its own records). After
-    // a host's last work, the next host's first one is read (`#nextHostRead`).
-    let ahead: ReadAhead | null = this.#nextHostRead?.works === works ? this.#nextHostRead : null;
-    this.#nextHostRead = null;
+    // In the main thread, the next works to extract have their records read while this job's page
+    // is extracted: the thread pool inflates them meanwhile (a worker pool reads its own records).
     const readAhead = (from: number): void => {
-      ahead = this.#pooled ? null : this.#readAhead(works, from);
-      if (ahead === null && !this.#pooled) this.#nextHostRead = this.#readNextHost(works);
+      if (!this.#pooled) this.#readAheadFrom(works, from);
     };
+    readAhead(0);
     function* jobs(): Generator<PageJob> {
       for (const [index, work] of works.entries()) {
-        // The work read ahead is known to be a capture to extract: no second lookups.
-        const known = ahead?.index === index ? ahead : null;
+        // A work read ahead is known to be a capture to extract: no second lookups.
+        const known = self.#reads.get(work) ?? null;
+        self.#reads.delete(work);
         self.#tick();
         const row = known?.row ?? ctx.store.capture(work.captureId);
         if (row === undefined) {
