@@ -199,6 +199,9 @@ async function htmlPagesOf(file: string): Promise<string[]> {
 /** The whole `build` (workers as given, 1 by default), time per phase from its progress events. */
 async function measureBuild(file: string, workers: number): Promise<Measure> {
   const { buildOverlay, Diagnostics } = await library();
+  // Counted before the build, not read: holding every page's text would add the crawl's HTML to the
+  // build's peak RSS, and a scan after it (its inflate worker) would add to the heap the build leaves.
+  const htmlPages = await countHtmlPages(file);
   const dir = mkdtempSync(join(tmpdir(), 'warc-overlay-speed-'));
   const phases: Record<string, number> = {};
   const phaseCpu: Record<string, number> = {};
@@ -230,8 +233,6 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
     const cpuSeconds = cpuSecondsSince(cpuStart);
     const crawl = report.crawls[0];
     const pages = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0) + (crawl?.objects.unchanged ?? 0);
-    // Counted, not read: holding every page's text would add the crawl's HTML to the build's peak RSS.
-    const htmlPages = await countHtmlPages(file);
     // Wall seconds (s_) and CPU seconds (cpu_) per progress phase: `extract` holds the templates of the
     // hosts with feed-linked pages too (learnt right after their pages, each page parsed once),
     // `templates` the other hosts; `changes` (fuse, changes, reconstructed pages) runs to the end.
