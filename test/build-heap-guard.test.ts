@@ -21,8 +21,21 @@ describe('build heap guard', () => {
 
   it('is asked once per parsed page at least', async () => {
     work = mkdtempSync(join(tmpdir(), 'wo-heap-guard-'));
+    // Each page leaves 1 GB of garbage, each collection frees it: every time the build asks, it collects.
     let asked = 0;
-    setHeapCollector(() => asked++, 0);
+    let collected = false;
+    setHeapCollector(
+      () => {
+        asked++;
+        collected = true;
+      },
+      0,
+      () => {
+        const used = collected ? 1 << 20 : 1 << 30;
+        collected = false;
+        return used;
+      },
+    );
     const report = await buildOverlay({ inputs: [SAMPLE], outDir: join(work, 'overlay'), writePages: false, workers: 1 });
     const parses = report.crawls.reduce((n, c) => n + c.pageParses, 0);
     expect(parses).toBeGreaterThan(10);

@@ -13,19 +13,40 @@ import { getHeapStatistics } from 'node:v8';
  *  dragnet-train build keeps 45-75 MB live between pages (issue #15, measured 2026-11-26). */
 export const SOFT_HEAP_LIMIT_MB = 128;
 
-let guard: { collect: () => void; limitBytes: number } | null = null;
+/** When more than the bound is live (a host's pages held for its templates), the next collection
+ *  waits until the heap has grown by half of what the last one left: never one per page. ours. */
+export const LIVE_GROWTH_BEFORE_NEXT = 1.5;
+
+interface Guard {
+  collect: () => void;
+  usedBytes: () => number;
+  boundBytes: number;
+  /** The bound, or more after a collection that left more than it live. */
+  limitBytes: number;
+}
+
+let guard: Guard | null = null;
 
 /** Full collections since the process started (bench and tests read them). */
 export const heapGuardStats = { collections: 0 };
 
-/** Register the process's full collection (`gc` exposed) and its bound; null turns the guard off. */
-export function setHeapCollector(collect: (() => void) | null, limitMb: number = SOFT_HEAP_LIMIT_MB): void {
-  guard = collect === null ? null : { collect, limitBytes: limitMb * 1024 * 1024 };
+const usedHeapBytes = (): number => getHeapStatistics().used_heap_size;
+
+/** Register the process's full collection (`gc` exposed) and its bound; null turns the guard off.
+ *  `usedBytes`: how the heap is measured (V8's used heap size). */
+export function setHeapCollector(
+  collect: (() => void) | null,
+  limitMb: number = SOFT_HEAP_LIMIT_MB,
+  usedBytes: () => number = usedHeapBytes,
+): void {
+  const boundBytes = limitMb * 1024 * 1024;
+  guard = collect === null ? null : { collect, usedBytes, boundBytes, limitBytes: boundBytes };
 }
 
-/** A full collection when a collector is registered and the heap holds more than its bound. */
+/** A full collection when a collector is registered and the heap holds more than its limit. */
 export function collectAbove(): void {
-  if (guard === null || getHeapStatistics().used_heap_size <= guard.limitBytes) return;
+  if (guard === null || guard.usedBytes() <= guard.limitBytes) return;
   guard.collect();
   heapGuardStats.collections++;
+  guard.limitBytes = Math.max(guard.boundBytes, guard.usedBytes() * LIVE_GROWTH_BEFORE_NEXT);
 }
