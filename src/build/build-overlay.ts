@@ -51,7 +51,14 @@ import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
-import { defaultWorkers, inProcessRunner, MIN_PAGES_FOR_WORKERS, READ_AHEAD_RECORDS, workerPoolRunner } from './extract-pool.js';
+import {
+  defaultWorkers,
+  inProcessRunner,
+  MIN_PAGES_FOR_WORKERS,
+  READ_AHEAD_RECORDS,
+  READ_AHEAD_WINDOW,
+  workerPoolRunner,
+} from './extract-pool.js';
 import { PageCache } from './page-cache.js';
 import { type PageJob, type RecordRead, runPageJob, startRecordRead, warcConfigOf } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
@@ -824,16 +831,17 @@ class ExtractionPass {
   }
 
   /**
-   * Keeps the records of the next `READ_AHEAD_RECORDS` works to extract read ahead: from `works[from]`
-   * on, then the hosts the templates pass asks for next. A read by offset takes several trips to the
+   * Keeps the records of the next `READ_AHEAD_RECORDS` works to extract read ahead, among the next
+   * `READ_AHEAD_WINDOW` works: from `works[from]` on, then the hosts the templates pass asks for next. A read by offset takes several trips to the
    * thread pool (open, read, close, inflate), each waiting for the main thread to finish the page it
    * is on: reads begun a few pages ahead are done when their jobs start.
    */
   #readAheadFrom(works: readonly PageWork[], from: number): void {
     const { db, options } = this.#ctx;
     let inFlight = 0;
+    let looked = 0;
     for (const work of this.#upcoming(works, from)) {
-      if (inFlight >= READ_AHEAD_RECORDS) return;
+      if (inFlight >= READ_AHEAD_RECORDS || ++looked > READ_AHEAD_WINDOW) return;
       if (this.#reads.has(work)) {
         inFlight++;
         continue;

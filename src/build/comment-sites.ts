@@ -25,6 +25,9 @@ function count(counts: Map<string, Map<string, number>>, host: string, key: stri
   of.set(key, (of.get(key) ?? 0) + 1);
 }
 
+/** Zones that stand only with the site's support (`CommentExtraction.evidence`): two records, or undated records. */
+const needsSite = (evidence: string | null): boolean => evidence === 'records' || evidence === 'undated';
+
 /**
  * What the post pages of the hosts show, counted: one tally may be shared by the comment sites of
  * both passes, so that a host's decision weighs its feed-paired and its template-found posts
@@ -67,7 +70,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     count(this.tally.structures, host, zone.structure);
     if (zone.evidence === 'feed')
       this.tally.feedConfirmed.set(host, new Set([...(this.tally.feedConfirmed.get(host) ?? []), zone.structure]));
-    return (zone.evidence === 'structure' || zone.evidence === 'records' || zone.evidence === 'undated') && comments > 0;
+    return (zone.evidence === 'structure' || needsSite(zone.evidence)) && comments > 0;
   }
 
   /** A post page without a comment zone; kept only when it has entry candidates a learnt structure may accept. */
@@ -120,12 +123,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 
   defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V): void {
-    this.#held.push({
-      host,
-      structure: zone.structure ?? '',
-      needsSite: zone.evidence === 'records' || zone.evidence === 'undated',
-      version,
-    });
+    this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version });
     this.#countTexts(host, version.comments);
   }
 

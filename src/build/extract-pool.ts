@@ -18,6 +18,9 @@ const JOBS_IN_FLIGHT_PER_WORKER = 4;
  *  ours: with one, a dragnet-train build waited 4% of its time (each read's trips to the thread pool
  *  wait for the page before it); 4 keep a few hundred KB of records in memory. */
 export const READ_AHEAD_RECORDS = 4;
+/** Upcoming works looked at for them, at most: a long run of works copied from an earlier crawl (an
+ *  unchanged site) is not walked again for every page extracted. ours. */
+export const READ_AHEAD_WINDOW = 32;
 
 /**
  * Default worker count: one per core but the main thread's, which learns the templates of each
