@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 
 /** One CSV cell: arrays and objects are written as JSON, null and undefined as an empty cell. */
 function csvValue(value: unknown): string {
@@ -14,19 +13,21 @@ function csvValue(value: unknown): string {
 export async function writeRows(rows: Iterable<Record<string, unknown>>, format: 'jsonl' | 'csv', out: Writable): Promise<number> {
   let header: string[] | undefined;
   let count = 0;
+  // csv-stringify is loaded by a CSV export only, not with the CLI.
+  const csv = format === 'csv' ? (await import('csv-stringify/sync')).stringify : null;
   const write = async (text: string) => {
     if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
   };
   for (const row of rows) {
-    if (format === 'jsonl') {
+    if (csv === null) {
       await write(`${JSON.stringify(row)}\n`);
     } else {
       if (!header) {
         header = Object.keys(row);
-        await write(stringify([header]));
+        await write(csv([header]));
       }
       const cells = header.map((k) => csvValue(row[k]));
-      await write(stringify([cells]));
+      await write(csv([cells]));
     }
     count++;
   }

@@ -8,8 +8,6 @@
  * listed in `integerColumns`, INT64, array/object -> JSON); a column never set there is STRING.
  * Later values are coerced to that type (a value that does not fit becomes null, never a throw).
  */
-import { fileWriter } from 'hyparquet-writer';
-import { parquetWriteRows } from 'hyparquet-writer';
 
 /** Rows read before the schema is fixed (ours: also hyparquet-writer's first row-group size). */
 export const SCHEMA_SAMPLE_ROWS = 1000;
@@ -77,6 +75,8 @@ export async function writeParquet(rows: Iterable<Record<string, unknown>>, file
     for (const row of sample) yield convert(row);
     for (let next = iterator.next(); !next.done; next = iterator.next()) yield convert(next.value);
   }
+  // Loaded here, not with the CLI: only exports write Parquet.
+  const { fileWriter, parquetWriteRows } = await import('hyparquet-writer');
   await parquetWriteRows({
     writer: fileWriter(file),
     rows: typed(),

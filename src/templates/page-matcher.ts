@@ -4,7 +4,7 @@
  * path. Guards against channel pages (several posts listed) follow 000 Listing 4 path 3.
  */
 import type { Element } from 'domhandler';
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import { type ArticleProperties, type ParsedPage, readPrintedDate, renderContentNode } from '../extract/index.js';
 import { linksElsewhere } from './channel-page.js';
 import { propertyText, textLength } from './content-render.js';

@@ -5,7 +5,7 @@
  * content, permalink, author}] and nothing of a list: a publication date, a title that is not a link
  * to another entry, and a block that is prose rather than links.
  */
-import * as chrono from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { DATE_META_NAMES, hintMatcher } from '../core/hint-vocabulary.js';
 import { canonicalUrl, hostOf, parseUrl } from '../core/url.js';
