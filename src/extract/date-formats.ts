@@ -2,6 +2,7 @@
  * A feed date rendered the ways pages print it [000 §V: "convert it in a set of common date
  * formats ... then used to find the right node"], as token keys for typography-proof matching.
  */
+import { BoundedMemo } from '../core/bounded-memo.js';
 import { matchKey } from './text-normalize.js';
 
 const LOCALES = ['en-US', 'en-GB', 'fr', 'de', 'es', 'it', 'pt', 'nl'];
@@ -24,10 +25,10 @@ function formattersFor(locale: string): Intl.DateTimeFormat[] {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** Keys rendered per calendar day and language (the formats print the day only, in UTC); cleared
- *  when full. ours: Intl formatting of 36 formats cost more than the search for them in the page. */
-const keysByDay = new Map<string, readonly string[]>();
 const MAX_CACHED_DAYS = 4096;
+/** Keys rendered per calendar day and language (the formats print the day only, in UTC). ours: Intl
+ *  formatting of 36 formats cost more than the search for them in the page. */
+const keysByDay = new BoundedMemo<string, readonly string[]>(MAX_CACHED_DAYS);
 
 /** Token keys of the date in common formats and languages (page language first). */
 export function renderDateKeys(iso: string, language: string | null): string[] {
@@ -36,9 +37,10 @@ export function renderDateKeys(iso: string, language: string | null): string[] {
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth() + 1;
   const day = d.getUTCDate();
-  const cacheKey = `${y}-${m}-${day} ${language}`;
-  const cached = keysByDay.get(cacheKey);
-  if (cached !== undefined) return [...cached];
+  return [...keysByDay.get(`${y}-${m}-${day} ${language}`, () => renderKeys(d, y, m, day, language))];
+}
+
+function renderKeys(d: Date, y: number, m: number, day: number, language: string | null): string[] {
   const keys = new Set<string>([
     `${y} ${pad(m)} ${pad(day)}`,
     `${pad(day)} ${pad(m)} ${y}`,
@@ -54,10 +56,7 @@ export function renderDateKeys(iso: string, language: string | null): string[] {
       // Unknown locale tag: the other locales still apply.
     }
   }
-  const out = [...keys].filter((k) => k !== '');
-  if (keysByDay.size >= MAX_CACHED_DAYS) keysByDay.clear();
-  keysByDay.set(cacheKey, out);
-  return [...out];
+  return [...keys].filter((k) => k !== '');
 }
 
 /** Calendar day (YYYY-MM-DD, UTC) of an ISO date. */

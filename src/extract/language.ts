@@ -1,6 +1,7 @@
 import { data as FRANC_MODELS } from 'franc-min/data.js';
 import { expressions as FRANC_SCRIPTS } from 'franc-min/expressions.js';
 import * as snowball from 'snowball-stemmers';
+import { BoundedMemo } from '../core/bounded-memo.js';
 import * as stopwordLists from 'stopword';
 
 /** What we know about a language: its ISO 639-3 code (stopword lists) and Snowball algorithm. */
@@ -171,6 +172,9 @@ export interface LanguageTools {
 }
 
 const toolsCache = new Map<string, LanguageTools>();
+/** ours: a language's common words many times over (a crawl's vocabulary grows without end: names,
+ *  numbers, typos); about 10 MB. */
+const MAX_STEMS_PER_LANGUAGE = 100_000;
 const stopwordTable = stopwordLists as unknown as Record<string, string[] | undefined>;
 
 export function languageTools(language: string | null): LanguageTools {
@@ -180,16 +184,9 @@ export function languageTools(language: string | null): LanguageTools {
   const info = LANGUAGES[key] ?? { iso3: 'eng', snowball: 'english' };
   const stops = new Set((stopwordTable[info.iso3] ?? stopwordTable.eng ?? []).map((w) => w.toLowerCase()));
   const stemmer = info.snowball === null ? null : snowball.newStemmer(info.snowball);
-  const memo = new Map<string, string>();
-  const stem = (token: string): string => {
-    if (stemmer === null) return token;
-    let s = memo.get(token);
-    if (s === undefined) {
-      s = stemmer.stem(token);
-      memo.set(token, s);
-    }
-    return s;
-  };
+  const stems = new BoundedMemo<string, string>(MAX_STEMS_PER_LANGUAGE);
+  const stemOf = (token: string): string => stemmer?.stem(token) ?? token;
+  const stem = (token: string): string => (stemmer === null ? token : stems.get(token, stemOf));
   const tools: LanguageTools = { language: key, stem, isStopWord: (t) => stops.has(t) };
   toolsCache.set(key, tools);
   return tools;

@@ -7,6 +7,7 @@
  * nodes lives in `key-path-match.ts`.
  */
 import type { Element } from 'domhandler';
+import { BoundedMemo } from '../core/bounded-memo.js';
 import { MIN_MERGE_PREFIX_STEPS, MIN_VALUE_PREFIX_CHARS, PATH_ATTRIBUTES } from './constants.js';
 import type { AttributeTest, KeyPath, KeyPathOptions, KeyPathStep, ValuePattern } from './types.js';
 
@@ -78,20 +79,14 @@ function parseStep(raw: string): KeyPathStep | null {
   return { name, attributes };
 }
 
-/** Paths parsed, by notation: a host's learning samples and templates repeat a few notations on every page. */
-const parsedPaths = new Map<string, KeyPath | null>();
-/** ours: more distinct notations than any build's templates and samples hold; the memo starts again past it. */
+/** ours: more distinct notations than any build's templates and samples hold. */
 const MAX_PARSED_PATHS = 10_000;
+/** Paths parsed, by notation: a host's learning samples and templates repeat a few notations on every page. */
+const parsedPaths = new BoundedMemo<string, KeyPath | null>(MAX_PARSED_PATHS);
 
 /** Parse the 000 §III-B notation; null when `s` is not a key-path. The path is shared (read-only). */
 export function parseKeyPath(s: string): KeyPath | null {
-  let kp = parsedPaths.get(s);
-  if (kp === undefined) {
-    kp = parseNotation(s);
-    if (parsedPaths.size >= MAX_PARSED_PATHS) parsedPaths.clear();
-    parsedPaths.set(s, kp);
-  }
-  return kp;
+  return parsedPaths.get(s, parseNotation);
 }
 
 function parseNotation(s: string): KeyPath | null {

@@ -5,6 +5,7 @@
  */
 import type { Element } from 'domhandler';
 import * as chrono from 'chrono-node/en';
+import { BoundedMemo } from '../core/bounded-memo.js';
 import { type ArticleProperties, type ParsedPage, readPrintedDate, renderContentNode } from '../extract/index.js';
 import { linksElsewhere } from './channel-page.js';
 import { propertyText, textLength } from './content-render.js';
@@ -25,21 +26,17 @@ interface CompiledTemplate {
 
 const compiled = new WeakMap<PostTemplate, CompiledTemplate>();
 
-/** Compiled paths by notation: the template objects of a host are made anew for each of its pages. */
-const compiledPaths = new Map<string, CompiledKeyPath | null>();
-/** ours: more distinct paths than any build's templates hold; the cache starts again past it. */
+/** ours: more distinct paths than any build's templates hold. */
 const MAX_COMPILED_PATHS = 10_000;
+/** Compiled paths by notation: the template objects of a host are made anew for each of its pages. */
+const compiledPaths = new BoundedMemo<string, CompiledKeyPath | null>(MAX_COMPILED_PATHS);
 
 function compile(path: string | null): CompiledKeyPath | null {
   if (path === null) return null;
-  let c = compiledPaths.get(path);
-  if (c === undefined) {
-    const kp = parseKeyPath(path);
-    c = kp === null || kp.steps.length === 0 ? null : compileKeyPath(kp);
-    if (compiledPaths.size >= MAX_COMPILED_PATHS) compiledPaths.clear();
-    compiledPaths.set(path, c);
-  }
-  return c;
+  return compiledPaths.get(path, (notation) => {
+    const kp = parseKeyPath(notation);
+    return kp === null || kp.steps.length === 0 ? null : compileKeyPath(kp);
+  });
 }
 
 /** Paths are parsed and compiled once per notation, and looked up once per template object. */
