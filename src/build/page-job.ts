@@ -11,6 +11,7 @@ import {
   type CommentExtraction,
   type ExtractedObject,
   explainExtraction,
+  type HtmlSpan,
   extractComments,
   extractObjects,
   type ParsedPage,
@@ -58,6 +59,8 @@ export type PageJobResult = {
       commentZone: Pick<CommentExtraction, 'evidence' | 'structure' | 'signatures'>;
       /** The page's language (ISO 639-1: its lang attribute, else detected). */
       language: string | null;
+      /** Where each line of the object's text is in its HTML (`RenderedArticle.lineSpans`); null when not rendered here. */
+      lineSpans: Array<HtmlSpan | null> | null;
     }
   /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
   | { ok: false; reason: string; unreadable: boolean }
@@ -153,7 +156,8 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
         ok: true,
         fallbackReason: result.reason,
         language: page.language,
-        object: article === null ? object : { ...object, ...article },
+        object: article === null ? object : { ...object, text: article.text, html: article.html, references: article.references },
+        lineSpans: article?.lineSpans ?? null,
         comments: found.comments,
         commentZone: { evidence: found.evidence, structure: found.structure, signatures: found.signatures },
       };
@@ -165,7 +169,8 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
       structure: result.comments?.structure ?? null,
       signatures: result.comments?.signatures ?? [],
     };
-    return { ...base, ok: true, fallbackReason: null, language: page.language, object, comments, commentZone };
+    const { lineSpans } = result;
+    return { ...base, ok: true, fallbackReason: null, language: page.language, object, lineSpans, comments, commentZone };
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

@@ -149,6 +149,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       ok: true,
       explain: s.explain,
       comments,
+      lineSpans: rendered.lineSpans,
       object: {
         title: title.value,
         author: author.value,
