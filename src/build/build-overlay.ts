@@ -46,7 +46,6 @@ import {
   resolvePayloadSource,
   WriteBatch,
 } from '../store/index.js';
-import { ArticleSites } from './article-sites.js';
 import { CommentSites, type CommentTally } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
@@ -696,8 +695,6 @@ class ExtractionPass {
   readonly #sites = new Map<string, ExtractionSites>();
   /** Hosts whose comment decisions are written (`settleComments`). */
   readonly #commentsSettled = new Set<string>();
-  /** The versions of the hosts being extracted, held until each host's blocks recurring across its pages are known. */
-  readonly #articles = new ArticleSites<WrittenVersion>();
   /** The capture of each page job (its parsed page may still be held for a second reading). */
   readonly #captureOf = new Map<PageJob, number>();
   readonly #pooled: boolean;
@@ -880,18 +877,11 @@ class ExtractionPass {
     const workOf = new Map<PageJob, { work: PageWork; row: CaptureRow; chosen: PageItem; read?: RecordRead }>();
     const left = new Map<string, number>();
     for (const w of works) left.set(hostOf(w.url), (left.get(hostOf(w.url)) ?? 0) + 1);
-    const explainer = {
-      wants: (url: string) => explainsUrl(options, url),
-      write: (url: string, lines: string[]) => options.onExplain?.(url, lines),
-    };
     const workDone = (work: PageWork): void => {
       const host = hostOf(work.url);
       const n = (left.get(host) ?? 1) - 1;
       left.set(host, n);
-      if (n > 0) return;
-      // Every page of the host is extracted: its versions are written without its recurring blocks (issue #12).
-      this.#articles.settle(host, explainer);
-      onHostDone(host);
+      if (n === 0) onHostDone(host);
     };
     const self = this;
     // In the main thread, the next works to extract have their records read while this job's page
@@ -939,7 +929,7 @@ class ExtractionPass {
           commentItems: commentPosts.byPost.get(schemelessKey(row.url)) ?? [],
           pendingCommentFeeds: pendingCommentFeeds(commentPosts, hostOf(row.url)),
           hints: selectedHints(),
-          explain: explainsUrl(options, row.url),
+          explain: options.explainUrl !== undefined && row.url.includes(options.explainUrl),
           ...(options.verifyDigests !== undefined ? { verifyDigests: options.verifyDigests } : {}),
         };
         workOf.set(job, { work, row, chosen, ...(known === null ? {} : { read: known.read }) });
@@ -993,11 +983,9 @@ class ExtractionPass {
           };
           const sites = this.#sitesOf(hostOf(row.url));
           // A comment zone found by structure alone waits for the site's other post pages (issue #12).
-          const waitsForSite = sites.observe(hostOf(row.url), result.commentZone, result.comments.length);
-          const evidence = { lineSpans: result.lineSpans, feedText: feedTextOf(chosen.item) };
-          this.#articles.hold(hostOf(row.url), version, evidence, (held) =>
-            waitsForSite ? sites.defer(hostOf(row.url), result.commentZone, held) : writer.addVersion(held),
-          );
+          if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
+            sites.defer(hostOf(row.url), result.commentZone, version);
+          else writer.addVersion(version);
           // A post without a comment zone (no comments, or only its comment feed's) is read again if
           // the site shows an unhinted comment structure elsewhere that one of the page's entry
           // candidates may be (never else: one extraction a page).
@@ -1049,16 +1037,10 @@ class ExtractionPass {
       host,
       readings,
       (v) => writer.addVersion(v),
-      // The whole version of the second reading: its article leaves out the zone it found, and the host's recurring blocks.
-      (post, again) =>
-        writer.addVersion({
-          ...post.version,
-          object: this.#articles.leaveOutOf(host, again.object, { lineSpans: again.lineSpans, feedText: feedTextOf(post.job.item) }),
-          comments: again.comments,
-        }),
+      // The whole version of the second reading: its article leaves out the zone it found.
+      (post, again) => writer.addVersion({ ...post.version, object: again.object, comments: again.comments }),
     );
     report.comments += added - dropped;
-    this.#articles.forget(host);
     for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
   }
 }
@@ -1211,16 +1193,6 @@ function copyUnchangedVersion(ctx: CrawlContext, work: PageWork, row: CaptureRow
   if (!previous) return null;
   ctx.writer.copyVersion(previous.id, ctx.crawlId, work.captureId, row.time);
   return { paths: previous.paths === null ? null : (JSON.parse(previous.paths) as PropertyPaths) };
-}
-
-/** What a feed item carries of its post's text: its content, else its description. */
-function feedTextOf(item: FeedItem): string | null {
-  return item.content ?? item.description;
-}
-
-/** Whether `build --explain URL` asks about this page. */
-function explainsUrl(options: Omit<BuildOptions, 'inputs'>, url: string): boolean {
-  return options.explainUrl !== undefined && url.includes(options.explainUrl);
 }
 
 /** The version of an earlier crawl with the same payload as this capture, if any. */

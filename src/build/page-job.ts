@@ -11,7 +11,6 @@ import {
   type CommentExtraction,
   type ExtractedObject,
   explainExtraction,
-  type HtmlSpan,
   extractComments,
   extractObjects,
   type ParsedPage,
@@ -59,8 +58,6 @@ export type PageJobResult = {
       commentZone: Pick<CommentExtraction, 'evidence' | 'structure' | 'signatures'>;
       /** The page's language (ISO 639-1: its lang attribute, else detected). */
       language: string | null;
-      /** Where each line of the object's text is in its HTML (`RenderedArticle.lineSpans`); null when not rendered here. */
-      lineSpans: Array<HtmlSpan | null> | null;
     }
   /** `unreadable`: the record or page could not be read (reported); else no wrapper was found. */
   | { ok: false; reason: string; unreadable: boolean }
@@ -156,8 +153,7 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
         ok: true,
         fallbackReason: result.reason,
         language: page.language,
-        object: article === null ? object : { ...object, text: article.text, html: article.html, references: article.references },
-        lineSpans: article?.lineSpans ?? null,
+        object: article === null ? object : { ...object, ...article },
         comments: found.comments,
         commentZone: { evidence: found.evidence, structure: found.structure, signatures: found.signatures },
       };
@@ -169,8 +165,7 @@ export async function runPageJob(job: PageJob, pages: PageJobPages = {}): Promis
       structure: result.comments?.structure ?? null,
       signatures: result.comments?.signatures ?? [],
     };
-    const { lineSpans } = result;
-    return { ...base, ok: true, fallbackReason: null, language: page.language, object, lineSpans, comments, commentZone };
+    return { ...base, ok: true, fallbackReason: null, language: page.language, object, comments, commentZone };
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

@@ -30,17 +30,10 @@ export interface CommentNodes {
   entryNodes: readonly Element[];
 }
 
-/** Where one element sits in a rendered article's HTML: `html.slice(start, end)`. */
-export type HtmlSpan = readonly [start: number, end: number];
-
 export interface RenderedArticle {
   text: string;
   html: string;
   references: Reference[];
-  /** Per line of `text`: the span of the one element the line is in `html` (its start tag to its
-   *  end tag, nothing else), or null when the line is not a whole element (text between blocks, a
-   *  line of a `<pre>`). A line left out later is cut from the HTML by it (`leaveOutLines`). */
-  lineSpans: Array<HtmlSpan | null>;
 }
 
 /** Attributes kept in the cleaned HTML (URLs made absolute). */
@@ -138,28 +131,14 @@ function isFragmentZone(el: Element, wrapper: Element, opts: RenderOptions): boo
 
 export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedArticle {
   const lines: string[] = [];
-  const spans: Array<HtmlSpan | null> = [];
   let current = '';
   const html: string[] = [];
-  let htmlLength = 0;
-  /** Where the HTML of the current line begins. */
-  let lineStart = 0;
-  const write = (part: string): void => {
-    html.push(part);
-    htmlLength += part.length;
-  };
   const references: Reference[] = [];
   const seen = new Set<string>();
   const tagOptions: StartTagOptions = { keep: KEPT_ATTRIBUTES, resolveUrl: (url) => absolute(url, opts.baseUrl) };
-  /** Ends the current line; `elementStart`: where the block element ending here began, so the
-   *  line is that whole element when nothing broke it since. */
-  const newline = (elementStart = -1): void => {
-    if (current.trim() !== '') {
-      lines.push(current);
-      spans.push(elementStart === lineStart ? [lineStart, htmlLength] : null);
-    }
+  const newline = (): void => {
+    if (current.trim() !== '') lines.push(current);
     current = '';
-    lineStart = htmlLength;
   };
   const addRef = (kind: Reference['kind'], url: string | undefined, text: string | null): string | null => {
     if (url === undefined || url.trim() === '' || url.startsWith('#')) return null;
@@ -181,7 +160,7 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
           current += p;
         });
       } else current += node.data;
-      write(escapeText(node.data));
+      html.push(escapeText(node.data));
       return;
     }
     if (!isTag(node)) return;
@@ -191,29 +170,24 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
     const name = node.name;
     const block = breaksLine(name);
     if (block) newline();
-    const start = htmlLength;
     if (name === 'a') addRef('link', node.attribs.href, collapseSpaces(nodeText(node)) || null);
     else if (name === 'img') addRef('image', node.attribs.src ?? node.attribs['data-src'], node.attribs.alt ?? null);
-    write(startTag(node, tagOptions));
+    html.push(startTag(node, tagOptions));
     if (VOID_TAGS.has(name)) {
-      if (block) newline(start);
+      if (block) newline();
       return;
     }
     for (const c of node.children) visit(c, inPre || name === 'pre');
-    write(endTag(node));
-    if (block) newline(start);
+    html.push(endTag(node));
+    if (block) newline();
   };
   for (const c of wrapper.children) visit(c, false);
   newline();
-  const textLines: string[] = [];
-  const lineSpans: Array<HtmlSpan | null> = [];
-  for (const [i, line] of lines.entries()) {
-    const collapsed = collapseSpaces(line);
-    if (collapsed === '') continue;
-    textLines.push(collapsed);
-    lineSpans.push(spans[i] ?? null);
-  }
-  return { text: textLines.join('\n'), html: html.join(''), references, lineSpans };
+  const text = lines
+    .map(collapseSpaces)
+    .filter((l) => l !== '')
+    .join('\n');
+  return { text, html: html.join(''), references };
 }
 
 /**

@@ -97,33 +97,3 @@ export const FRAGMENT_ZONE_MAX_TEXT_SHARE = 0.5;
 /** Weight of a conceptual node whose text ends in an ellipsis (a teaser repeating the excerpt) in
  *  its semantic node's density. ours: chosen on dragnet-train. */
 export const TEASER_NODE_WEIGHT = 0.25;
-
-/** A host's article blocks are judged by their recurrence once this many distinct pages of the
- *  host are counted in the crawl: two pages sharing a block may be one story told twice, three
- *  show the template [001 §2: redundant blocks across "pages in the same domain"]. ours. */
-export const RECURRING_MIN_HOST_PAGES = 3;
-
-/** A block recurring on at least this many distinct pages of its host is template, not article
- *  [001 §2: a block "very similar" to one of another page of the domain is redundant]. ours:
- *  dragnet-train tune, 2 and 3 score alike (a share of the host's pages splits its sites no better). */
-export const RECURRING_BLOCK_MIN_PAGES = 2;
-
-/** Blocks shorter than this (characters) are not judged by recurrence: "Share", a "Conclusion"
- *  heading or a byline recur as words, not as a template. ours: dragnet-train tune (20 drops the
- *  bylines and datelines its gold keeps; 40 scores better). */
-export const RECURRING_BLOCK_MIN_CHARS = 40;
-
-/** Blocks longer than this are article paragraphs even when repeated (a quoted press release, a
- *  series' standing introduction), and their keys are not held. ours: the longest template block
- *  on dragnet-train tune has under 300 characters. */
-export const RECURRING_BLOCK_MAX_CHARS = 1000;
-
-/** Recurring blocks holding more than this share of an article's characters are all kept: the
- *  page is the same article under another address, or mostly template, and the rule would empty it
- *  (issue #12: never strip most of an article). ours. */
-export const RECURRING_BLOCKS_MAX_TEXT_SHARE = 0.5;
-
-/** A recurring block whose word n-grams are more than this share in the feed item's text is the
- *  article's: the feed item is the reference of the data object [004 §4.2]. ours: half, so that
- *  a box sharing a phrase with the excerpt is still template. */
-export const RECURRING_BLOCK_MAX_FEED_SHARE = 0.5;

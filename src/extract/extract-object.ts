@@ -149,7 +149,6 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       ok: true,
       explain: s.explain,
       comments,
-      lineSpans: rendered.lineSpans,
       object: {
         title: title.value,
         author: author.value,

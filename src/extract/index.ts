@@ -1,14 +1,7 @@
 /** Extract stage: feed-guided data objects [004 §4] with their properties [000 §III-D]. */
 export { pageBody, pageHead, parsePage, type ParsePageOptions } from './parse-page.js';
 export { findAuthorOnPage, findTitleOnPage } from './properties.js';
-export { type CommentNodes, type HtmlSpan, type RenderedArticle, renderContentNode } from './article-render.js';
-export {
-  type ArticleBody,
-  findRecurringBlocks,
-  leaveOutBlocks,
-  RecurringBlocks,
-  type RecurringBlocksDecision,
-} from './recurring-blocks.js';
+export { type CommentNodes, type RenderedArticle, renderContentNode } from './article-render.js';
 export { extractObject, extractObjects, type ExtractOptions } from './extract-object.js';
 export { explainExtraction } from './explain.js';
 export { feedContentObject } from './feed-content.js';

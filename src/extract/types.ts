@@ -1,6 +1,5 @@
 import type { Document, Element } from 'domhandler';
 import type { VersionContent } from '../core/domain.js';
-import type { HtmlSpan } from './article-render.js';
 import type { CommentExtraction } from './comments/types.js';
 
 export type { ArticleProperties, ExtractionMethod, PropertyPaths, Reference, VersionContent } from '../core/domain.js';
@@ -28,13 +27,6 @@ export interface ExtractedObject extends VersionContent {
 
 /** The outcome of looking for one item's article on one page. */
 export type ExtractionResult =
-  /** `comments`: the post's comments when asked for (ExtractOptions.comments), else null;
-   *  `lineSpans`: where each line of the object's text is in its HTML (`RenderedArticle.lineSpans`). */
-  | {
-      ok: true;
-      object: ExtractedObject;
-      comments: CommentExtraction | null;
-      lineSpans: Array<HtmlSpan | null>;
-      explain: ExplainStep[];
-    }
+  /** `comments`: the post's comments when asked for (ExtractOptions.comments), else null. */
+  | { ok: true; object: ExtractedObject; comments: CommentExtraction | null; explain: ExplainStep[] }
   | { ok: false; reason: string; explain: ExplainStep[] };
