@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeXml, type FixtureCapture, writeWarc } from '../../test/generalisation/fixture-warc.js';
 import { Diagnostics } from '../core/diagnostics.js';
 import { canonicalUrl } from '../core/url.js';
 import { buildOverlay } from './build-overlay.js';
@@ -46,5 +47,73 @@ describe('changes stage on two real crawls', () => {
   it('reports nothing for pages that are not posts', () => {
     const posts = new Set(truth.changes.map((c) => canonicalUrl(c.url)));
     expect([...stored.keys()].filter((u) => !posts.has(u))).toEqual([]);
+  });
+});
+
+/** One post page of a garden blog: three paragraphs of its own, then `box` inside the same container. */
+function gardenSite(host: string, topics: readonly string[], box: (topic: string) => string, edited = ''): FixtureCapture[] {
+  const url = (topic: string): string => `${host}/posts/${topic}.html`;
+  const first = (topic: string): string => `The ${topic} went in late this year because the spring stayed cold and wet for weeks.`;
+  const items = topics
+    .map(
+      (t) =>
+        `<item><title>Notes on ${t}</title><link>${url(t)}</link><guid>${url(t)}</guid><pubDate>Mon, 20 May 2024 10:00:00 GMT</pubDate><description>${escapeXml(first(t))}</description></item>`,
+    )
+    .join('');
+  return [
+    {
+      url: `${host}/feed.xml`,
+      type: 'application/rss+xml',
+      body: `<?xml version="1.0"?><rss version="2.0"><channel><title>garden</title><link>${host}/</link><description>notes</description>${items}</channel></rss>`,
+    },
+    ...topics.map((t) => ({
+      url: url(t),
+      body: `<html><head><title>Notes on ${t}</title></head><body><div id="page"><h1>Notes on ${t}</h1><div class="entry"><p>${first(t)}</p><p>We watered the ${t} every second evening and mulched the rows with straw${t === edited ? ' from the barn, as the old gardener next door advised us' : ''}.</p><p>By the end of the summer the ${t} had given more than the whole bed did last year.</p><p>${box(t)}</p></div></div></body></html>`,
+    })),
+  ];
+}
+
+describe("changes of a host's template lines inside the article container", () => {
+  const TOPICS = ['beans', 'leeks', 'onions', 'garlic'];
+  const OLD_BOX = 'Get our weekly letter of garden notes delivered to your inbox every Sunday morning.';
+  const NEW_BOX = 'Our garden letter now comes out on Fridays, with seed offers from the allotment shop.';
+  let dir = '';
+  let kinds = new Map<string, string[]>();
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wo-template-lines-'));
+    // letter.test: the box is on every post and says something else in crawl 2; one post is also edited.
+    // once.test: the box is on one post only (no site evidence). pair.test: two posts only.
+    const crawl = (box: string, edited: string): FixtureCapture[] => [
+      ...gardenSite('https://letter.test', TOPICS, () => box, edited),
+      ...gardenSite('https://once.test', TOPICS, (t) => (t === 'beans' ? box : `Planted on the ${t} bed.`)),
+      ...gardenSite('https://pair.test', TOPICS.slice(0, 2), () => box),
+    ];
+    const files = [join(dir, 'crawl-1.warc.gz'), join(dir, 'crawl-2.warc.gz')];
+    await writeWarc(files[0] as string, '2024-05-21T12:00:00Z', crawl(OLD_BOX, ''));
+    await writeWarc(files[1] as string, '2024-06-21T12:00:00Z', crawl(NEW_BOX, 'leeks'));
+    const out = join(dir, 'out');
+    await buildOverlay({ inputs: files, outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
+    const db = openStore(out, { writable: false });
+    const rows = db.prepare('SELECT o.url AS url, ch.kinds FROM changes ch JOIN objects o ON o.id = ch.object_id').all() as Array<{
+      url: string;
+      kinds: string;
+    }>;
+    db.close();
+    kinds = new Map(rows.map((r) => [r.url, JSON.parse(r.kinds) as string[]]));
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('makes no content edit of a block edited on every page of the host', () => {
+    for (const t of ['beans', 'onions', 'garlic'])
+      expect(kinds.get(`https://letter.test/posts/${t}.html`), t).toEqual(['boilerplate-only']);
+  });
+
+  it('still reports the one real edit beside it', () => {
+    expect(kinds.get('https://letter.test/posts/leeks.html')).toEqual(['content-edit']);
+  });
+
+  it('reads a block on one page of its host, or on a host of two pages, as the article', () => {
+    expect(kinds.get('https://once.test/posts/beans.html')).toEqual(['content-edit']);
+    for (const t of ['beans', 'leeks']) expect(kinds.get(`https://pair.test/posts/${t}.html`), t).toEqual(['content-edit']);
   });
 });

@@ -6,7 +6,15 @@
  * objects of earlier crawls whose page now answers 4xx, or is gone from a host this crawl did
  * capture, are `deleted`. One row per (object, crawl), upserted, so reruns give the same rows.
  */
-import { type Change, commentWindowsOf, diffVersions, type VersionSnapshot } from '../changes/index.js';
+import {
+  type Change,
+  commentWindowsOf,
+  diffVersions,
+  type HostPage,
+  MIN_TEMPLATE_HOST_PAGES,
+  templateLinesOf,
+  type VersionSnapshot,
+} from '../changes/index.js';
 import { hostOf } from '../core/url.js';
 import { ChangeStore, type ComparedVersionRow, type Db } from '../store/index.js';
 
@@ -45,6 +53,7 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
   };
   // Object ids only (the store cannot be written while a read is iterating).
   const current = store.objectsIn(crawlId);
+  const template = hostTemplates(store, current, crawlId, previousOf);
   const gone = store.objectsGoneIn(crawlId);
   const hostsBefore = store.hostsBefore(crawlId);
   const hostsNow = store.hostsIn(crawlId);
@@ -68,13 +77,17 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
     for (const k of change.kinds) report.byKind[k] = (report.byKind[k] ?? 0) + 1;
   };
   store.transaction(() => {
-    for (const objectId of current) {
+    for (const { objectId } of current) {
       const to = store.preferredVersion(objectId, crawlId);
       if (to === null) continue;
       const from = previousOf(objectId);
-      if (from === null && !hostsBefore.has(hostOf(to.url))) continue; // first crawl of this site: nothing to compare
-      const next = { ...snapshot(store, to), commentWindow: windows.get(hostOf(to.url)) ?? null };
-      const prev = from === null ? null : comparable(snapshot(store, from), from.method, next, to.method);
+      const host = hostOf(to.url);
+      if (from === null && !hostsBefore.has(host)) continue; // first crawl of this site: nothing to compare
+      const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, templateLines: template.of(host, crawlId) };
+      const prev =
+        from === null
+          ? null
+          : comparable({ ...snapshot(store, from), templateLines: template.of(host, from.crawlId) }, from.method, next, to.method);
       save(objectId, from, to, diffVersions(prev, next));
     }
     for (const objectId of gone) {
@@ -89,6 +102,49 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
     }
   });
   return report;
+}
+
+/**
+ * The template lines of each host in this crawl and in the earlier crawls its objects are compared
+ * with (`templateLinesOf`: lines on several of the host's pages of one crawl), read host by host so
+ * that only one host's texts are held at a time.
+ */
+function hostTemplates(
+  store: ChangeStore,
+  objects: ReadonlyArray<{ objectId: number; url: string }>,
+  crawlId: number,
+  previousOf: (objectId: number) => ComparedVersionRow | null,
+): { of(host: string, crawl: number): ReadonlySet<string> } {
+  const byHost = new Map<string, number[]>();
+  for (const { objectId, url } of objects) {
+    const host = hostOf(url);
+    const ids = byHost.get(host);
+    if (ids === undefined) byHost.set(host, [objectId]);
+    else ids.push(objectId);
+  }
+  const lines = new Map<string, ReadonlySet<string>>();
+  const key = (host: string, crawl: number): string => `${crawl} ${host}`;
+  for (const [host, ids] of byHost) {
+    if (ids.length < MIN_TEMPLATE_HOST_PAGES) continue;
+    const pages = new Map<number, HostPage[]>();
+    const add = (crawl: number, v: ComparedVersionRow): void => {
+      const page = { title: v.title ?? v.url, text: v.text };
+      const list = pages.get(crawl);
+      if (list === undefined) pages.set(crawl, [page]);
+      else list.push(page);
+    };
+    for (const id of ids) {
+      const to = store.preferredVersion(id, crawlId);
+      if (to !== null) add(crawlId, to);
+      const from = previousOf(id);
+      if (from !== null) add(from.crawlId, from);
+    }
+    for (const [crawl, crawlPages] of pages) {
+      const template = templateLinesOf(crawlPages);
+      if (template.size > 0) lines.set(key(host, crawl), template);
+    }
+  }
+  return { of: (host, crawl) => lines.get(key(host, crawl)) ?? new Set() };
 }
 
 /**

@@ -76,6 +76,14 @@ export const REPORT_WRAP_COLUMNS = 100;
 /** References listed per change in the report before "and N more". // ours: a screenful. */
 export const REPORT_MAX_REFERENCES = 5;
 
+/** A host's template lines in a crawl (`template-lines.ts`) are read from at least this many of its
+ *  articles (pages of distinct titles). // ours: with two, a line on both may be one quoting the other. */
+export const MIN_TEMPLATE_HOST_PAGES = 3;
+/** A line is the host's template when at least this share of those articles (and two) show it.
+ *  // ours: a template edit (a new newsletter box) reaches every page at once; a post's own lines,
+ *  printed again on a home or tag page, are on a few of a host's pages. */
+export const MIN_TEMPLATE_LINE_SHARE = 0.5;
+
 /** A site shows at most N comments per page (a window of the newest ones) when at least this many
  *  of its post pages in a crawl show exactly N and none shows more. // ours: one or two posts with
  *  the most comments are a coincidence; several at one cap are the site's pagination. */

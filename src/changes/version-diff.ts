@@ -9,6 +9,7 @@ import { resolveChangesConfig } from './config.js';
 import { METADATA_FIELD_COUNT, MIN_SIGNIFICANCE } from './constants.js';
 import { diffMetadata, diffReferences } from './metadata-diff.js';
 import { normalizeField, normalizeNoise } from './noise-normalize.js';
+import { templateOfEither, withoutTemplateLines } from './template-lines.js';
 import { diffTexts } from './text-diff.js';
 import type { Change, ChangeKind, ChangesConfig, VersionSnapshot } from './types.js';
 
@@ -125,7 +126,12 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
   const reasons: string[] = [];
   const parts: SignificanceParts = { text: 0, title: 0, metadata: 0, references: 0, comments: 0 };
 
-  const text = diffTexts(normalizeNoise(prev.text), normalizeNoise(next.text), config.diffContextWords, config.diffTimeoutMs);
+  // The host's template lines of either crawl are left out of both texts: a newsletter box edited on
+  // every page is no article edit, and a line the same in both versions never makes one.
+  const template = templateOfEither(prev.templateLines, next.templateLines);
+  const before = normalizeNoise(withoutTemplateLines(prev.text, template));
+  const after = normalizeNoise(withoutTemplateLines(next.text, template));
+  const text = diffTexts(before, after, config.diffContextWords, config.diffTimeoutMs);
   change.similarity = round3(text.similarity);
   change.sentenceSimilarity = round3(text.sentenceSimilarity);
   change.wordsAdded = text.wordsAdded;
@@ -192,6 +198,8 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
         ? 'boilerplate-only: page digest changed; article, title, metadata and comments identical up to noise'
         : 'unchanged: article, title, metadata and comments identical up to noise (no page digest to compare)',
     );
+    if (before === after && normalizeNoise(prev.text) !== normalizeNoise(next.text))
+      reasons.push("the article text differs only in lines its host repeats on other pages of the crawl (the site's template)");
   }
   change.kinds = kinds;
   change.reasons = reasons;

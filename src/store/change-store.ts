@@ -47,7 +47,9 @@ function statements(db: Db) {
     latestEarlierCrawl: db
       .prepare<[number, number], number | null>('SELECT max(crawl_id) FROM versions WHERE object_id = ? AND crawl_id < ?')
       .pluck(),
-    objectsIn: db.prepare<[number], number>('SELECT DISTINCT object_id FROM versions WHERE crawl_id = ?').pluck(),
+    objectsIn: db.prepare<[number], { objectId: number; url: string }>(
+      'SELECT DISTINCT v.object_id AS objectId, o.url AS url FROM versions v JOIN objects o ON o.id = v.object_id WHERE v.crawl_id = ?',
+    ),
     commentCounts: db.prepare<[number], { url: string; comments: number }>(`SELECT o.url AS url,
         max((SELECT count(*) FROM comments m WHERE m.version_id = v.id)) AS comments
       FROM versions v JOIN objects o ON o.id = v.object_id WHERE v.crawl_id = ? GROUP BY v.object_id`),
@@ -108,8 +110,8 @@ export class ChangeStore extends PassStore {
     return this.#q.commentCounts.all(crawlId);
   }
 
-  /** Objects with a version in the crawl. */
-  objectsIn(crawlId: number): number[] {
+  /** Objects with a version in the crawl, with their URLs. */
+  objectsIn(crawlId: number): Array<{ objectId: number; url: string }> {
     return this.#q.objectsIn.all(crawlId);
   }
 

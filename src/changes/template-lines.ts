@@ -1,0 +1,56 @@
+/**
+ * Lines of article text that a host repeats on several of its pages in one crawl: a "follow us"
+ * line, a newsletter box or a list of latest posts that the extractor read inside the article
+ * container. They are the host's template, not the article (text repeated across a site's pages is
+ * boilerplate [001 §2]; 004 §6 compares data objects, not pages), so a change of them alone is
+ * `boilerplate-only`, never a `content-edit`. Site evidence: a host needs MIN_TEMPLATE_HOST_PAGES
+ * articles in the crawl, and only the lines most of them show (MIN_TEMPLATE_LINE_SHARE) count.
+ */
+import { MIN_TEMPLATE_HOST_PAGES, MIN_TEMPLATE_LINE_SHARE } from './constants.js';
+import { normalizeNoise } from './noise-normalize.js';
+
+const NO_LINES: ReadonlySet<string> = new Set();
+
+/** One page of a host in one crawl: its object's title (or URL) and article text. */
+export interface HostPage {
+  title: string;
+  text: string;
+}
+
+/**
+ * The template lines (noise-normalised) of one host's pages in one crawl: the lines that most of its
+ * articles show. Pages with one title are one article (a post and its print or AMP copy, a second
+ * comment page), so a post printed twice does not make its own lines template.
+ */
+export function templateLinesOf(pages: Iterable<HostPage>): ReadonlySet<string> {
+  const articles = new Map<string, Set<string>>();
+  for (const { title, text } of pages) {
+    const key = normalizeNoise(title).toLowerCase();
+    const lines = articles.get(key) ?? new Set<string>();
+    for (const line of text.split('\n')) lines.add(normalizeNoise(line));
+    articles.set(key, lines);
+  }
+  if (articles.size < MIN_TEMPLATE_HOST_PAGES) return NO_LINES;
+  const counts = new Map<string, number>();
+  for (const lines of articles.values()) for (const line of lines) if (line !== '') counts.set(line, (counts.get(line) ?? 0) + 1);
+  const needed = Math.max(2, Math.ceil(MIN_TEMPLATE_LINE_SHARE * articles.size));
+  const template = new Set<string>();
+  for (const [line, n] of counts) if (n >= needed) template.add(line);
+  return template;
+}
+
+/** The template lines of two crawls of a host, together. */
+export function templateOfEither(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): ReadonlySet<string> {
+  if (a === undefined || a.size === 0) return b ?? NO_LINES;
+  if (b === undefined || b.size === 0) return a;
+  return new Set([...a, ...b]);
+}
+
+/** `text` without the lines `template` holds. */
+export function withoutTemplateLines(text: string, template: ReadonlySet<string> | undefined): string {
+  if (template === undefined || template.size === 0) return text;
+  return text
+    .split('\n')
+    .filter((line) => !template.has(normalizeNoise(line)))
+    .join('\n');
+}
