@@ -22,6 +22,7 @@ import {
   type Feed,
   type FeedItem,
   pendingCommentFeeds,
+  withDeclaredCommentFeeds,
 } from '../feeds/index.js';
 import { pairItem } from '../pairing/index.js';
 import { renderText } from '../templates/index.js';
@@ -504,7 +505,8 @@ async function buildCrawl(
   diagnostics: Diagnostics,
   options: Omit<BuildOptions, 'inputs'>,
 ): Promise<CrawlReport> {
-  const { found, report, started } = indexed;
+  const { report, started } = indexed;
+  const found = withDeclaredCommentFeeds(indexed.found);
   const progress = (p: Partial<BuildProgress>) =>
     options.onProgress?.({
       crawl: report.name,

@@ -26,7 +26,7 @@ export interface ParseFeedContext {
 }
 
 /** Comment feeds carry whole comments (the excerpt question is about posts). */
-const COMMENT_CONTENT = { isFullContent: true, reason: 'comment feed: each item is a whole comment' } as const;
+export const COMMENT_CONTENT = { isFullContent: true, reason: 'comment feed: each item is a whole comment' } as const;
 
 /** Elements whose inner text is kept raw (CDATA, escaped or inline HTML) and decoded by us. */
 const RAW_ELEMENTS = ['*.title', '*.description', '*.content:encoded', '*.content', '*.summary', '*.xhtml:body'];

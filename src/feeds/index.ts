@@ -17,5 +17,6 @@ export {
   type PendingCommentFeed,
   pendingCommentFeeds,
 } from './comment-feed-posts.js';
+export { withDeclaredCommentFeeds } from './declared-comment-feeds.js';
 export { discoverFeeds, type DiscoveredFeed } from './feed-discovery.js';
 export type { Enclosure, Feed, FeedFormat, FeedItem, FeedKind } from './types.js';

@@ -24,7 +24,7 @@ import {
   SIGNATURE_VERBS,
   WEEKDAY_NAMES,
 } from '../../core/hint-vocabulary.js';
-import { BLOCK_TAGS, breaksLine, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
+import { BLOCK_TAGS, breaksLine, contains, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
@@ -78,6 +78,8 @@ const NOT_AUTHOR = hintMatcher(NOT_AUTHOR_PART_WORDS, (a) => a);
 const NAME_PART = hintMatcher(COMMENT_NAME_PART_WORDS, (a) => `(?:^|[-_])(?:${a})$`);
 /** Link labels standing where a name would ("Profile" next to the avatar). */
 const NOT_A_NAME = hintMatcher(NOT_A_NAME_LABELS, (a) => `^(?:${a})$`);
+/** A line ending a sentence ("Gostei muito.", "ありがとう。") is text, not a name; an initial ("Ana L.") is not. */
+export const SENTENCE_END = /(?:[!?…。！？]|\p{L}{3,}\.)$/u;
 const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetime']);
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
@@ -360,7 +362,39 @@ function findAuthor(
     const dated = run.some((n) => isTag(n) && n !== holder && hasDateText(plainText(n)));
     if (name !== null && holder !== undefined && dated) return { name, url: link(holder), node: holder, guessed: true };
   }
+  // 6. Name, date and text each a line of its own ("<h4>Jane</h4><time>4 Mar</time><div>text</div>"):
+  // the short line just before the entry's first date line, when nothing but empty elements (an
+  // avatar) stands between them and the text follows the date (a short text signed by a date line
+  // after it is no name). Guessed: the zone then needs the names alike or the site's records.
+  const dateLine = elements.find(
+    (el) =>
+      (el.name === 'time' || BLOCK_TAGS.has(el.name)) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) && isDateLine(el),
+  );
+  const before = dateLine === undefined || !hasTextAfter(dateLine, elements) ? null : lineBefore(dateLine, skip);
+  const name = before === null ? null : cleanAuthor(shortLine(before, MAX_AUTHOR_WORDS) ?? '');
+  if (before !== null && name !== null && !SENTENCE_END.test(name)) return { name, url: link(before), node: before, guessed: true };
   return { name: null, url: null, node: null, guessed: false };
+}
+
+/** Whether an element of the entry after `el` (`elements`: the entry's, in document order), not
+ *  inside it, prints text. */
+function hasTextAfter(el: Element, elements: readonly Element[]): boolean {
+  return elements.slice(elements.indexOf(el) + 1).some((k) => !contains(el, k) && textsUpTo(k, 0) === null);
+}
+
+/** The element sibling just before `el` printing text, past elements that print none (an avatar);
+ *  null when loose text or nothing comes first. */
+function lineBefore(el: Element, skip: SkippedNodes): Element | null {
+  for (let k = el.prev; k !== null; k = k.prev) {
+    if (isText(k)) {
+      if (k.data.trim() !== '') return null;
+      continue;
+    }
+    if (!isTag(k) || isIgnoredElement(k) || skip.has(k)) continue;
+    if (textsUpTo(k, 0)?.join('').trim() === '') continue;
+    return k;
+  }
+  return null;
 }
 
 /** The nodes a block prints before its first block child, when it has one (its first line). */

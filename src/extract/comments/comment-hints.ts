@@ -4,7 +4,7 @@
  * support what the page structure shows [004 §4.2: "we can still identify the zone of comments by
  * using heuristics"].
  */
-import type { AnyNode, Element } from 'domhandler';
+import { type AnyNode, type Element, isTag } from 'domhandler';
 import {
   COMMENT_CLASS_WORDS,
   COMMENT_ID_WORDS,
@@ -86,12 +86,13 @@ export function isZoneHinted(el: Element): boolean {
  * Whether an element is, or sits in, a sidebar / widget / navigation, for the elements of one page
  * around one article: each ancestor is judged once (the date nodes of a page share most of theirs).
  * The page's own classes (`<body class="sidebar-content-sidebar">`: the layout) say nothing about
- * one element.
+ * one element. `anchor`: the article's wrapper, else the post's main block (template posts).
  */
-export function sidebarTest(article: Element | null): (el: Element) => boolean {
+export function sidebarTest(article: Element | null, anchor: Element | null = article): (el: Element) => boolean {
   // What holds the article is the main column, whatever its class says ("sidebar" layouts).
   const holdsArticle = new Set<AnyNode>();
   for (let a: AnyNode | null = article; a !== null; a = a.parent) holdsArticle.add(a);
+  const appendices = appendixAsides(anchor);
   const judged = new Map<Element, boolean>();
   return (el) => {
     const path: Element[] = [];
@@ -105,7 +106,7 @@ export function sidebarTest(article: Element | null): (el: Element) => boolean {
       path.push(e);
       if (holdsArticle.has(e)) break;
       // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
-      if (SIDEBAR_TAGS.has(e.name) || (!hasCommentHint(e) && someToken(e, isSidebarToken))) {
+      if ((SIDEBAR_TAGS.has(e.name) && !appendices.has(e)) || (!hasCommentHint(e) && someToken(e, isSidebarToken))) {
         inSidebar = true;
         break;
       }
@@ -113,6 +114,28 @@ export function sidebarTest(article: Element | null): (el: Element) => boolean {
     for (const e of path) judged.set(e, inSidebar);
     return inSidebar;
   };
+}
+
+/**
+ * The `<aside>` elements that follow the post itself: later siblings of `anchor` or of the
+ * `<article>` holding it. An aside is content "tangentially related to the content around it"
+ * (HTML §4.3.5): beside the page's columns it is a sidebar, right after the post it is the post's
+ * own appendix (static-site themes print the reader comments there).
+ */
+function appendixAsides(anchor: Element | null): Set<Element> {
+  const out = new Set<Element>();
+  if (anchor === null) return out;
+  let post: Element = anchor;
+  for (let e: AnyNode | null = anchor; e !== null && isTag(e); e = e.parent) {
+    if (e.name === 'article') {
+      post = e;
+      break;
+    }
+  }
+  for (const from of new Set([anchor, post])) {
+    for (let k = from.next; k !== null; k = k.next) if (isTag(k) && k.name === 'aside') out.add(k);
+  }
+  return out;
 }
 
 export function isPermalinkHref(href: string): boolean {

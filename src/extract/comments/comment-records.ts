@@ -16,7 +16,7 @@ import { breaksLine, contains, isIgnoredElement } from '../page-dom.js';
 import { countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MIN_RECORD_TEXT_WORDS } from './constants.js';
 import { hasDateText } from './comment-dates.js';
-import { textsUpTo } from './comment-entry.js';
+import { SENTENCE_END, textsUpTo } from './comment-entry.js';
 
 /** How a record group is found (`EntryGroup.how`): what tells a record zone's structure apart. */
 export const RECORDS_HOW = 'records on';
@@ -56,8 +56,6 @@ export interface RecordRun {
 }
 
 const HEADING = /^h[1-6]$/;
-/** A line ending a sentence ("Gostei muito.") is text, not a name; an initial ("Ana L.") is not. */
-const SENTENCE_END = /(?:[!?…]|\p{L}{3,}\.)$/u;
 const NON_SPACE = /\S/;
 
 /**

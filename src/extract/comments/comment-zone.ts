@@ -237,6 +237,9 @@ function holdsOnlyItsDateLine(top: Element, marker: Element): boolean {
   if (printed === null || !hasDateText(printed.join(' '))) return false;
   let line = marker;
   while (line !== top && !BLOCK_TAGS.has(line.name) && line.parent !== null && isTag(line.parent)) line = line.parent;
+  // The date in the top's own inline run: its line is that run, not the whole top; a block child
+  // showing text ("<h4>Jane</h4> <time>…</time> <div>text</div>") lies outside it.
+  if (line === top) return !top.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name) && !contains(c, marker) && hasText(c));
   const hasTextOutside = (n: AnyNode): boolean => {
     if (n === line) return false;
     if (isText(n)) return n.data.trim() !== '';
@@ -432,30 +435,51 @@ function siteEntry(
   for (let child: Element = marker, p = marker.parent; p !== null && isTag(p) && p !== root; child = p, p = p.parent) {
     if (article !== null && contains(p, article)) return null;
     if (structures.has(structureKey(p, how))) {
-      const entries: Entry[] = [{ nodes: [child], marker }];
-      // A lone <dt> byline: its text is the <dd> after it.
-      if (dateLines.holdsOnly(child, marker)) attachLooseSiblings(entries, dateLines);
+      // A <dd> is the value of the <dt> terms just before it (HTML "name-value groups"): a lone
+      // "<dt>Ana said...</dt><dd>text, date</dd>" prints its name in them.
+      const entries: Entry[] = [{ nodes: [...termsBefore(child), child], marker }];
+      // A lone <dt> byline: its text is the <dd> after it. A table row is one line of a grid: a
+      // record printed over rows (a name and date row, then a text row) takes its other rows.
+      if (dateLines.holdsOnly(child, marker) || child.name === 'tr') attachLooseSiblings(entries, dateLines);
       return { entries, lca: p };
     }
   }
   return null;
 }
 
+/** The <dt> elements of the name-value group a <dd> ends (none for any other element):
+ *  its element siblings just before it that are <dt>, in page order (HTML §4.4.9 <dl>). */
+function termsBefore(el: Element): Element[] {
+  if (el.name !== 'dd') return [];
+  const terms: Element[] = [];
+  for (let k = el.prev; k !== null; k = k.prev) {
+    if (!isTag(k)) {
+      if (isText(k) && k.data.trim() !== '') break;
+      continue;
+    }
+    if (k.name !== 'dt') break;
+    terms.unshift(k);
+  }
+  return terms;
+}
+
 /**
  * Entry groups under `root` (dates by signature, then per-comment ids), best candidates first, and
  * the signatures (`signatureKey`) of every candidate: what a reading with the site's comment structures
- * could accept on this page.
+ * could accept on this page. `anchor`: the article's wrapper, else the post's main block (the
+ * `<aside>` following it is no sidebar, `sidebarTest`).
  */
 export function findEntryGroups(
   root: Element,
   article: Element | null,
   siteStructures: ReadonlySet<string> = new Set(),
+  anchor: Element | null = article,
 ): { groups: EntryGroup[]; signatures: string[] } {
   const groups: EntryGroup[] = [];
   const signatures = new Set<string>();
   const bySignature = new Map<string, Element[]>();
   const dateLines = new DateLines();
-  const isInSidebar = sidebarTest(article);
+  const isInSidebar = sidebarTest(article, anchor);
   for (const d of dateNodes(root)) {
     if (isInSidebar(d) || isInForm(d, article)) continue;
     const s = signature(d);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { findAll } from 'domutils';
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from '../../feeds/index.js';
 import { feedItem } from '../../../test/helpers/feed-items.js';
@@ -334,5 +335,63 @@ describe('extractComments: the choice between comment lists', () => {
 
   it('takes a longer list after a shorter one', () => {
     expect(zoneOf(page(`${list('first', 'one', 2)}${list('second', 'two', 4)}`))).toBe('second');
+  });
+});
+
+describe('extractComments on engines outside the dev data (issue #12)', () => {
+  const URL = 'http://engine.test/2025/03/a-post.html';
+  const ARTICLE = '<h1>A post</h1><p>The article text of this post is here, long enough to be the article of the page.</p>';
+  const TEXTS = ['Winter window during lantern meadow old station followed the bright.', 'New with valley late evening market.'];
+  const read = (html: string, siteStructures: string[] = []) => {
+    const page = parsePage(`<html><body><main>${html}</main></body></html>`, URL);
+    const article = findAll((e) => e.name === 'article', page.document.children)[0] ?? null;
+    return extractComments(page, { article, siteStructures });
+  };
+
+  it("reads the <aside> right after the article as the post's own: name <h4>, <time>, text <div>", () => {
+    const record = (name: string, text: string): string =>
+      `<div class="c-x12"><img src="/av.png" alt=""><h4>${name}</h4><time datetime="2025-03-01T10:45:00Z">1 Mar 2025</time><div class="c-b9"><p>${text}</p></div></div>`;
+    const found = read(
+      `<article>${ARTICLE}</article><aside class="c-q7">${record('Hana Sato', TEXTS[0] as string)}${record('Bram Kok', TEXTS[1] as string)}</aside>`,
+    );
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['Hana Sato', TEXTS[0]],
+      ['Bram Kok', TEXTS[1]],
+    ]);
+    // Two records, names found by their place only: the site's other post pages must confirm them.
+    expect(found.evidence).toBe('records');
+    // An <aside> beside the page's columns is a sidebar still.
+    expect(
+      read(
+        `<article>${ARTICLE}</article></main><aside>${record('Hana Sato', TEXTS[0] as string)}${record('Bram Kok', TEXTS[1] as string)}</aside><main>`,
+      ).comments,
+    ).toEqual([]);
+  });
+
+  it('takes no short text signed by a date line after it for a name ("<p>text</p><div>July 31, 2012 | PW</div>")', () => {
+    const signed = (text: string): string =>
+      `<div class="comment" id="comment18788585"><div id="item18788585" class="body"><p>${text}</p></div><div class="signature">July 31, 2012 | <a href="/contributor/1" title="Unregistered Commenter"><img alt="Unregistered Commenter" src="/u.png">PW</a></div></div>`;
+    const found = read(
+      `<article>${ARTICLE}</article><div id="comments"><h3>Reader Comments (1)</h3>${signed('Gonna have to rethink "education."')}</div>`,
+    );
+    expect(found.comments.map((c) => c.text)).toEqual(['Gonna have to rethink "education."']);
+  });
+
+  it('reads a lone comment of the site\'s structure: "<dt>Name said...</dt>" before its <dd>, or a text row after its name row', () => {
+    const dl = (n: number): string =>
+      `<article>${ARTICLE}</article><div class="cb"><h4>${n} responses:</h4><dl>${TEXTS.slice(0, n)
+        .map(
+          (t, i) =>
+            `<dt><a href="http://ada.example/">Ada Lind${i}</a> said...</dt><dd><p>${t}</p><p class="f"><a href="#c${i}">March 7, 2025 at 10:45 AM</a></p></dd>`,
+        )
+        .join('')}</dl></div>`;
+    const structure = read(dl(2)).structure as string;
+    expect(read(dl(1), [structure]).comments.map((c) => [c.author, c.text])).toEqual([['Ada Lind0', TEXTS[0]]]);
+    const rows = (n: number): string =>
+      `<article>${ARTICLE}</article><h3>コメント</h3><table>${TEXTS.slice(0, n)
+        .map((t, i) => `<tr><th>${i + 1}</th><td>田中花子</td><td>2025年3月16日 10:45</td></tr><tr><td colspan="3">${t}</td></tr>`)
+        .join('')}</table>`;
+    const rowStructure = read(rows(2)).structure as string;
+    expect(read(rows(1), [rowStructure]).comments.map((c) => [c.author, c.text])).toEqual([['田中花子', TEXTS[0]]]);
   });
 });

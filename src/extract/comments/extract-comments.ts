@@ -186,7 +186,7 @@ function chooseZone(
     c.comments.reduce((n, x) => n + x.words, 0),
   ];
   const siteStructures = new Set(opts.siteStructures ?? []);
-  const { groups, signatures } = findEntryGroups(body, article, siteStructures);
+  const { groups, signatures } = findEntryGroups(body, article, siteStructures, article ?? opts.after ?? null);
   const readings = new EntryReadings(page.url);
   // Groups that could rank highest are read first, so that those which cannot beat the best one
   // read are skipped unread; the earlier group still wins a tie, as in page order.
