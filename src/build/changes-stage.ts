@@ -11,10 +11,12 @@ import {
   commentWindowsOf,
   diffVersions,
   type HostPage,
+  MAX_TEMPLATE_SAMPLE_PAGES,
   MIN_TEMPLATE_HOST_PAGES,
   templateLinesOf,
   type VersionSnapshot,
 } from '../changes/index.js';
+import { evenSample } from '../core/even-sample.js';
 import { hostOf } from '../core/url.js';
 import { ChangeStore, type ComparedVersionRow, type Db } from '../store/index.js';
 
@@ -106,8 +108,8 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
 
 /**
  * The template lines of each host in this crawl and in the earlier crawls its objects are compared
- * with (`templateLinesOf`: lines on several of the host's pages of one crawl), read host by host so
- * that only one host's texts are held at a time.
+ * with (`templateLinesOf`: lines on most of the host's articles of one crawl), read host by host from
+ * at most MAX_TEMPLATE_SAMPLE_PAGES of its objects, so that memory stays bounded.
  */
 function hostTemplates(
   store: ChangeStore,
@@ -133,7 +135,7 @@ function hostTemplates(
       if (list === undefined) pages.set(crawl, [page]);
       else list.push(page);
     };
-    for (const id of ids) {
+    for (const id of evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES)) {
       const to = store.preferredVersion(id, crawlId);
       if (to !== null) add(crawlId, to);
       const from = previousOf(id);

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Element } from 'domhandler';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
+import { evenSample } from '../core/even-sample.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import type { CommentExtraction, ExtractedObject, ParsedPage, PropertyPaths } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
@@ -146,12 +147,6 @@ interface StoredDetail {
   /** Entry links from which a page is a channel page on this host (`channelLinkThreshold`). */
   channelLinkThreshold: number;
   validation?: string;
-}
-
-/** Every `max`-th element, so a sample spreads over the whole list. */
-function evenSample<T>(items: readonly T[], max: number): T[] {
-  if (items.length <= max) return [...items];
-  return Array.from({ length: max }, (_, i) => items[Math.floor((i * items.length) / max)] as T);
 }
 
 /**

@@ -83,6 +83,10 @@ export const MIN_TEMPLATE_HOST_PAGES = 3;
  *  // ours: a template edit (a new newsletter box) reaches every page at once; a post's own lines,
  *  printed again on a home or tag page, are on a few of a host's pages. */
 export const MIN_TEMPLATE_LINE_SHARE = 0.5;
+/** Articles of a host per crawl its template lines are read from, at most, spread over all of them.
+ *  // ours: a line on half of a host's articles is on about half of any 200 of them; a host of a
+ *  million pages is not held whole. */
+export const MAX_TEMPLATE_SAMPLE_PAGES = 200;
 
 /** A site shows at most N comments per page (a window of the newest ones) when at least this many
  *  of its post pages in a crawl show exactly N and none shows more. // ours: one or two posts with

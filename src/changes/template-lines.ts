@@ -18,16 +18,17 @@ export interface HostPage {
 }
 
 /**
- * The template lines (noise-normalised) of one host's pages in one crawl: the lines that most of its
- * articles show. Pages with one title are one article (a post and its print or AMP copy, a second
- * comment page), so a post printed twice does not make its own lines template.
+ * The template lines of one host's pages in one crawl: the lines that most of its articles show, as
+ * the article texts hold them (a line of plain text, its spaces collapsed by the extractor). Pages
+ * with one title are one article (a post and its print or AMP copy, a second comment page), so a
+ * post printed twice does not make its own lines template.
  */
 export function templateLinesOf(pages: Iterable<HostPage>): ReadonlySet<string> {
   const articles = new Map<string, Set<string>>();
   for (const { title, text } of pages) {
     const key = normalizeNoise(title).toLowerCase();
     const lines = articles.get(key) ?? new Set<string>();
-    for (const line of text.split('\n')) lines.add(normalizeNoise(line));
+    for (const line of text.split('\n')) lines.add(line.trim());
     articles.set(key, lines);
   }
   if (articles.size < MIN_TEMPLATE_HOST_PAGES) return NO_LINES;
@@ -51,6 +52,6 @@ export function withoutTemplateLines(text: string, template: ReadonlySet<string>
   if (template === undefined || template.size === 0) return text;
   return text
     .split('\n')
-    .filter((line) => !template.has(normalizeNoise(line)))
+    .filter((line) => !template.has(line.trim()))
     .join('\n');
 }

@@ -22,8 +22,8 @@ export type VersionSnapshot = Pick<
   commentWindow?: number | null;
   /** True when the capture was a WARC revisit record (payload identical to an earlier capture). */
   isRevisit?: boolean;
-  /** Lines the version's host repeats on its other pages of the same crawl (`templateLinesOf`,
-   *  noise-normalised): left out of the text diff. */
+  /** Lines the version's host repeats on its other pages of the same crawl (`templateLinesOf`):
+   *  left out of the text diff. */
   templateLines?: ReadonlySet<string>;
 };
 

@@ -198,7 +198,7 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
         ? 'boilerplate-only: page digest changed; article, title, metadata and comments identical up to noise'
         : 'unchanged: article, title, metadata and comments identical up to noise (no page digest to compare)',
     );
-    if (before === after && normalizeNoise(prev.text) !== normalizeNoise(next.text))
+    if (template.size > 0 && normalizeNoise(prev.text) !== normalizeNoise(next.text))
       reasons.push("the article text differs only in lines its host repeats on other pages of the crawl (the site's template)");
   }
   change.kinds = kinds;
