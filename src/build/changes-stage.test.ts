@@ -18,6 +18,20 @@ const truth = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/pelican-truth-ch
   changes: Array<{ url: string; kind: string }>;
 };
 
+/** The kinds of every stored change, by the object's URL (`url` or `canonical_url`). */
+function changeKinds(overlay: string, column: 'url' | 'canonical_url'): Map<string, string[]> {
+  const db = openStore(overlay, { writable: false });
+  try {
+    const rows = db.prepare(`SELECT o.${column} AS url, ch.kinds FROM changes ch JOIN objects o ON o.id = ch.object_id`).all() as Array<{
+      url: string;
+      kinds: string;
+    }>;
+    return new Map(rows.map((r) => [r.url, JSON.parse(r.kinds) as string[]]));
+  } finally {
+    db.close();
+  }
+}
+
 describe('changes stage on two real crawls', () => {
   let dir = '';
   let stored = new Map<string, string[]>();
@@ -28,15 +42,7 @@ describe('changes stage on two real crawls', () => {
       outDir: dir,
       diagnostics: new Diagnostics(),
     });
-    const db = openStore(dir, { writable: false });
-    const rows = db
-      .prepare('SELECT o.canonical_url AS url, ch.kinds FROM changes ch JOIN objects o ON o.id = ch.object_id')
-      .all() as Array<{
-      url: string;
-      kinds: string;
-    }>;
-    db.close();
-    stored = new Map(rows.map((r) => [r.url, JSON.parse(r.kinds) as string[]]));
+    stored = changeKinds(dir, 'canonical_url');
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -93,13 +99,7 @@ describe("changes of a host's template lines inside the article container", () =
     await writeWarc(files[1] as string, '2024-06-21T12:00:00Z', crawl(NEW_BOX, 'leeks'));
     const out = join(dir, 'out');
     await buildOverlay({ inputs: files, outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
-    const db = openStore(out, { writable: false });
-    const rows = db.prepare('SELECT o.url AS url, ch.kinds FROM changes ch JOIN objects o ON o.id = ch.object_id').all() as Array<{
-      url: string;
-      kinds: string;
-    }>;
-    db.close();
-    kinds = new Map(rows.map((r) => [r.url, JSON.parse(r.kinds) as string[]]));
+    kinds = changeKinds(out, 'url');
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

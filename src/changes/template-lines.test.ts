@@ -9,6 +9,22 @@ const page = (own: string, extra = BOX): string => `${own} went in late this yea
 /** The host's articles: one page each, titled after its topic. */
 const host = (...texts: string[]) => texts.map((text) => ({ title: `Notes on ${text.split(' ')[0]}`, text }));
 
+/** One version of the beans post: crawl 1 (digest 'a') or 2, with its host's template lines. */
+const version = (text: string, digest: string, templateLines?: ReadonlySet<string>): VersionSnapshot => ({
+  url: 'https://garden.test/posts/beans.html',
+  captureTime: digest === 'a' ? '2024-05-21T12:00:00Z' : '2024-06-21T12:00:00Z',
+  title: 'Notes on beans',
+  author: null,
+  published: null,
+  updated: null,
+  categories: [],
+  text,
+  pageDigest: digest,
+  references: [],
+  comments: [],
+  ...(templateLines === undefined ? {} : { templateLines }),
+});
+
 describe("a host's template lines", () => {
   it('are the lines several pages of the host show, noise-normalised', () => {
     const lines = templateLinesOf(
@@ -41,20 +57,6 @@ describe("a host's template lines", () => {
 });
 
 describe('a change of template lines only', () => {
-  const version = (text: string, digest: string, templateLines?: ReadonlySet<string>): VersionSnapshot => ({
-    url: 'https://garden.test/posts/beans.html',
-    captureTime: digest === 'a' ? '2024-05-21T12:00:00Z' : '2024-06-21T12:00:00Z',
-    title: 'Notes on beans',
-    author: null,
-    published: null,
-    updated: null,
-    categories: [],
-    text,
-    pageDigest: digest,
-    references: [],
-    comments: [],
-    ...(templateLines === undefined ? {} : { templateLines }),
-  });
   const NEW_BOX = 'Our garden letter now comes out on Fridays, with seed offers from the allotment shop.';
   const before = templateLinesOf(host(page('beans'), page('leeks'), page('onions')));
   const after = templateLinesOf(host(page('beans', NEW_BOX), page('leeks', NEW_BOX), page('onions', NEW_BOX)));
@@ -80,21 +82,10 @@ describe('a change of template lines only', () => {
 describe('template lines of two crawls', () => {
   it('leave a line out of both versions when either crawl has it in its template: a line kept as it was is no edit', () => {
     const text = 'The beans went in late.\nFollow the allotment on the radio every Sunday.';
-    const v = (digest: string, templateLines: ReadonlySet<string>): VersionSnapshot => ({
-      url: 'https://garden.test/posts/beans.html',
-      captureTime: digest === 'a' ? '2024-05-21T12:00:00Z' : '2024-06-21T12:00:00Z',
-      title: 'Notes on beans',
-      author: null,
-      published: null,
-      updated: null,
-      categories: [],
-      text,
-      pageDigest: digest,
-      references: [],
-      comments: [],
-      templateLines,
-    });
-    const change = diffVersions(v('a', new Set(['Follow the allotment on the radio every Sunday.'])), v('b', new Set()));
+    const change = diffVersions(
+      version(text, 'a', new Set(['Follow the allotment on the radio every Sunday.'])),
+      version(text, 'b', new Set()),
+    );
     expect(change.kinds).toEqual(['boilerplate-only']);
   });
 });
