@@ -12,7 +12,6 @@ import {
   diffVersions,
   type HostPage,
   MAX_TEMPLATE_SAMPLE_PAGES,
-  MIN_TEMPLATE_HOST_PAGES,
   templateLinesOf,
   type VersionSnapshot,
 } from '../changes/index.js';
@@ -53,9 +52,8 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
     const earlier = store.latestEarlierCrawl(objectId, crawlId);
     return earlier === null ? null : store.preferredVersion(objectId, earlier);
   };
-  // Object ids only (the store cannot be written while a read is iterating).
-  const current = store.objectsIn(crawlId);
-  const template = hostTemplates(store, current, crawlId, previousOf);
+  // Object ids and URLs only (the store cannot be written while a read is iterating).
+  const byHost = objectsByHost(store.objectsIn(crawlId));
   const gone = store.objectsGoneIn(crawlId);
   const hostsBefore = store.hostsBefore(crawlId);
   const hostsNow = store.hostsIn(crawlId);
@@ -79,18 +77,24 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
     for (const k of change.kinds) report.byKind[k] = (report.byKind[k] ?? 0) + 1;
   };
   store.transaction(() => {
-    for (const { objectId } of current) {
-      const to = store.preferredVersion(objectId, crawlId);
-      if (to === null) continue;
-      const from = previousOf(objectId);
-      const host = hostOf(to.url);
-      if (from === null && !hostsBefore.has(host)) continue; // first crawl of this site: nothing to compare
-      const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, templateLines: template.of(host, crawlId) };
-      const prev =
-        from === null
-          ? null
-          : comparable({ ...snapshot(store, from), templateLines: template.of(host, from.crawlId) }, from.method, next, to.method);
-      save(objectId, from, to, diffVersions(prev, next));
+    for (const ids of byHost.values()) {
+      const read = (objectId: number): ComparedPair => ({ to: store.preferredVersion(objectId, crawlId), from: previousOf(objectId) });
+      // A host of few objects is read once, its template lines from all of them; a larger one gives
+      // its template lines from a sample, and each object is read again as it is compared.
+      const held = ids.length <= MAX_TEMPLATE_SAMPLE_PAGES ? ids.map(read) : null;
+      const template = templateLinesByCrawl(held ?? evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES).map(read), crawlId);
+      for (const [i, objectId] of ids.entries()) {
+        const { to, from } = held?.[i] ?? read(objectId);
+        if (to === null) continue;
+        const host = hostOf(to.url);
+        if (from === null && !hostsBefore.has(host)) continue; // first crawl of this site: nothing to compare
+        const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, templateLines: template.get(crawlId) ?? NO_LINES };
+        const prev =
+          from === null
+            ? null
+            : comparable({ ...snapshot(store, from), templateLines: template.get(from.crawlId) ?? NO_LINES }, from.method, next, to.method);
+        save(objectId, from, to, diffVersions(prev, next));
+      }
     }
     for (const objectId of gone) {
       const from = previousOf(objectId);
@@ -106,17 +110,16 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
   return report;
 }
 
-/**
- * The template lines of each host in this crawl and in the earlier crawls its objects are compared
- * with (`templateLinesOf`: lines on most of the host's articles of one crawl), read host by host from
- * at most MAX_TEMPLATE_SAMPLE_PAGES of its objects, so that memory stays bounded.
- */
-function hostTemplates(
-  store: ChangeStore,
-  objects: ReadonlyArray<{ objectId: number; url: string }>,
-  crawlId: number,
-  previousOf: (objectId: number) => ComparedVersionRow | null,
-): { of(host: string, crawl: number): ReadonlySet<string> } {
+const NO_LINES: ReadonlySet<string> = new Set();
+
+/** An object's version in this crawl and the one it is compared with. */
+interface ComparedPair {
+  to: ComparedVersionRow | null;
+  from: ComparedVersionRow | null;
+}
+
+/** Object ids by host, in the order the crawl lists them. */
+function objectsByHost(objects: ReadonlyArray<{ objectId: number; url: string }>): Map<string, number[]> {
   const byHost = new Map<string, number[]>();
   for (const { objectId, url } of objects) {
     const host = hostOf(url);
@@ -124,29 +127,28 @@ function hostTemplates(
     if (ids === undefined) byHost.set(host, [objectId]);
     else ids.push(objectId);
   }
-  const lines = new Map<string, ReadonlySet<string>>();
-  const key = (host: string, crawl: number): string => `${crawl} ${host}`;
-  for (const [host, ids] of byHost) {
-    if (ids.length < MIN_TEMPLATE_HOST_PAGES) continue;
-    const pages = new Map<number, HostPage[]>();
-    const add = (crawl: number, v: ComparedVersionRow): void => {
-      const page = { title: v.title ?? v.url, text: v.text };
-      const list = pages.get(crawl);
-      if (list === undefined) pages.set(crawl, [page]);
-      else list.push(page);
-    };
-    for (const id of evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES)) {
-      const to = store.preferredVersion(id, crawlId);
-      if (to !== null) add(crawlId, to);
-      const from = previousOf(id);
-      if (from !== null) add(from.crawlId, from);
-    }
-    for (const [crawl, crawlPages] of pages) {
-      const template = templateLinesOf(crawlPages);
-      if (template.size > 0) lines.set(key(host, crawl), template);
-    }
+  return byHost;
+}
+
+/**
+ * One host's template lines in this crawl and in each earlier crawl its objects are compared with
+ * (`templateLinesOf`: lines on most of the host's articles of one crawl), by crawl id.
+ */
+function templateLinesByCrawl(pairs: readonly ComparedPair[], crawlId: number): Map<number, ReadonlySet<string>> {
+  const pages = new Map<number, HostPage[]>();
+  const add = (crawl: number, v: ComparedVersionRow): void => {
+    const page = { title: v.title ?? v.url, text: v.text };
+    const list = pages.get(crawl);
+    if (list === undefined) pages.set(crawl, [page]);
+    else list.push(page);
+  };
+  for (const { to, from } of pairs) {
+    if (to !== null) add(crawlId, to);
+    if (from !== null) add(from.crawlId, from);
   }
-  return { of: (host, crawl) => lines.get(key(host, crawl)) ?? new Set() };
+  const lines = new Map<number, ReadonlySet<string>>();
+  for (const [crawl, crawlPages] of pages) lines.set(crawl, templateLinesOf(crawlPages));
+  return lines;
 }
 
 /**

@@ -5,7 +5,7 @@ export { renderChangeReport } from './change-report.js';
 export { computeFeedDynamics } from './feed-dynamics.js';
 export { normalizeNoise } from './noise-normalize.js';
 export { type HostPage, templateLinesOf } from './template-lines.js';
-export { MAX_TEMPLATE_SAMPLE_PAGES, MIN_TEMPLATE_HOST_PAGES } from './constants.js';
+export { MAX_TEMPLATE_SAMPLE_PAGES } from './constants.js';
 export { DEFAULT_CHANGES_CONFIG, DEFAULT_FEED_DYNAMICS_CONFIG } from './config.js';
 export type {
   Change,
