@@ -12,6 +12,7 @@ import {
   diffVersions,
   type HostPage,
   MAX_TEMPLATE_SAMPLE_PAGES,
+  NO_TEMPLATE_LINES,
   templateLinesOf,
   type VersionSnapshot,
 } from '../changes/index.js';
@@ -88,11 +89,20 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
         if (to === null) continue;
         const host = hostOf(to.url);
         if (from === null && !hostsBefore.has(host)) continue; // first crawl of this site: nothing to compare
-        const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, templateLines: template.get(crawlId) ?? NO_LINES };
+        const next = {
+          ...snapshot(store, to),
+          commentWindow: windows.get(host) ?? null,
+          templateLines: template.get(crawlId) ?? NO_TEMPLATE_LINES,
+        };
         const prev =
           from === null
             ? null
-            : comparable({ ...snapshot(store, from), templateLines: template.get(from.crawlId) ?? NO_LINES }, from.method, next, to.method);
+            : comparable(
+                { ...snapshot(store, from), templateLines: template.get(from.crawlId) ?? NO_TEMPLATE_LINES },
+                from.method,
+                next,
+                to.method,
+              );
         save(objectId, from, to, diffVersions(prev, next));
       }
     }
@@ -109,8 +119,6 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
   });
   return report;
 }
-
-const NO_LINES: ReadonlySet<string> = new Set();
 
 /** An object's version in this crawl and the one it is compared with. */
 interface ComparedPair {

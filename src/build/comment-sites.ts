@@ -68,8 +68,11 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     for (const s of zone.signatures ?? []) count(this.tally.signatures, host, s);
     if (zone.structure === null) return false;
     count(this.tally.structures, host, zone.structure);
-    if (zone.evidence === 'feed')
-      this.tally.feedConfirmed.set(host, new Set([...(this.tally.feedConfirmed.get(host) ?? []), zone.structure]));
+    if (zone.evidence === 'feed') {
+      const confirmed = this.tally.feedConfirmed.get(host);
+      if (confirmed === undefined) this.tally.feedConfirmed.set(host, new Set([zone.structure]));
+      else confirmed.add(zone.structure);
+    }
     return (zone.evidence === 'structure' || needsSite(zone.evidence)) && comments > 0;
   }
 

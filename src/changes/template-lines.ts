@@ -9,7 +9,8 @@
 import { MIN_TEMPLATE_HOST_PAGES, MIN_TEMPLATE_LINE_SHARE } from './constants.js';
 import { normalizeNoise } from './noise-normalize.js';
 
-const NO_LINES: ReadonlySet<string> = new Set();
+/** A host without template lines. */
+export const NO_TEMPLATE_LINES: ReadonlySet<string> = new Set();
 
 /** One page of a host in one crawl: its object's title (or URL) and article text. */
 export interface HostPage {
@@ -31,7 +32,7 @@ export function templateLinesOf(pages: Iterable<HostPage>): ReadonlySet<string> 
     for (const line of text.split('\n')) lines.add(line.trim());
     articles.set(key, lines);
   }
-  if (articles.size < MIN_TEMPLATE_HOST_PAGES) return NO_LINES;
+  if (articles.size < MIN_TEMPLATE_HOST_PAGES) return NO_TEMPLATE_LINES;
   const counts = new Map<string, number>();
   for (const lines of articles.values()) for (const line of lines) if (line !== '') counts.set(line, (counts.get(line) ?? 0) + 1);
   const needed = Math.max(2, Math.ceil(MIN_TEMPLATE_LINE_SHARE * articles.size));
@@ -42,7 +43,7 @@ export function templateLinesOf(pages: Iterable<HostPage>): ReadonlySet<string> 
 
 /** The template lines of two crawls of a host, together. */
 export function templateOfEither(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): ReadonlySet<string> {
-  if (a === undefined || a.size === 0) return b ?? NO_LINES;
+  if (a === undefined || a.size === 0) return b ?? NO_TEMPLATE_LINES;
   if (b === undefined || b.size === 0) return a;
   return new Set([...a, ...b]);
 }

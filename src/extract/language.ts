@@ -186,7 +186,7 @@ export function languageTools(language: string | null): LanguageTools {
   const stemmer = info.snowball === null ? null : snowball.newStemmer(info.snowball);
   const stems = new BoundedMemo<string, string>(MAX_STEMS_PER_LANGUAGE);
   const stemOf = (token: string): string => stemmer?.stem(token) ?? token;
-  const stem = (token: string): string => (stemmer === null ? token : stems.get(token, stemOf));
+  const stem = stemmer === null ? (token: string): string => token : (token: string): string => stems.get(token, stemOf);
   const tools: LanguageTools = { language: key, stem, isStopWord: (t) => stops.has(t) };
   toolsCache.set(key, tools);
   return tools;

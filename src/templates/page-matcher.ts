@@ -31,12 +31,13 @@ const MAX_COMPILED_PATHS = 10_000;
 /** Compiled paths by notation: the template objects of a host are made anew for each of its pages. */
 const compiledPaths = new BoundedMemo<string, CompiledKeyPath | null>(MAX_COMPILED_PATHS);
 
+function compileNotation(notation: string): CompiledKeyPath | null {
+  const kp = parseKeyPath(notation);
+  return kp === null || kp.steps.length === 0 ? null : compileKeyPath(kp);
+}
+
 function compile(path: string | null): CompiledKeyPath | null {
-  if (path === null) return null;
-  return compiledPaths.get(path, (notation) => {
-    const kp = parseKeyPath(notation);
-    return kp === null || kp.steps.length === 0 ? null : compileKeyPath(kp);
-  });
+  return path === null ? null : compiledPaths.get(path, compileNotation);
 }
 
 /** Paths are parsed and compiled once per notation, and looked up once per template object. */

@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
 import { TextWriter } from '../helpers/text-writer.js';
+import { expectReplies } from './expect-replies.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
 
 const WORDS = `harbour village meadow orchard lantern bicycle ferry market bakery chapel quarry mill river
@@ -423,15 +424,11 @@ describe.each(CASES)('comments on an unseen engine: %s', (_, engine, seed, withF
   });
 
   it("finds every post's comments, in order, with their authors, in both crawls", () => {
-    for (const v of versions) {
-      const post = postOf(v.url) as Post;
-      const want = v.crawl.includes('crawl-2') ? (crawls.later.get(post.slug) ?? post.replies) : post.replies;
-      expect(
-        v.comments.map((c) => c.text),
-        `${v.url} in ${v.crawl}`,
-      ).toEqual(want.map((r) => r.text));
-      expect(v.comments.map((c) => c.author)).toEqual(want.map((r) => r.name));
-    }
+    expectReplies(
+      versions,
+      (url) => (postOf(url) as Post).replies,
+      (url) => crawls.later.get((postOf(url) as Post).slug),
+    );
   });
 
   it('keeps every comment out of the article text', () => {

@@ -24,8 +24,9 @@ export const RECORDS_HOW = 'records on';
 /** Where a record prints its name line: opening the record, or closing it (a signature). */
 type NamePlace = 'opening' | 'closing';
 
-/** A record's name line at each place (null where it prints none). */
-type NameLines = Record<NamePlace, Element | null>;
+/** A record's name line at each place (null where it prints none), and for a line alone in its
+ *  record, the sibling whose text it introduces or signs (`textOfSibling`; null otherwise). */
+type NameLines = Record<NamePlace, Element | null> & { alone: Record<NamePlace, Element | null> };
 
 /** What one search reads once per element: its first text, and its name lines as a record (an
  *  element is asked both as a reply inside a record and as a record of its own parent). */
@@ -97,10 +98,10 @@ export function findRecordRuns(
       const records: FoundRecord[] = [];
       for (const [top, name] of tops) {
         names.push(name);
-        records.push({ top, nodes: recordNodes(top, name, place, shape, shapeOf) });
+        records.push({ top, nodes: recordNodes(top, place, readings) });
         for (const [reply, replyName] of nestedRecords(top, name, { shape, shapeOf, prune, place }, readings)) {
           names.push(replyName);
-          records.push({ top: reply, nodes: recordNodes(reply, replyName, place, shape, shapeOf) });
+          records.push({ top: reply, nodes: recordNodes(reply, place, readings) });
         }
       }
       // A run signed at its records' ends is another structure than one opening with the names.
@@ -127,11 +128,10 @@ function hasShape(el: Element, shape: string, shapeOf: (el: Element) => string):
   return shape.startsWith(el.name) && (shape.length === n || shape[n] === '.') && shapeOf(el) === shape;
 }
 
-/** The nodes of the record `top` named by `name`: itself, or, when it prints its name line alone,
- *  the name line and the sibling whose text it introduces (opening) or signs (closing). */
-function recordNodes(top: Element, name: Element, place: NamePlace, shape: string, shapeOf: (el: Element) => string): Element[] {
-  if (name !== top && wordsBeside(top, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS) return [top];
-  const text = textOfSibling(top, place === 'opening' ? 'next' : 'prev', shape, shapeOf);
+/** The nodes of the record `top` (its name lines read, `recordNames`): itself, or, when it prints
+ *  its name line alone, the name line and the sibling whose text it introduces (opening) or signs (closing). */
+function recordNodes(top: Element, place: NamePlace, readings: Readings): Element[] {
+  const text = readings.names.get(top)?.alone[place] ?? null;
   if (text === null) return [top];
   return place === 'opening' ? [top, text] : [text, top];
 }
@@ -194,14 +194,16 @@ function recordNames(record: Element, shape: string, shapeOf: (el: Element) => s
   const known = readings.names.get(record);
   if (known !== undefined) return known;
   const { firstTexts } = readings;
-  const says = (name: Element | null): boolean =>
-    name !== null && name !== record && wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS;
-  const opening = nameLine(firstTextOf(record, firstTexts), record, firstTexts);
-  const closing = nameLine(lastTextOf(record, shape, shapeOf), record, firstTexts);
-  const lines = {
-    opening: says(opening) || (opening !== null && textOfSibling(record, 'next', shape, shapeOf) !== null) ? opening : null,
-    closing: says(closing) || (closing !== null && textOfSibling(record, 'prev', shape, shapeOf) !== null) ? closing : null,
+  // A name line kept, and the sibling text it pairs with when it says too little in its record.
+  const read = (name: Element | null, side: 'prev' | 'next'): [Element | null, Element | null] => {
+    if (name === null) return [null, null];
+    if (name !== record && wordsBeside(record, name, shape, shapeOf) >= MIN_RECORD_TEXT_WORDS) return [name, null];
+    const text = textOfSibling(record, side, shape, shapeOf);
+    return text === null ? [null, null] : [name, text];
   };
+  const [opening, openingText] = read(nameLine(firstTextOf(record, firstTexts), record, firstTexts), 'next');
+  const [closing, closingText] = read(nameLine(lastTextOf(record, shape, shapeOf), record, firstTexts), 'prev');
+  const lines: NameLines = { opening, closing, alone: { opening: openingText, closing: closingText } };
   readings.names.set(record, lines);
   return lines;
 }
