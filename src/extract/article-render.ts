@@ -8,7 +8,7 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../core/html-serialize.js';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
-import { FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
+import { FORM_ZONE_LINES_PER_CONTROL, FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
 import {
   breaksLine,
   contains,
@@ -81,7 +81,7 @@ function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean 
   if (isIgnoredElement(el) || opts.skip?.has(el) === true || isHiddenByClass(el)) return true;
   if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
   if (el.name === 'a' && COMMENT_COUNTER().test(nodeText(el))) return true;
-  if (FRAGMENT_ZONE_TAGS.has(el.name) && isFragmentZone(el, wrapper, opts)) return true;
+  if (FRAGMENT_ZONE_TAGS.has(el.name) && (isFragmentZone(el, wrapper, opts) || isFormZone(el, wrapper, opts))) return true;
   return false;
 }
 
@@ -125,6 +125,52 @@ function isFragmentZone(el: Element, wrapper: Element, opts: RenderOptions): boo
   const z = zones.get(el);
   const total = zones.get(wrapper)?.chars ?? 0;
   if (z === undefined || z.hasSentence || z.lines < FRAGMENT_ZONE_MIN_LINES || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE)
+    return false;
+  return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
+}
+
+/** Inputs a reader fills in; a hidden input, or a bare submit button, asks nothing of them. */
+const NON_FILLABLE_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'image', 'reset']);
+
+function isFillableControl(el: Element): boolean {
+  if (el.name === 'textarea' || el.name === 'select') return true;
+  return el.name === 'input' && !NON_FILLABLE_INPUT_TYPES.has((el.attribs.type ?? 'text').trim().toLowerCase());
+}
+
+/** Fillable form controls per element under a wrapper. */
+const formControlsCache = new WeakMap<Element, Map<Element, number>>();
+function formControls(wrapper: Element): Map<Element, number> {
+  const cached = formControlsCache.get(wrapper);
+  if (cached !== undefined) return cached;
+  const counts = new Map<Element, number>();
+  const visit = (el: Element): void => {
+    if (!isFillableControl(el)) {
+      for (const c of el.children) if (isTag(c)) visit(c);
+      return;
+    }
+    for (let e: Element | null = el; e !== null; e = e.parent as Element | null) {
+      counts.set(e, (counts.get(e) ?? 0) + 1);
+      if (e === wrapper) break;
+    }
+  };
+  visit(wrapper);
+  formControlsCache.set(wrapper, counts);
+  return counts;
+}
+
+/**
+ * A container whose form controls are many for its few lines of text (a newsletter sign-up, a
+ * comment or contact form, a poll) that is neither where the item was recognised nor most of the
+ * wrapper's text: an interaction widget, not the article. Readability's conditional cleaning
+ * removes a node with more inputs than a third of its paragraphs; the same test on lines.
+ */
+function isFormZone(el: Element, wrapper: Element, opts: RenderOptions): boolean {
+  const controls = formControls(wrapper).get(el) ?? 0;
+  if (controls === 0) return false;
+  const zones = zoneTexts(wrapper);
+  const z = zones.get(el);
+  const total = zones.get(wrapper)?.chars ?? 0;
+  if (z !== undefined && (controls <= Math.floor(z.lines / FORM_ZONE_LINES_PER_CONTROL) || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE))
     return false;
   return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
 }

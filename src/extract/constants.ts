@@ -94,6 +94,10 @@ export const FRAGMENT_ZONE_MIN_LINES = 2;
 /** ... and less than this share of the wrapper's text (a photo post's captions are its text). ours. */
 export const FRAGMENT_ZONE_MAX_TEXT_SHARE = 0.5;
 
+/** A form zone (left out of the article) has more fillable controls than one per this many lines
+ *  of text. From Readability's conditional cleaning (`inputCount > floor(pCount / 3)`). */
+export const FORM_ZONE_LINES_PER_CONTROL = 3;
+
 /** Weight of a conceptual node whose text ends in an ellipsis (a teaser repeating the excerpt) in
  *  its semantic node's density. ours: chosen on dragnet-train. */
 export const TEASER_NODE_WEIGHT = 0.25;

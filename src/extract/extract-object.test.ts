@@ -52,6 +52,22 @@ describe('extractObject', () => {
     expect(explainExtraction(r).join('\n')).toMatch(/zones \(ngrams\)/);
   });
 
+  it('leaves out a sign-up box whose form controls outnumber its lines, and keeps a form among enough text', () => {
+    const signUp =
+      '<div class="box"><h4>The morning letter</h4><p>The news of the county in your inbox at six every morning, free to cancel at any time.</p>' +
+      '<form action="/nl"><input type="email" name="m"><button>Sign up</button></form></div>';
+    const quiz =
+      `<div class="task"><p>${PARA1}</p><p>${PARA2}</p><p>Try it yourself before the answer below.</p>` +
+      '<p>Write the number of minutes you would study: <input type="number" name="minutes"></p><input type="hidden" name="t"></div>';
+    const page = PAGE.replace('<p style="display:none">', `${signUp}${quiz}<p style="display:none">`);
+    const r = extractObject(parsePage(page, 'https://blog.test/a'), ITEM);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text).not.toContain('morning letter');
+    expect(r.object.text).not.toContain('free to cancel');
+    expect(r.object.text).toContain('Write the number of minutes');
+  });
+
   it('falls back to concepts when the description summarises instead of excerpting', () => {
     const summary = item({
       title: 'A study on how to study',
