@@ -284,7 +284,12 @@ async function runHost(
           report,
         )
       : null;
-  const evidence = { ...feedEvidence, teaserPaths: chosen.teaserPaths };
+  // A crawl without feed-linked pages judges URLs by the posts its earlier templates were learnt from.
+  const earlierPosts = feedLinked.length === 0 ? chosen.templates.flatMap((t) => t.learntFrom) : [];
+  const shapes = earlierPosts.length === 0 ? feedEvidence : buildSiteEvidence(earlierPosts, feeds?.channelLinks ?? [], []);
+  if (earlierPosts.length > 0)
+    report.notes.push(`URL shapes learnt from the ${earlierPosts.length} feed-linked posts of the earlier crawl's templates`);
+  const evidence = { ...shapes, items: feedEvidence.items, teaserPaths: chosen.teaserPaths };
   /** Captures written as posts with a version (the comment decisions below rewrite only those). */
   const posts = new Set<number>();
   /** The host's posts by the digest of their content (two pages showing one content: a post and a list of it). */
