@@ -117,3 +117,34 @@ describe("changes of a host's template lines inside the article container", () =
     for (const t of ['beans', 'leeks']) expect(kinds.get(`https://pair.test/posts/${t}.html`), t).toEqual(['content-edit']);
   });
 });
+
+describe('a deleted post over later crawls', () => {
+  const TOPICS = ['beans', 'leeks', 'onions', 'garlic'];
+  const GONE = 'https://gone.test/posts/onions.html';
+  let dir = '';
+  let rows: Array<{ crawl: string; kinds: string }> = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wo-deleted-once-'));
+    const site = gardenSite('https://gone.test', TOPICS, (t) => `Sown on the ${t} bed.`);
+    const without = site.filter((c) => c.url !== GONE);
+    const files = [1, 2, 3].map((n) => join(dir, `crawl-${n}.warc.gz`));
+    await writeWarc(files[0] as string, '2024-05-21T12:00:00Z', site);
+    // Crawl 2: the post answers 404; crawl 3 no longer links or captures it.
+    await writeWarc(files[1] as string, '2024-06-21T12:00:00Z', [...without, { url: GONE, body: '<h1>Not found</h1>', status: 404 }]);
+    await writeWarc(files[2] as string, '2024-07-21T12:00:00Z', without);
+    const out = join(dir, 'out');
+    await buildOverlay({ inputs: files, outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
+    const db = openStore(out, { writable: false });
+    rows = db
+      .prepare<[string], { crawl: string; kinds: string }>(
+        'SELECT cr.name AS crawl, ch.kinds FROM changes ch JOIN objects o ON o.id = ch.object_id JOIN crawls cr ON cr.id = ch.to_crawl_id WHERE o.url = ?',
+      )
+      .all(GONE);
+    db.close();
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is reported deleted once, in the crawl it went missing, not again in later crawls', () => {
+    expect(rows).toEqual([{ crawl: 'crawl-2.warc.gz', kinds: '["deleted"]' }]);
+  });
+});

@@ -16,7 +16,10 @@ import type { CommentExtraction, ExtractedObject, ParsedPage, PropertyPaths } fr
 import type { FeedItem } from '../feeds/index.js';
 import {
   buildSiteEvidence,
+  type CompiledKeyPath,
   type ContentMarkers,
+  canonicalCopies,
+  canonicalElsewhere,
   channelLinkThreshold,
   classifyByMainBlock,
   classifyByTemplate,
@@ -24,16 +27,20 @@ import {
   decideTemplateReuse,
   distinctTemplates,
   entryLinkTargets,
+  type FeedPostPage,
   hostLinkKeys,
   keepValidatedTemplates,
   type LinkingPage,
   learnTemplates,
+  learnTeaserPaths,
   leaveOutComments,
   MarkerVotes,
   oneEntryListings,
   type PostDecision,
   type PostTemplate,
+  serialiseKeyPath,
   settleHeldPost,
+  type SiteEvidence,
   TemplateValidator,
   weighNegativeEvidence,
 } from '../templates/index.js';
@@ -219,6 +226,12 @@ async function runHost(
     (g) => !feedUrls.has(canonicalUrl(g[0]?.url ?? '')) && !g.some((c) => feedCaptureIds.has(c.id)),
   );
 
+  const feeds = input.siteFeeds?.get(host);
+  const feedEvidence = buildSiteEvidence(
+    feedLinked.map((f) => f.url),
+    feeds?.channelLinks ?? [],
+    feeds?.items ?? [],
+  );
   const chosen = await chooseTemplates(
     input,
     store,
@@ -226,6 +239,7 @@ async function runHost(
     feedLinked,
     others.map((g) => g[0] as CaptureRow),
     report,
+    feedEvidence.items,
   );
   const templateRows = storeTemplates(store, chosen.templates, chosen.details, chosen.learnt ? crawlId : null);
   report.templates = chosen.templates.map((t) => t.id);
@@ -270,12 +284,12 @@ async function runHost(
           report,
         )
       : null;
-  const feeds = input.siteFeeds?.get(host);
-  const evidence = buildSiteEvidence(
-    feedLinked.map((f) => f.url),
-    feeds?.channelLinks ?? [],
-    feeds?.items ?? [],
-  );
+  // A crawl without feed-linked pages judges URLs by the posts its earlier templates were learnt from.
+  const earlierPosts = feedLinked.length === 0 ? chosen.templates.flatMap((t) => t.learntFrom) : [];
+  const shapes = earlierPosts.length === 0 ? feedEvidence : buildSiteEvidence(earlierPosts, feeds?.channelLinks ?? [], []);
+  if (earlierPosts.length > 0)
+    report.notes.push(`URL shapes learnt from the ${earlierPosts.length} feed-linked posts of the earlier crawl's templates`);
+  const evidence = { ...shapes, items: feedEvidence.items, teaserPaths: chosen.teaserPaths };
   /** Captures written as posts with a version (the comment decisions below rewrite only those). */
   const posts = new Set<number>();
   /** The host's posts by the digest of their content (two pages showing one content: a post and a list of it). */
@@ -364,9 +378,10 @@ async function runHost(
 }
 
 /**
- * Posts that show another post's content and link to it are lists of that one entry (a tag or
- * month page printing its one post whole, `oneEntryListings` [002 weblog model]): their versions
- * are taken back and they are decided non-posts. Only pages sharing a content are read again.
+ * Posts that show another post's content and name it their canonical URL are copies of it
+ * (`canonicalCopies`); those that link to it are lists of that one entry (a tag or month page
+ * printing its one post whole, `oneEntryListings` [002 weblog model]): their versions are taken
+ * back and they are decided non-posts. Only pages sharing a content are read again.
  */
 async function takeBackListings(
   input: TemplateStageInput,
@@ -381,12 +396,15 @@ async function takeBackListings(
     const pages: Array<LinkingPage & (typeof shown)[number]> = [];
     for (const s of shown) {
       const page = await loadPage(input, (s.group[0] as CaptureRow).id);
-      if (page !== null) pages.push({ ...s, url: page.url, links: hostLinkKeys(page) });
+      if (page !== null) pages.push({ ...s, url: page.url, links: hostLinkKeys(page), canonical: canonicalElsewhere(page) });
     }
-    const listings = oneEntryListings(pages);
+    // A copy naming the other page its canonical URL goes first: the page it names is no list of it.
+    const copies = canonicalCopies(pages);
+    const listings = oneEntryListings(pages.filter((p) => !copies.has(p.url)));
     for (const p of pages) {
+      const copyOf = copies.get(p.url);
       const listed = listings.get(p.url);
-      if (listed === undefined) continue;
+      if (copyOf === undefined && listed === undefined) continue;
       const row = p.group[0] as CaptureRow;
       store.dropPostVersion(row.id, input.crawlId);
       posts.delete(row.id);
@@ -396,7 +414,10 @@ async function takeBackListings(
           isPost: false,
           method: p.method,
           templateKey: null,
-          reason: `shows the content of ${listed}, which it links to: a list of one entry, not a post`,
+          reason:
+            copyOf !== undefined
+              ? `shows the content of ${copyOf}, which its rel=canonical names: a copy of that post, not another`
+              : `shows the content of ${listed}, which it links to: a list of one entry, not a post`,
           version: null,
         });
         report.posts--;
@@ -482,6 +503,8 @@ interface ChosenTemplates {
   /** True when learnt in this crawl (stored with this crawl as `learnt_crawl_id`). */
   learnt: boolean;
   channelMin: number;
+  /** Where the host's feed-linked posts show other posts' item texts (`learnTeaserPaths`). */
+  teaserPaths: CompiledKeyPath[];
 }
 
 /**
@@ -496,27 +519,40 @@ async function chooseTemplates(
   feedLinked: FeedLinkedPage[],
   otherRows: CaptureRow[],
   report: HostTemplateReport,
+  items: SiteEvidence['items'],
 ): Promise<ChosenTemplates> {
   const stored = readStoredTemplates(store, host, input.crawlId);
   const storedChannelMin = Math.max(0, ...[...stored.details.values()].map((d) => d.channelLinkThreshold));
   if (feedLinked.length === 0) {
-    if (stored.templates.length === 0) return { templates: [], details: new Map(), learnt: false, channelMin: 0 };
+    if (stored.templates.length === 0) return { templates: [], details: new Map(), learnt: false, channelMin: 0, teaserPaths: [] };
     report.source = 'earlier-crawl';
     report.notes.push(`no feed-linked page in this crawl: ${stored.templates.length} template(s) of crawl ${stored.crawlId}`);
-    return { templates: stored.templates, details: stored.details, learnt: false, channelMin: storedChannelMin };
+    return { templates: stored.templates, details: stored.details, learnt: false, channelMin: storedChannelMin, teaserPaths: [] };
   }
-  const feedPages: ParsedPage[] = [];
+  const feedPosts: FeedPostPage[] = [];
   for (const f of evenSample(feedLinked, MAX_FEED_PAGES_IN_MEMORY)) {
     const page = await loadPage(input, f.captureId);
-    if (page !== null) feedPages.push(page);
+    if (page !== null) feedPosts.push({ page, contentPath: f.paths.content });
   }
+  const feedPages = feedPosts.map((f) => f.page);
+  const teaserPaths = learnTeaserPaths(feedPosts, items);
+  if (teaserPaths.length > 0)
+    report.notes.push(
+      `posts show other posts' item texts beside the article at ${teaserPaths.map(serialiseKeyPath).join(', ')} (not counted as a list)`,
+    );
   const channelMin = channelLinkThreshold(feedPages);
   if (stored.templates.length > 0) {
     const reuse = decideTemplateReuse(stored.templates, stored.crawlId, feedPages);
     report.notes.push(reuse.reason);
     if (reuse.reuse) {
       report.source = 'reused';
-      return { templates: stored.templates, details: stored.details, learnt: false, channelMin: Math.max(channelMin, storedChannelMin) };
+      return {
+        templates: stored.templates,
+        details: stored.details,
+        learnt: false,
+        channelMin: Math.max(channelMin, storedChannelMin),
+        teaserPaths,
+      };
     }
     report.source = 'relearnt';
   } else {
@@ -550,7 +586,7 @@ async function chooseTemplates(
   }
   if (learnt.length === 0) report.notes.push('no feed-linked page has a content path: no template');
   if (templates.length === 0) report.source = 'mcst';
-  return { templates, details, learnt: true, channelMin };
+  return { templates, details, learnt: true, channelMin, teaserPaths };
 }
 
 /** Templates of the latest earlier crawl that learnt templates for `host`. */

@@ -79,10 +79,14 @@ export const REPORT_MAX_REFERENCES = 5;
 /** A host's template lines in a crawl (`template-lines.ts`) are read from at least this many of its
  *  articles (pages of distinct titles). // ours: with two, a line on both may be one quoting the other. */
 export const MIN_TEMPLATE_HOST_PAGES = 3;
-/** A line is the host's template when at least this share of those articles (and two) show it.
- *  // ours: a template edit (a new newsletter box) reaches every page at once; a post's own lines,
- *  printed again on a home or tag page, are on a few of a host's pages. */
+/** A line is the host's template when at least this share of those articles (and two) show it, or
+ *  MIN_TEMPLATE_LINE_ARTICLES of them. // ours: a template edit (a new newsletter box) reaches every
+ *  page at once; a post's own lines, printed again on a home or tag page, are on a few of a host's pages. */
 export const MIN_TEMPLATE_LINE_SHARE = 0.5;
+/** A line this many articles of a host show verbatim in one crawl is the host's template however
+ *  many articles the host has. // ours (issue #12): ads and boxes rotated from a pool reach a few
+ *  articles each, never half; two articles sharing a line may be one quoting the other. */
+export const MIN_TEMPLATE_LINE_ARTICLES = 3;
 /** Articles of a host per crawl its template lines are read from, at most, spread over all of them.
  *  // ours: a line on half of a host's articles is on about half of any 200 of them; a host of a
  *  million pages is not held whole. */

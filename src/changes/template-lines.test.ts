@@ -49,6 +49,15 @@ describe("a host's template lines", () => {
     expect([...lines]).toEqual([BOX]);
   });
 
+  it('are also the lines MIN_TEMPLATE_LINE_ARTICLES articles show: ads rotated from a pool reach a few pages each', () => {
+    const ads = ['Ferry tickets half price this week.', 'The bakery opens at six.', 'Lanterns for sale at the quay.'];
+    const topics = ['beans', 'leeks', 'onions', 'garlic', 'chard', 'kale', 'peas', 'corn', 'sage'];
+    const lines = templateLinesOf(host(...topics.map((t, i) => page(t, ads[i % ads.length]))));
+    expect([...lines].sort()).toEqual([...ads].sort());
+    // Two articles sharing a line (one quoting the other) do not make it the host's.
+    expect(templateLinesOf(host(...topics.map((t, i) => page(t, i < 2 ? ads[0] : `Sown in row ${i}.`)))).size).toBe(0);
+  });
+
   it('are left out of a text line by line, the other lines kept as written', () => {
     const lines = templateLinesOf(host(page('beans'), page('leeks'), page('onions')));
     expect(withoutTemplateLines(page('beans'), lines)).toBe('beans went in late this year.\nWe watered the beans every evening.');

@@ -4,9 +4,10 @@
  * container. They are the host's template, not the article (text repeated across a site's pages is
  * boilerplate [001 §2]; 004 §6 compares data objects, not pages), so a change of them alone is
  * `boilerplate-only`, never a `content-edit`. Site evidence: a host needs MIN_TEMPLATE_HOST_PAGES
- * articles in the crawl, and only the lines most of them show (MIN_TEMPLATE_LINE_SHARE) count.
+ * articles in the crawl, and only the lines most of them (MIN_TEMPLATE_LINE_SHARE) or several of
+ * them (MIN_TEMPLATE_LINE_ARTICLES: an ad rotated from a pool) show count.
  */
-import { MIN_TEMPLATE_HOST_PAGES, MIN_TEMPLATE_LINE_SHARE } from './constants.js';
+import { MIN_TEMPLATE_HOST_PAGES, MIN_TEMPLATE_LINE_ARTICLES, MIN_TEMPLATE_LINE_SHARE } from './constants.js';
 import { normalizeNoise } from './noise-normalize.js';
 
 /** A host without template lines. */
@@ -19,7 +20,7 @@ export interface HostPage {
 }
 
 /**
- * The template lines of one host's pages in one crawl: the lines that most of its articles show, as
+ * The template lines of one host's pages in one crawl: the lines that most (or several) of its articles show, as
  * the article texts hold them (a line of plain text, its spaces collapsed by the extractor). Pages
  * with one title are one article (a post and its print or AMP copy, a second comment page), so a
  * post printed twice does not make its own lines template.
@@ -35,7 +36,7 @@ export function templateLinesOf(pages: Iterable<HostPage>): ReadonlySet<string> 
   if (articles.size < MIN_TEMPLATE_HOST_PAGES) return NO_TEMPLATE_LINES;
   const counts = new Map<string, number>();
   for (const lines of articles.values()) for (const line of lines) if (line !== '') counts.set(line, (counts.get(line) ?? 0) + 1);
-  const needed = Math.max(2, Math.ceil(MIN_TEMPLATE_LINE_SHARE * articles.size));
+  const needed = Math.max(2, Math.min(Math.ceil(MIN_TEMPLATE_LINE_SHARE * articles.size), MIN_TEMPLATE_LINE_ARTICLES));
   const template = new Set<string>();
   for (const [line, n] of counts) if (n >= needed) template.add(line);
   return template;

@@ -54,8 +54,11 @@ function statements(db: Db) {
         max((SELECT count(*) FROM comments m WHERE m.version_id = v.id)) AS comments
       FROM versions v JOIN objects o ON o.id = v.object_id WHERE v.crawl_id = ? GROUP BY v.object_id`),
     objectsGone: db
-      .prepare<[number, number], number>(
-        'SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?',
+      .prepare<[number, number, number, number], number>(
+        // A deletion is reported once: not again in later crawls while the object stays gone.
+        `SELECT DISTINCT object_id FROM versions WHERE crawl_id < ? EXCEPT SELECT object_id FROM versions WHERE crawl_id = ?
+        EXCEPT SELECT ch.object_id FROM changes ch WHERE ch.to_version_id IS NULL AND ch.to_crawl_id < ?
+          AND ch.to_crawl_id > (SELECT MAX(v.crawl_id) FROM versions v WHERE v.object_id = ch.object_id AND v.crawl_id < ?)`,
       )
       .pluck(),
     hostsBefore: db
@@ -115,9 +118,9 @@ export class ChangeStore extends PassStore {
     return this.#q.objectsIn.all(crawlId);
   }
 
-  /** Objects with a version in an earlier crawl and none in this one. */
+  /** Objects with a version in an earlier crawl and none in this one, unless already reported deleted since their latest version. */
   objectsGoneIn(crawlId: number): number[] {
-    return this.#q.objectsGone.all(crawlId, crawlId);
+    return this.#q.objectsGone.all(crawlId, crawlId, crawlId, crawlId);
   }
 
   /** Hosts with a response or revisit before the crawl. */

@@ -5,7 +5,7 @@
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
-import type { ParsedPage } from '../extract/index.js';
+import { type ParsedPage, pageHead } from '../extract/index.js';
 
 const HEADING = /^h[1-6]$/;
 
@@ -94,4 +94,20 @@ export function hostLinkKeys(page: ParsedPage): Set<string> {
     for (const c of node.children) stack.push(c);
   }
   return out;
+}
+
+/**
+ * Schemeless key of the URL a page names as its canonical one (`<link rel="canonical">` in its
+ * head, RFC 6596: the preferred URL of content shown at several), when that is another page of the
+ * same host; null otherwise (none, itself, another host).
+ */
+export function canonicalElsewhere(page: ParsedPage): string | null {
+  const head = pageHead(page);
+  const link = head?.children.find(
+    (c): c is Element =>
+      isTag(c) && c.name === 'link' && /(^|\s)canonical(\s|$)/i.test(c.attribs['rel'] ?? '') && (c.attribs['href'] ?? '').trim() !== '',
+  );
+  if (link === undefined) return null;
+  const url = canonicalUrl(link.attribs['href'] as string, page.url);
+  return url === canonicalUrl(page.url) || hostOf(url) !== hostOf(page.url) ? null : schemelessKey(url);
 }

@@ -139,3 +139,8 @@ export const MIN_ITEM_TEXT_TOKENS = 10;
 /** A page holding the texts of this many feed items of other pages lists posts [002 §3: a channel
  *  page shows several entries]; ours: 2, one quoted excerpt (a "related post") is no list. */
 export const MIN_LISTED_ITEMS = 2;
+
+/** A block holding other posts' item texts beside the article is the site's teaser block (left out
+ *  when a page is counted as a list) when this many feed-linked posts show one at its key-path.
+ *  ours (issue #12): 2, one post quoting another is no block of the site's template. */
+export const MIN_TEASER_PAGES = 2;

@@ -3,13 +3,15 @@
  * [000 §III-C/D], page matching [000 §III-E], and the E-mCST fallback [001 §3].
  */
 export { parseKeyPath, serialiseKeyPath, keyPathOf, mergeKeyPaths } from './key-path.js';
-export { findNodes } from './key-path-match.js';
+export { type CompiledKeyPath, findNodes } from './key-path-match.js';
 export { learnTemplates } from './template-learner.js';
 export { matchPage } from './page-matcher.js';
-export { entryLinkTargets, hostLinkKeys } from './channel-page.js';
+export { canonicalElsewhere, entryLinkTargets, hostLinkKeys } from './channel-page.js';
 export { renderText } from './content-render.js';
+export { type FeedPostPage, learnTeaserPaths } from './teaser-blocks.js';
 export {
   buildSiteEvidence,
+  canonicalCopies,
   listedItems,
   negativePostEvidence,
   type NegativeEvidence,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { schemelessKey } from '../core/url.js';
 import { describeUrlShape } from '../core/url-shape.js';
-import { buildSiteEvidence, contentKey, negativePostEvidence, oneEntryListings } from './post-evidence.js';
+import { parseDocument } from 'htmlparser2';
+import { canonicalElsewhere } from './channel-page.js';
+import { buildSiteEvidence, canonicalCopies, contentKey, negativePostEvidence, oneEntryListings } from './post-evidence.js';
 
 describe('negative post evidence', () => {
   const items = [
@@ -123,5 +125,42 @@ describe('pages showing one content', () => {
         { url: tag, links: keys() },
       ]).size,
     ).toBe(0);
+  });
+
+  it('takes the page naming the other its canonical URL for a copy of it, whichever links which', () => {
+    const print = `${post}?print=1`;
+    expect([
+      ...canonicalCopies([
+        { url: post, canonical: null },
+        { url: print, canonical: schemelessKey(post) },
+      ]),
+    ]).toEqual([[print, post]]);
+    // A canonical URL naming a page that does not show this content says nothing here.
+    expect(
+      canonicalCopies([
+        { url: print, canonical: schemelessKey('http://s.test/') },
+        { url: tag, canonical: null },
+      ]).size,
+    ).toBe(0);
+  });
+});
+
+describe('canonicalElsewhere', () => {
+  const page = (url: string, head: string) => ({
+    url,
+    document: parseDocument(`<html><head>${head}</head><body><p>x</p></body></html>`),
+    language: null,
+  });
+
+  it("reads the other page of the host a page's rel=canonical names", () => {
+    expect(canonicalElsewhere(page('http://s.test/a/?print=1', '<link rel="canonical" href="/a/">'))).toBe(
+      schemelessKey('http://s.test/a/'),
+    );
+  });
+
+  it('is null for no canonical link, the page itself, or another host', () => {
+    expect(canonicalElsewhere(page('http://s.test/a/', ''))).toBeNull();
+    expect(canonicalElsewhere(page('http://s.test/a/', '<link rel="canonical" href="http://s.test/a/">'))).toBeNull();
+    expect(canonicalElsewhere(page('http://s.test/a/', '<link rel="canonical" href="http://mirror.test/a/">'))).toBeNull();
   });
 });

@@ -14,12 +14,14 @@
  *   item (a "latest post" page printing it whole); each unless the site links it as a post: as an
  *   entry (a heading or `rel=bookmark` link, as post lists link their posts) or from the content of
  *   a page the evidence above shows to list posts.
- * Each rule returns its reason as data. Across the pages of a host (`oneEntryListings`): of two
- * pages showing one content, the one linking to the other is a list of that one entry.
+ * Each rule returns its reason as data. Across the pages of a host: of two pages showing one
+ * content, the one naming the other its canonical URL is a copy of it (`canonicalCopies`), else
+ * the one linking to the other is a list of that one entry (`oneEntryListings`).
  */
 import { canonicalUrl, parseUrl, schemelessKey } from '../core/url.js';
 import { htmlToText } from '../feeds/index.js';
 import { MIN_ITEM_TEXT_TOKENS, MIN_LISTED_ITEMS } from './constants.js';
+import type { CompiledKeyPath } from './key-path-match.js';
 import { describeUrlShape, isSpecificShape, learnUrlShapes, shapesFitting, type UrlShape, urlShapesOf } from '../core/url-shape.js';
 
 /** A feed item as negative evidence: the page it links to and the opening tokens of its text. */
@@ -38,6 +40,9 @@ export interface SiteEvidence {
   /** Schemeless keys of the channel links of the host's feeds. */
   channelLinks: Set<string>;
   items: ItemEvidence[];
+  /** Blocks where the site's own posts show other posts' item texts (`learnTeaserPaths`): left out
+   *  of a page's text before it is counted as a list. */
+  teaserPaths: readonly CompiledKeyPath[];
 }
 
 export interface NegativeEvidence {
@@ -84,7 +89,7 @@ export function listedItems(pageUrl: string, pageText: string, items: readonly I
 
 /**
  * Negative evidence against a page found to be built like a post; null when there is none.
- * `pageText`: the page's visible text; `contentText`: the text of its post content, when known.
+ * `pageText`: the page's visible text (its teaser blocks left out); `contentText`: the text of its post content, when known.
  */
 export function negativePostEvidence(
   pageUrl: string,
@@ -146,6 +151,7 @@ export function buildSiteEvidence(
     channelShapes,
     channelLinks: new Set(channelLinks.map((u) => schemelessKey(u))),
     items: itemEvidence(items.map((i) => ({ link: i.link, text: htmlToText(i.description ?? i.content ?? '') }))),
+    teaserPaths: [],
   };
 }
 
@@ -159,6 +165,23 @@ export function contentKey(text: string): string | null {
 export interface LinkingPage {
   url: string;
   links: ReadonlySet<string>;
+  /** Schemeless key of the other page its `rel=canonical` names (`canonicalElsewhere`), else null. */
+  canonical: string | null;
+}
+
+/**
+ * Of pages of one host showing one content, those whose `rel=canonical` names another of them:
+ * copies of that page (a print or mobile copy; RFC 6596), one object with it, not another post.
+ * Returns copy URL → the URL of the page it names.
+ */
+export function canonicalCopies(pages: ReadonlyArray<Pick<LinkingPage, 'url' | 'canonical'>>): Map<string, string> {
+  const copies = new Map<string, string>();
+  for (const page of pages) {
+    const named =
+      page.canonical === null ? undefined : pages.find((other) => other !== page && schemelessKey(other.url) === page.canonical);
+    if (named !== undefined) copies.set(page.url, named.url);
+  }
+  return copies;
 }
 
 /**
@@ -167,7 +190,7 @@ export interface LinkingPage {
  * page links its permalink [002 weblog model]. Returns page URL → the URL of the post it lists.
  * Two pages linking each other (or neither) tell nothing: both stay posts.
  */
-export function oneEntryListings(pages: readonly LinkingPage[]): Map<string, string> {
+export function oneEntryListings(pages: ReadonlyArray<Pick<LinkingPage, 'url' | 'links'>>): Map<string, string> {
   const listings = new Map<string, string>();
   for (const page of pages) {
     const self = schemelessKey(page.url);

@@ -9,9 +9,9 @@ import type { CommentNodes, ExtractedObject, ParsedPage, PropertyPaths, Rendered
 import { pageBody, renderContentNode } from '../extract/index.js';
 import { extractMainBlock } from './content-markers.js';
 import { entryLinkTargets } from './channel-page.js';
-import { renderText } from './content-render.js';
 import { matchPage } from './page-matcher.js';
 import { negativePostEvidence, type SiteEvidence } from './post-evidence.js';
+import { textWithoutTeasers } from './teaser-blocks.js';
 import { templateStillFits } from './template-validation.js';
 import type { ContentMarkers, ContentNode, PostTemplate, TemplateValidation } from './types.js';
 
@@ -155,7 +155,8 @@ export function weighNegativeEvidence(decision: PostDecision, page: ParsedPage, 
   const body = pageBody(page);
   const builtLike = decision.method === 'template' ? 'template' : 'main-block';
   const content = decision.object?.text ?? null;
-  const against = negativePostEvidence(page.url, body === null ? '' : renderText(body), evidence, builtLike, content);
+  const text = body === null ? '' : textWithoutTeasers(body, page.document, evidence.teaserPaths);
+  const against = negativePostEvidence(page.url, text, evidence, builtLike, content);
   if (against === null) return { decision, heldFor: null, listed: [] };
   if (against.isWeak) return { decision, heldFor: against.reason, listed: [] };
   // Strong evidence: the page lists posts, and its content links are posts of the host.

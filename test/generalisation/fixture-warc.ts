@@ -10,9 +10,13 @@ export interface FixtureCapture {
   body: string;
   /** HTTP Content-Type (default text/html; charset=utf-8). */
   type?: string;
+  /** HTTP status (default 200). */
+  status?: number;
 }
 
-/** Writes one gzipped WARC of 200 responses, all dated `date` (ISO 8601). */
+const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 404: 'Not Found', 410: 'Gone' };
+
+/** Writes one gzipped WARC of responses (200 unless a capture says otherwise), all dated `date` (ISO 8601). */
 export async function writeWarc(file: string, date: string, captures: readonly FixtureCapture[]): Promise<void> {
   const parts: Uint8Array[] = [];
   for (const c of captures) {
@@ -23,7 +27,7 @@ export async function writeWarc(file: string, date: string, captures: readonly F
         date,
         type: 'response',
         warcVersion: 'WARC/1.1',
-        statusline: 'HTTP/1.1 200 OK',
+        statusline: `HTTP/1.1 ${c.status ?? 200} ${STATUS_TEXT[c.status ?? 200] ?? ''}`.trimEnd(),
         httpHeaders: { 'Content-Type': c.type ?? 'text/html; charset=utf-8', 'Content-Length': String(body.length) },
       },
       [body],

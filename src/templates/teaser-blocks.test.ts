@@ -1,0 +1,79 @@
+import { parseDocument } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import type { ParsedPage } from '../extract/index.js';
+import { buildSiteEvidence } from './post-evidence.js';
+import { learnTeaserPaths } from './teaser-blocks.js';
+import { classifyByTemplate, weighNegativeEvidence } from './template-choice.js';
+import { learnTemplates } from './template-learner.js';
+
+const HOST = 'http://teasers.test';
+const OPENINGS = [
+  'The ferry ran late all week because the river rose over the lower landing stage after the storm',
+  'Three new lanterns were hung along the quay and the council promised a fourth one before winter',
+  'The bakery by the chapel now opens at six so the first ferry crew can buy bread before they leave',
+  'A narrow footbridge over the mill race was repaired with oak planks carried down from the ridge',
+];
+const url = (i: number): string => `${HOST}/news/story-${i}.html`;
+
+/** A story page: its own text in the content block, then teasers of the other stories' openings (or of none). */
+function story(i: number, teasers: readonly number[], inContent = false): ParsedPage {
+  const list = `<ul class="rel">${teasers.map((t) => `<li><a href="${url(t)}">Story ${t}</a><p>${OPENINGS[t]}.</p></li>`).join('')}</ul>`;
+  const html = `<html><body><div class="story"><h1>Story ${i}</h1><p class="when">May ${i + 1}, 2025</p><div class="body"><p>${OPENINGS[i]}. More about it in a second sentence of the story.</p>${inContent ? list : ''}</div></div>${inContent ? '' : `<div class="more">${list}</div>`}</body></html>`;
+  return { url: url(i), document: parseDocument(html), language: null };
+}
+const CONTENT = '|html|body|div[@class=story]|div[@class=body]';
+const items = OPENINGS.map((text, i) => ({ link: url(i), description: text, content: null }));
+
+describe('learnTeaserPaths', () => {
+  const evidence = buildSiteEvidence([0, 1, 2].map(url), [`${HOST}/`], items);
+  const feedPosts = [0, 1, 2].map((i) => ({
+    page: story(
+      i,
+      [0, 1, 2, 3].filter((t) => t !== i),
+    ),
+    contentPath: CONTENT,
+  }));
+
+  it("learns where the site's posts show other posts' openings beside the article", () => {
+    expect(learnTeaserPaths(feedPosts, evidence.items)).toHaveLength(1);
+  });
+
+  it('learns nothing from openings quoted inside the content, or shown beside one post only', () => {
+    const quoting = [0, 1, 2].map((i) => ({
+      page: story(
+        i,
+        [0, 1, 2, 3].filter((t) => t !== i),
+        true,
+      ),
+      contentPath: CONTENT,
+    }));
+    expect(learnTeaserPaths(quoting, evidence.items)).toEqual([]);
+    expect(learnTeaserPaths([feedPosts[0]!, { page: story(1, []), contentPath: CONTENT }], evidence.items)).toEqual([]);
+  });
+
+  it('keeps a post with teasers a post, and a page listing posts in its content not', () => {
+    const templates = learnTemplates(
+      [0, 1, 2].map((i) => ({
+        url: url(i),
+        feedUrl: `${HOST}/feed`,
+        paths: {
+          content: CONTENT,
+          title: '|html|body|div[@class=story]|h1',
+          author: null,
+          date: '|html|body|div[@class=story]|p[@class=when]',
+          categories: null,
+        },
+      })),
+    );
+    const site = { ...evidence, teaserPaths: learnTeaserPaths(feedPosts, evidence.items) };
+    const unlinked = story(3, [0, 1, 2]);
+    const post = classifyByTemplate(unlinked, templates, 0);
+    expect(post.isPost).toBe(true);
+    expect(weighNegativeEvidence(post, unlinked, site).decision.isPost).toBe(true);
+    // Without the site's teaser blocks the same page counts as a list of three posts.
+    expect(weighNegativeEvidence(post, unlinked, evidence).decision.reason).toMatch(/holds the texts of 3 feed items/);
+    const listing = story(3, [0, 1, 2], true);
+    const listed = classifyByTemplate(listing, templates, 0);
+    expect(weighNegativeEvidence(listed, listing, site).decision.isPost).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Teaser blocks: where a site's own posts show other posts' feed item texts beside the article (a
+ * "related" or "latest" list of standfirsts). A page listing posts holds the texts of several feed
+ * items [002 §3: a channel page shows several entries]; a post of such a site does too, in these
+ * blocks. They are learnt from the site's feed-linked posts as key-paths [000 §III-B] of the deepest
+ * blocks holding another item's opening text outside the post's content node, and left out of a
+ * page's text before it is counted as a list (issue #12). No class name or word is looked for.
+ */
+import { type Document, type Element, isTag } from 'domhandler';
+import { contains, plainText } from '../core/dom-text.js';
+import { schemelessKey } from '../core/url.js';
+import { type ParsedPage, pageBody } from '../extract/index.js';
+import { MIN_TEASER_PAGES } from './constants.js';
+import { isSkipped, renderText } from './content-render.js';
+import { keyPathOf, parseKeyPath, serialiseKeyPath } from './key-path.js';
+import { type CompiledKeyPath, compileKeyPath, findAllNodes, findNodes } from './key-path-match.js';
+import { type ItemEvidence, listedItems, tokensOf } from './post-evidence.js';
+
+/** A feed-linked post page and the key-path of its content node (`PropertyPaths.content`). */
+export interface FeedPostPage {
+  page: ParsedPage;
+  contentPath: string | null;
+}
+
+const holds = (el: Element, sequence: string): boolean => ` ${tokensOf(renderText(el)).join(' ')} `.includes(sequence);
+
+/** The deepest element under `root` whose text holds the token sequence (`root` itself when no child does). */
+function deepestHolder(root: Element, sequence: string): Element {
+  let node = root;
+  for (;;) {
+    const child = node.children.find((c): c is Element => isTag(c) && !isSkipped(c) && holds(c, sequence));
+    if (child === undefined) return node;
+    node = child;
+  }
+}
+
+/**
+ * The blocks the feed-linked posts show other posts' item texts in, outside their own content
+ * node, kept when at least `MIN_TEASER_PAGES` of the posts show them at one key-path.
+ */
+export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly ItemEvidence[]): CompiledKeyPath[] {
+  const pagesAt = new Map<string, number>();
+  for (const { page, contentPath } of posts) {
+    const body = pageBody(page);
+    if (body === null) continue;
+    const content = contentPath === null ? [] : findNodes(page.document, contentPath);
+    const listed = new Set(listedItems(page.url, renderText(body), items));
+    const paths = new Set<string>();
+    for (const item of items) {
+      if (!listed.has(item.pageKey) || item.pageKey === schemelessKey(page.url)) continue;
+      const block = deepestHolder(body, ` ${item.tokens.join(' ')} `);
+      if (block === body || content.some((c) => contains(c, block) || contains(block, c))) continue;
+      paths.add(serialiseKeyPath(keyPathOf(block)));
+    }
+    for (const p of paths) pagesAt.set(p, (pagesAt.get(p) ?? 0) + 1);
+  }
+  return [...pagesAt]
+    .filter(([, n]) => n >= MIN_TEASER_PAGES)
+    .flatMap(([p]) => {
+      const kp = parseKeyPath(p);
+      return kp === null ? [] : [compileKeyPath(kp)];
+    });
+}
+
+/** The visible text of a page's body without its teaser blocks: what a list of posts is counted on. */
+export function textWithoutTeasers(body: Element, document: Document, teasers: readonly CompiledKeyPath[]): string {
+  if (teasers.length === 0) return renderText(body);
+  const left = new Set(findAllNodes(document, teasers).flat());
+  return plainText(body, { skip: (el) => isSkipped(el) || left.has(el) });
+}
