@@ -5,7 +5,7 @@
  */
 import type { AnyNode, Element } from 'domhandler';
 import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
-import { hostOf, parseUrl, siteOf } from '../../core/url.js';
+import { parseUrl, siteOf } from '../../core/url.js';
 import { isPostUrlLike, pathSegments } from '../../core/url-shape.js';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
@@ -291,9 +291,9 @@ function readZone(
 /**
  * Names read only as the words before each entry's date, counted when the entries are records of
  * one shape (data records: sibling subtrees of one pattern, MDR as 004 §2 recalls it): the name
- * sits at the same place in most of them, and none of them is a link into the site (a related-post
- * list's "names" are its titles, linking to the site's posts; a commenter's name links nowhere or
- * to their own site).
+ * sits at the same place in most of them, and none of them links a post of the site (a related-post
+ * list's "names" are its titles, linking to the site's posts, `postLinkOf`; a commenter's name links
+ * nowhere, to their own site or to their profile on this one).
  */
 function recordNames(comments: readonly PageComment[], pageUrl: string): number {
   const guessed = comments.filter((c) => c.author !== null && c.authorGuessed);
@@ -301,9 +301,9 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
   for (const c of guessed) places.set(c.authorPath, (places.get(c.authorPath) ?? 0) + 1);
   const [place] = [...places].sort((a, b) => b[1] - a[1])[0] ?? [null];
   const same = guessed.filter((c) => place !== null && c.authorPath === place);
-  const host = hostOf(pageUrl);
-  if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some((c) => c.authorUrl !== null && hostOf(c.authorUrl) === host))
-    return 0;
+  const page = parseUrl(pageUrl);
+  const linksPost = (c: PageComment): boolean => c.authorUrl !== null && page !== undefined && postLinkOf(c.authorUrl, page) !== null;
+  if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some(linksPost)) return 0;
   return same.length;
 }
 
