@@ -6,7 +6,8 @@
  *   entry, a `<p>` "— <b>Name</b>, 14.03.2025 um 10:12" (numeric dates).
  * - indent-fr: French; a threaded discussion printed flat: sibling `<div style="margin-left:…">`
  *   records whose indentation alone says which reply answers which, each a name `<span>`, a
- *   `<small>` date "5 mars 2025, 14:02", the text in a `<div>` and a "Répondre" link.
+ *   `<small>` date "5 mars 2025, 14:02", the text in a `<div>` and a "Répondre" link; each
+ *   reply's parent must be the comment it answers.
  * - sections-ru: Russian; one `<section>` per comment with a `<header>` (name link, date "5 марта
  *   2025 г. в 14:02") and a `<footer>` ("Ответить"); a guestbook page of the same site prints its
  *   entries in the same shape and is no post.
@@ -27,7 +28,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
+import { buildOverlay, type Comment, Diagnostics, openStore, store } from '../../src/index.js';
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies } from './expect-replies.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
@@ -485,6 +486,8 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
   let model: Model;
   let versions: store.ObjectVersionRow[];
   let changes: Array<{ url: string; kinds: string[] }>;
+  /** The fused versions' comments as stored (ids included: a parent names one), by page URL and crawl. */
+  let stored: Map<string, Comment[]>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `wo-${engine.name}-`));
     model = makeModel(engine);
@@ -499,6 +502,8 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
     const db = openStore(out, { writable: false });
     versions = [...store.readObjectVersions(db)];
     changes = [...store.readChanges(db)].map((c) => ({ url: c.url, kinds: c.kinds }));
+    const fused = [...store.iterateVersions(db)].filter((v) => v.fusion !== null);
+    stored = new Map(fused.map((v) => [`${v.url} ${v.crawl}`, store.listComments(db, v.id)]));
     db.close();
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -526,6 +531,28 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
     };
     expectReplies(versions, (url) => onPage((postOf(url) as Post).replies), later);
   });
+
+  if (engine.threaded === true)
+    it("gives each reply the comment it answers as its parent, from the entries' indentation", () => {
+      for (const v of versions) {
+        const post = postOf(v.url) as Post;
+        const replies = onPage((v.crawl.includes('crawl-2') ? model.later.get(post.slug) : undefined) ?? post.replies);
+        const comments = stored.get(`${v.url} ${v.crawl}`) ?? [];
+        const ids = comments.map((c) => c.id);
+        replies.forEach((r, i) => {
+          const up = r.depth === 0 ? -1 : replies.slice(0, i).findLastIndex((x) => x.depth === r.depth - 1);
+          if (up >= 0)
+            expect(
+              ids.filter((id) => id === ids[up] && id !== null),
+              `${v.url} #${up}: one id`,
+            ).toHaveLength(1);
+          expect(comments[i]?.parent, `${v.url} #${i}`).toBe(up < 0 ? null : ids[up]);
+          expect(comments[i]?.depth, `${v.url} #${i}`).toBe(r.depth);
+        });
+      }
+      // The thread has replies to check.
+      expect(model.posts.some((p) => p.replies.some((r) => r.depth > 0))).toBe(true);
+    });
 
   it('keeps the article whole and every comment out of it', () => {
     for (const v of versions) {

@@ -428,4 +428,16 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
       ['Bram Kok1', TEXTS[1]],
     ]);
   });
+
+  it('threads replies printed flat by their indentation (margin-left), naming each parent by an id of its own', () => {
+    const record = (name: string, text: string, indent: string): string =>
+      `<div style="margin-left:${indent}"><span>${name}</span> <small>1 mars 2025, 10:45</small><div>${text}</div></div>`;
+    const found = read(
+      `<article>${ARTICLE}</article><div>${record('Aline', TEXTS[0] as string, '0')}${record('Bruno', TEXTS[1] as string, '2.5em')}${record('Céline', TEXTS[0] as string, '80px')}${record('Denis', TEXTS[1] as string, '0px')}</div>`,
+    );
+    const [a, b, c, d] = found.comments;
+    expect(found.comments.map((x) => x.depth)).toEqual([0, 1, 2, 0]);
+    expect([a?.parent, b?.parent, c?.parent, d?.parent]).toEqual([null, a?.id, b?.id, null]);
+    expect(a?.id).toMatch(/^record-/);
+  });
 });
