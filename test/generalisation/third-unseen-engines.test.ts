@@ -117,6 +117,8 @@ interface Engine {
   replies: readonly number[];
   /** Whether a reply may answer the one before it (threads). */
   threaded?: boolean;
+  /** Whether the pages print each comment's day and time (not "12 days ago", not undated). */
+  datedComments?: boolean;
   /** The path of a post. */
   path(p: Post): string;
   /** The comments a post's permalink page prints, of all it has (default: all). */
@@ -181,6 +183,7 @@ const rssItems = (host: string, e: Engine, posts: readonly Post[], extra: (p: Po
 /** German: an ordered list of comments, each closed by a "— <b>Name</b>, 14.03.2025 um 10:12" line. */
 const signedOlDe: Engine = {
   name: 'signed-ol-de',
+  datedComments: true,
   seed: 91,
   words: WORDS_DE,
   names: NAMES_DE,
@@ -226,6 +229,7 @@ const signedOlDe: Engine = {
 /** French: a threaded discussion printed as flat sibling records, indented by depth. */
 const indentFr: Engine = {
   name: 'indent-fr',
+  datedComments: true,
   seed: 92,
   words: WORDS_FR,
   names: NAMES_FR,
@@ -283,6 +287,7 @@ const indentFr: Engine = {
 /** Russian: one <section> per comment with <header> and <footer>; a guestbook page in the same shape. */
 const sectionsRu: Engine = {
   name: 'sections-ru',
+  datedComments: true,
   seed: 93,
   words: WORDS_RU,
   names: NAMES_RU,
@@ -531,6 +536,18 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
     };
     expectReplies(versions, (url) => onPage((postOf(url) as Post).replies), later);
   });
+
+  if (engine.datedComments === true)
+    it('reads each comment date as printed', () => {
+      for (const v of versions) {
+        const post = postOf(v.url) as Post;
+        const replies = onPage((v.crawl.includes('crawl-2') ? model.later.get(post.slug) : undefined) ?? post.replies);
+        expect(
+          v.comments.map((c) => c.published),
+          v.url,
+        ).toEqual(replies.map((r) => r.when.toISOString()));
+      }
+    });
 
   if (engine.threaded === true)
     it("gives each reply the comment it answers as its parent, from the entries' indentation", () => {

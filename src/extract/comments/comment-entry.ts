@@ -436,12 +436,13 @@ function leadingInlineRun(el: Element, skip: SkippedNodes): AnyNode[] | null {
   return at <= 0 ? null : el.children.slice(0, at).filter((c) => !(isTag(c) && (skip.has(c) || isIgnoredElement(c))));
 }
 
-/** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one. */
-export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | null): string | null {
-  return findDate(entry.nodes, skip, postDate);
+/** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one;
+ *  `language`: the page's, for month words the date patterns do not know (`parseDateText`). */
+export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | null, language: string | null = null): string | null {
+  return findDate(entry.nodes, skip, postDate, language);
 }
 
-function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null): string | null {
+function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null, language: string | null): string | null {
   const elements = elementsOf(nodes, skip);
   // Both passes below read the short lines of the blocks: each is read once.
   const lines = new Map<Element, string | null>();
@@ -462,7 +463,7 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
     if (fromText === null && BLOCK_TAGS.has(el.name) === false && el.children.length > 0) continue;
     if (fromText === null) {
       const t = lineOf(el);
-      if (t !== null && hasDateText(t)) fromText = parseDateText(t);
+      if (t !== null && hasDateText(t)) fromText = parseDateText(t, language);
     }
   }
   if (fromText !== null) return fromText;
@@ -470,7 +471,7 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
   for (const el of elements) {
     const t = lineOf(el) ?? firstLineByline(el, 20);
     if (t !== null && hasDateText(t)) {
-      const iso = parseDateText(t);
+      const iso = parseDateText(t, language);
       if (iso !== null) return iso;
     }
   }

@@ -214,7 +214,8 @@ function chooseZone(
     }
   }
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
-  if (best?.undated !== true) for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
+  if (best?.undated !== true)
+    for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null, page.language);
   return { choice: best, signatures };
 }
 
