@@ -7,7 +7,8 @@
  * - indent-fr: French; a threaded discussion printed flat: sibling `<div style="margin-left:…">`
  *   records whose indentation alone says which reply answers which, each a name `<span>`, a
  *   `<small>` date "5 mars 2025, 14:02", the text in a `<div>` and a "Répondre" link; each
- *   reply's parent must be the comment it answers.
+ *   reply's parent must be the comment it answers. quoted-fr: the same, each reply wrapped in
+ *   as many `<blockquote>` as its depth instead (a known gap: its reply assertions are `it.fails`).
  * - sections-ru: Russian; one `<section>` per comment with a `<header>` (name link, date "5 марта
  *   2025 г. в 14:02") and a `<footer>` ("Ответить"); a guestbook page of the same site prints its
  *   entries in the same shape and is no post.
@@ -21,8 +22,8 @@
  *   again with the older comments and must not become an object. A post's object holds the
  *   comments its permalink page prints.
  * Asserted as in more-unseen-engines.test.ts: the objects are exactly the posts; each post's
- * comments are found, in order, with their authors; none is in the article text; new comments are
- * comments-added, the one edit the only content edit.
+ * comments are found, in order, with their authors (and dates, where printed); none is in the
+ * article text; new comments are comments-added, the one edit the only content edit.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,9 @@ interface Engine {
   replies: readonly number[];
   /** Whether a reply may answer the one before it (threads). */
   threaded?: boolean;
+  /** Whether replies are set apart from the top-level comments by a wrapper of their own (the
+   *  gap `quotedFr` describes: the assertions on its replies are expected to fail). */
+  repliesSetApart?: boolean;
   /** Whether the pages print each comment's day and time (not "12 days ago", not undated). */
   datedComments?: boolean;
   /** The path of a post. */
@@ -226,11 +230,11 @@ const signedOlDe: Engine = {
   },
 };
 
-/** French: a threaded discussion printed as flat sibling records, indented by depth. */
-const indentFr: Engine = {
-  name: 'indent-fr',
+/** French: a threaded discussion printed as flat sibling records, each set in by `indent` for its depth. */
+const threadedFr = (name: string, seed: number, indent: (depth: number, record: string) => string): Engine => ({
+  name,
   datedComments: true,
-  seed: 92,
+  seed,
   words: WORDS_FR,
   names: NAMES_FR,
   replies: [2, 0, 3, 1, 0, 5, 2, 1],
@@ -247,9 +251,11 @@ const indentFr: Engine = {
     const postPage = (p: Post): string => {
       const replies = st.repliesOf(p);
       const records = replies
-        .map(
-          (r) =>
-            `<div style="margin-left:${r.depth * 40}px"><span>${r.name}</span> <small>${date(r.when)}</small><div>${r.text}</div><a href="?repondre=1#ecrire">Répondre</a></div>`,
+        .map((r) =>
+          indent(
+            r.depth,
+            `<span>${r.name}</span> <small>${date(r.when)}</small><div>${r.text}</div><a href="?repondre=1#ecrire">Répondre</a>`,
+          ),
         )
         .join('');
       const thread = replies.length > 0 ? `<h3>Réponses</h3>${records}` : '';
@@ -282,8 +288,23 @@ const indentFr: Engine = {
       },
     ];
   },
-};
+});
 
+/** indent-fr: each record a <div> set in by its `margin-left`. */
+const indentFr = threadedFr('indent-fr', 92, (depth, record) => `<div style="margin-left:${depth * 40}px">${record}</div>`);
+
+/**
+ * quoted-fr: each reply's record wrapped in as many <blockquote> as its depth, the blockquotes
+ * siblings of the top-level records (not nested in the record answered).
+ * Missing: the replies' date nodes have another signature (blockquote|div) than the top-level
+ * entries' (div.discussion|div), so they make an entry group of their own, and a zone is one
+ * group (comment-zone.ts `findEntryGroups`; `interleavedGroups` joins groups told apart by their
+ * classes only). The replies are lost; joining sibling groups of one entry shape is the work left.
+ */
+const quotedFr: Engine = {
+  ...threadedFr('quoted-fr', 96, (depth, record) => `${'<blockquote>'.repeat(depth)}<div>${record}</div>${'</blockquote>'.repeat(depth)}`),
+  repliesSetApart: true,
+};
 /** Russian: one <section> per comment with <header> and <footer>; a guestbook page in the same shape. */
 const sectionsRu: Engine = {
   name: 'sections-ru',
@@ -484,7 +505,7 @@ const pagedPl: Engine = {
   },
 };
 
-const ENGINES = [signedOlDe, indentFr, sectionsRu, wfwPartial, pagedPl];
+const ENGINES = [signedOlDe, indentFr, quotedFr, sectionsRu, wfwPartial, pagedPl];
 
 describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen engine: %s', (_, engine) => {
   let dir: string;
@@ -529,7 +550,10 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
     }
   });
 
-  it("finds every post's comments, in order, with their authors, in both crawls", () => {
+  // quoted-fr: see the gap described at `quotedFr`.
+  const replyTest = engine.repliesSetApart === true ? it.fails : it;
+
+  replyTest("finds every post's comments, in order, with their authors, in both crawls", () => {
     const later = (url: string): readonly Reply[] | undefined => {
       const replies = model.later.get((postOf(url) as Post).slug);
       return replies === undefined ? undefined : onPage(replies);
@@ -538,7 +562,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
   });
 
   if (engine.datedComments === true)
-    it('reads each comment date as printed', () => {
+    replyTest('reads each comment date as printed', () => {
       for (const v of versions) {
         const post = postOf(v.url) as Post;
         const replies = onPage((v.crawl.includes('crawl-2') ? model.later.get(post.slug) : undefined) ?? post.replies);
@@ -550,7 +574,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
     });
 
   if (engine.threaded === true)
-    it("gives each reply the comment it answers as its parent, from the entries' indentation", () => {
+    replyTest("gives each reply the comment it answers as its parent, from the entries' indentation", () => {
       for (const v of versions) {
         const post = postOf(v.url) as Post;
         const replies = onPage((v.crawl.includes('crawl-2') ? model.later.get(post.slug) : undefined) ?? post.replies);
