@@ -4,34 +4,11 @@
  * chrono-node in the page's language (English as second choice), plus the machine-readable
  * `datetime` of HTML `<time>` / `<ins>` / `<del>` and the ISO `title` of microformat `<abbr>`.
  */
-import { createRequire } from 'node:module';
-import * as en from 'chrono-node/en';
 import type { Element } from 'domhandler';
+import { type ChronoParser, chronoParsersFor } from '../core/chrono-locales.js';
 import { FUTURE_SLACK_DAYS, MAX_DATE_TEXT_CHARS } from './constants.js';
 import { elementText, elementsUnder, isInvisible, parentElement } from './dom-text.js';
 import type { DateNode } from './types.js';
-
-/** What segmenting needs of a chrono-node locale. */
-interface ChronoParser {
-  parse: typeof en.parse;
-}
-
-/** chrono-node's other locales (ISO 639-1), each loaded when a page first needs it: loading all of
- *  them took a tenth of a second at every start of the CLI and of each worker. */
-const OTHER_LOCALES = new Set(['de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'fi', 'ru', 'uk', 'ja', 'zh', 'vi', 'id']);
-const loadLocale = createRequire(import.meta.url);
-const loaded = new Map<string, ChronoParser>();
-
-function parserOf(language: string): ChronoParser | undefined {
-  if (!OTHER_LOCALES.has(language)) return undefined;
-  let parser = loaded.get(language);
-  if (parser === undefined) {
-    // The package's `chrono-node/<locale>` export, as its CommonJS build (a synchronous load).
-    parser = loadLocale(`chrono-node/${language}`) as ChronoParser;
-    loaded.set(language, parser);
-  }
-  return parser;
-}
 
 /** An ISO 8601 date, optionally with a time: what `datetime` attributes hold. */
 const ISO_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})(?:[T\s](\d{2}):(\d{2}).*)?\s*$/;
@@ -95,10 +72,7 @@ export function parsePrintedDate(text: string, parsers: readonly ChronoParser[],
 }
 
 /** Parsers to try on a page: its language's, then English. */
-export function parsersFor(language: string | null): ChronoParser[] {
-  const own = language !== null ? parserOf(language) : undefined;
-  return own !== undefined ? [own, en] : [en];
-}
+export const parsersFor = chronoParsersFor;
 
 /**
  * Every date node under `root`, in document order: the lowest elements whose text (at most

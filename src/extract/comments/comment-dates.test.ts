@@ -24,6 +24,24 @@ describe('comment dates', () => {
     for (const t of ['12 comments', 'Page 2 of 3', 'March 12', '3 replies']) expect(hasDateText(t), t).toBe(false);
   });
 
+  it("reads a month word no pattern knows in the page's language, the time chrono reads apart included", () => {
+    expect(parseDateText('5 марта 2025 г. в 14:02')).toBeNull();
+    expect(parseDateText('5 марта 2025 г. в 14:02', 'ru')).toBe('2025-03-05T14:02:00.000Z');
+    expect(parseDateText('Олег, 12 апреля 2024 г. в 9:05', 'ru')).toBe('2024-04-12T09:05:00.000Z');
+    expect(parseDateText('5 березня 2025 о 14:02', 'uk')).toBe('2025-03-05T14:02:00.000Z');
+    // A language chrono-node has no parser for reads nothing more.
+    expect(parseDateText('3 Mart 2025 14:22', 'tr')).toBeNull();
+  });
+
+  it('reads an ambiguous numeric date day first on a page in another language than English', () => {
+    expect(parseDateText('01.03.2025 um 10:45', 'de')).toBe('2025-03-01T10:45:00.000Z');
+    expect(parseDateText('01/03/2025 à 10h45', 'fr')).toBe('2025-03-01T10:45:00.000Z');
+    expect(parseDateText('01/03/2025 at 10:45', 'en')).toBe('2025-01-03T10:45:00.000Z');
+    expect(parseDateText('01/03/2025 at 10:45')).toBe('2025-01-03T10:45:00.000Z');
+    // One number above 12 is the day, whatever the language.
+    expect(parseDateText('10.29.2012', 'de')).toBe('2012-10-29T00:00:00.000Z');
+  });
+
   it('reads printed dates as UTC instants', () => {
     expect(parseDateText('by james on January 31, 2011 at 9:59 pm.')).toBe('2011-01-31T21:59:00.000Z');
     expect(parseDateText('on 25 Oct 2012 at 7:20 pm')).toBe('2012-10-25T19:20:00.000Z');

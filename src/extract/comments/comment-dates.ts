@@ -5,6 +5,7 @@
  * segmentation by entry dates].
  */
 import type { Element } from 'domhandler';
+import { chronoLocale } from '../../core/chrono-locales.js';
 import {
   DATE_JOINERS,
   hintMatcher,
@@ -153,13 +154,37 @@ const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Num
 /**
  * The date printed in a text, as ISO 8601. Printed times carry no zone: they are read as UTC
  * (the page's local day is what the comment hash keeps). Relative dates ("3 days ago") give null.
+ * `language`: the page's (ISO 639-1), to read month words no pattern here knows.
  */
-export function parseDateText(text: string): string | null {
-  return readPrintedDate(text)?.iso ?? null;
+export function parseDateText(text: string, language: string | null = null): string | null {
+  return readPrintedDate(text, language)?.iso ?? null;
+}
+
+/**
+ * A day, a month word no hint list holds, a year and a time ("5 марта 2025 г. в 14:02",
+ * `DAY_WORD_YEAR_TIME`), read by chrono-node in the page's language. chrono may read the day and
+ * the time as two results ("5 марта 2025 г", "в 14:02"): the first time after the day is its time.
+ */
+function readInPageLanguage(text: string, language: string): { iso: string; timed: boolean } | null {
+  const m = DAY_WORD_YEAR_TIME.exec(text);
+  const parser = m === null ? undefined : chronoLocale(language);
+  if (m === null || parser === undefined) return null;
+  const results = parser.parse(m[0], { instant: new Date(0), timezone: 0 });
+  const day = results.find((r) => r.start.isCertain('day') && r.start.isCertain('month') && r.start.isCertain('year'));
+  if (day === undefined) return null;
+  const time = results.find((r) => r.index >= day.index && r.start.isCertain('hour'))?.start;
+  const iso = utc(
+    day.start.get('year') as number,
+    (day.start.get('month') as number) - 1,
+    day.start.get('day') as number,
+    time?.get('hour') ?? 0,
+    time?.get('minute') ?? 0,
+  );
+  return iso === null ? null : { iso, timed: time !== undefined };
 }
 
 /** `parseDateText`, and whether the text printed a time of day (else the ISO instant is that day's midnight). */
-export function readPrintedDate(text: string): { iso: string; timed: boolean } | null {
+export function readPrintedDate(text: string, language: string | null = null): { iso: string; timed: boolean } | null {
   const at = (iso: string | null, time: string | undefined) => (iso === null ? null : { iso, timed: time !== undefined });
   let m = MONTH_DAY_YEAR().exec(text);
   if (m !== null) return at(utc(Number(m[3]), monthIndex(m[1] as string), Number(m[2]), hour(m[4], m[6]), Number(m[5] ?? 0)), m[4]);
@@ -169,11 +194,14 @@ export function readPrintedDate(text: string): { iso: string; timed: boolean } |
   if (m !== null) return at(utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hour(m[4], m[6]), Number(m[5] ?? 0)), m[4]);
   m = NUMERIC_DATE.exec(text);
   if (m !== null && !isDottedShortYear(m)) {
-    // Day first when the first number cannot be a month, else month first (US order).
+    // Day first when the first number cannot be a month, month first when the second cannot;
+    // else month first (US order) on an English or unknown page, day first on any other (how
+    // the languages but English print "01.03.2025", "01/03/2025").
     const a = Number(m[1]);
     const b = Number(m[3]);
-    const [month, day] = a > 12 ? [b, a] : [a, b];
+    const dayFirst = a > 12 || (b <= 12 && language !== null && language !== 'en');
+    const [month, day] = dayFirst ? [b, a] : [a, b];
     return at(utc(fullYear(m[4] as string), month - 1, day, hour(m[5], m[7]), Number(m[6] ?? 0)), m[5]);
   }
-  return null;
+  return language === null ? null : readInPageLanguage(text, language);
 }

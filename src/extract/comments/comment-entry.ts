@@ -80,6 +80,8 @@ const NAME_PART = hintMatcher(COMMENT_NAME_PART_WORDS, (a) => `(?:^|[-_])(?:${a}
 const NOT_A_NAME = hintMatcher(NOT_A_NAME_LABELS, (a) => `^(?:${a})$`);
 /** A line ending a sentence ("Gostei muito.", "ありがとう。") is text, not a name; an initial ("Ana L.") is not. */
 export const SENTENCE_END = /(?:[!?…。！？]|\p{L}{3,}\.)$/u;
+/** What HTML says holds "information about its section": who wrote it, links to related documents. */
+const SECTION_META_TAGS = new Set(['header', 'footer']);
 const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
 const KEPT_ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'cite', 'datetime']);
 /** Layout containers: their content is kept, the tags themselves are not (the HTML is the comment body). */
@@ -362,6 +364,17 @@ function findAuthor(
     const dated = run.some((n) => isTag(n) && n !== holder && hasDateText(plainText(n)));
     if (name !== null && holder !== undefined && dated) return { name, url: link(holder), node: holder, guessed: true };
   }
+  // 5b. The entry's first line is one element alone, its date printed elsewhere in the entry
+  // ("<img><a>Jane</a><p>text</p><span>3 days ago</span>"): a record of avatar, name, text and date.
+  const first = nodes.length === 1 ? soleLeadingElement(nodes[0] as Element, skip) : null;
+  const firstName = first === null ? null : cleanAuthor(plainText(first));
+  if (
+    first !== null &&
+    firstName !== null &&
+    !SENTENCE_END.test(firstName) &&
+    elements.some((el) => !contains(first, el) && isEntryDateLine(el))
+  )
+    return { name: firstName, url: link(first), node: first, guessed: true };
   // 6. Name, date and text each a line of its own ("<h4>Jane</h4><time>4 Mar</time><div>text</div>"):
   // the short line just before the entry's first date line, when nothing but empty elements (an
   // avatar) stands between them and the text follows the date (a short text signed by a date line
@@ -397,6 +410,25 @@ function lineBefore(el: Element, skip: SkippedNodes): Element | null {
   return null;
 }
 
+/** The one element printing text in a block's first line (`leadingInlineRun`), past elements that
+ *  print none (an avatar); null when loose text or more than one element prints it. */
+function soleLeadingElement(el: Element, skip: SkippedNodes): Element | null {
+  const printing = (leadingInlineRun(el, skip) ?? []).filter((n) =>
+    isText(n) ? n.data.trim() !== '' : isTag(n) && textsUpTo(n, 0) === null,
+  );
+  const [only] = printing;
+  return printing.length === 1 && only !== undefined && isTag(only) ? only : null;
+}
+
+/** A date line of an entry: a `<time>`, or a block or span printing nothing but a short dated line. */
+function isEntryDateLine(el: Element): boolean {
+  return (
+    (el.name === 'time' || el.name === 'span' || BLOCK_TAGS.has(el.name)) &&
+    !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) &&
+    isDateLine(el)
+  );
+}
+
 /** The nodes a block prints before its first block child, when it has one (its first line). */
 function leadingInlineRun(el: Element, skip: SkippedNodes): AnyNode[] | null {
   if (!BLOCK_TAGS.has(el.name)) return null;
@@ -404,12 +436,13 @@ function leadingInlineRun(el: Element, skip: SkippedNodes): AnyNode[] | null {
   return at <= 0 ? null : el.children.slice(0, at).filter((c) => !(isTag(c) && (skip.has(c) || isIgnoredElement(c))));
 }
 
-/** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one. */
-export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | null): string | null {
-  return findDate(entry.nodes, skip, postDate);
+/** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one;
+ *  `language`: the page's, for month words the date patterns do not know (`parseDateText`). */
+export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | null, language: string | null = null): string | null {
+  return findDate(entry.nodes, skip, postDate, language);
 }
 
-function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null): string | null {
+function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null, language: string | null): string | null {
   const elements = elementsOf(nodes, skip);
   // Both passes below read the short lines of the blocks: each is read once.
   const lines = new Map<Element, string | null>();
@@ -430,7 +463,7 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
     if (fromText === null && BLOCK_TAGS.has(el.name) === false && el.children.length > 0) continue;
     if (fromText === null) {
       const t = lineOf(el);
-      if (t !== null && hasDateText(t)) fromText = parseDateText(t);
+      if (t !== null && hasDateText(t)) fromText = parseDateText(t, language);
     }
   }
   if (fromText !== null) return fromText;
@@ -438,7 +471,7 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
   for (const el of elements) {
     const t = lineOf(el) ?? firstLineByline(el, 20);
     if (t !== null && hasDateText(t)) {
-      const iso = parseDateText(t);
+      const iso = parseDateText(t, language);
       if (iso !== null) return iso;
     }
   }
@@ -490,6 +523,7 @@ function renderBody(
     current = '';
   };
   const bylineParts: string[] = [];
+  const isEntryChild = (el: Element): boolean => el.parent !== null && isTag(el.parent) && entry.nodes.includes(el.parent);
   /** Left out of the body; a byline part (author, date line, meta) is kept as the printed byline. */
   const isLeftOut = (el: Element): boolean => {
     if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name) || isHiddenByClass(el)) return true;
@@ -498,9 +532,11 @@ function renderBody(
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
       (isMetaElement(el) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
       (/^h[1-6]$/.test(el.name) && atMostWords(el, 12)) ||
-      ((BLOCK_TAGS.has(el.name) || el.name === 'time' || el.name === 'span') &&
-        !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) &&
-        isDateLine(el));
+      // An entry's own <header> / <footer>: its byline, reply and permalink links (HTML §4.3.8-9).
+      (SECTION_META_TAGS.has(el.name) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
+      isEntryDateLine(el) ||
+      // An inline date element of the entry's own (`<small>`, `<em>` beside the name), not one inside its text.
+      (isEntryChild(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) && isDateLine(el));
     if (isByline) {
       bylineParts.push(printedText(el));
       return true;

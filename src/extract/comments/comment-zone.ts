@@ -433,7 +433,10 @@ function siteEntry(
   dateLines: DateLines,
 ): { entries: Entry[]; lca: Element } | null {
   for (let child: Element = marker, p = marker.parent; p !== null && isTag(p) && p !== root; child = p, p = p.parent) {
-    if (article !== null && contains(p, article)) return null;
+    if (article !== null && contains(child, article)) return null;
+    // The zone may hold the article too (entries as its siblings, as a group of several finds them);
+    // no zone lies further up.
+    const holdsArticle = article !== null && contains(p, article);
     if (structures.has(structureKey(p, how))) {
       // A <dd> is the value of the <dt> terms just before it (HTML "name-value groups"): a lone
       // "<dt>Ana said...</dt><dd>text, date</dd>" prints its name in them.
@@ -443,6 +446,7 @@ function siteEntry(
       if (dateLines.holdsOnly(child, marker) || child.name === 'tr') attachLooseSiblings(entries, dateLines);
       return { entries, lca: p };
     }
+    if (holdsArticle) return null;
   }
   return null;
 }

@@ -394,4 +394,50 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     const rowStructure = read(rows(2)).structure as string;
     expect(read(rows(1), [rowStructure]).comments.map((c) => [c.author, c.text])).toEqual([['田中花子', TEXTS[0]]]);
   });
+
+  it('leaves an inline date beside the name (<small>) out of the text', () => {
+    const record = (name: string, text: string): string =>
+      `<div><span>${name}</span> <small>1 mars 2025, 10:45</small><div>${text}</div><a href="?r=1">Répondre</a></div>`;
+    const found = read(`<article>${ARTICLE}</article><div>${TEXTS.map((t, i) => record(`Aline Morel${i}`, t)).join('')}</div>`);
+    expect(found.comments.map((c) => [c.author, c.text, c.published])).toEqual([
+      ['Aline Morel0', TEXTS[0], '2025-03-01T10:45:00.000Z'],
+      ['Aline Morel1', TEXTS[1], '2025-03-01T10:45:00.000Z'],
+    ]);
+  });
+
+  it("leaves an entry's own <header> and <footer> out of its text, and takes its name linking a profile on the site", () => {
+    const record = (name: string, text: string): string =>
+      `<section><header><a href="/u/${name}">${name}</a> <span>5 марта 2025 г. в 14:02</span></header><p>${text}</p><footer><a href="#otvet">Ответить</a></footer></section>`;
+    const found = read(`<article>${ARTICLE}</article>${TEXTS.map((t, i) => record(`Вера${i}`, t)).join('')}`);
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['Вера0', TEXTS[0]],
+      ['Вера1', TEXTS[1]],
+    ]);
+    expect(found.evidence).toBe('records');
+    // A lone entry beside the article (the zone holds both) is read with the site's structure.
+    const lone = read(`<article>${ARTICLE}</article>${record('Вера0', TEXTS[0] as string)}`, [found.structure as string]);
+    expect(lone.comments.map((c) => [c.author, c.text])).toEqual([['Вера0', TEXTS[0]]]);
+  });
+
+  it('reads "<img><a>Name</a><p>text</p><span>3 days ago</span>" as a name and its text, the date left out', () => {
+    const record = (name: string, text: string): string =>
+      `<li><img src="/av.png" alt=""><a href="http://x.example/">${name}</a><p>${text}</p><span>12 days ago</span></li>`;
+    const found = read(`<article>${ARTICLE}</article><ul>${TEXTS.map((t, i) => record(`Bram Kok${i}`, t)).join('')}</ul>`);
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['Bram Kok0', TEXTS[0]],
+      ['Bram Kok1', TEXTS[1]],
+    ]);
+  });
+
+  it('threads replies printed flat by their indentation (margin-left), naming each parent by an id of its own', () => {
+    const record = (name: string, text: string, indent: string): string =>
+      `<div style="margin-left:${indent}"><span>${name}</span> <small>1 mars 2025, 10:45</small><div>${text}</div></div>`;
+    const found = read(
+      `<article>${ARTICLE}</article><div>${record('Aline', TEXTS[0] as string, '0')}${record('Bruno', TEXTS[1] as string, '2.5em')}${record('Céline', TEXTS[0] as string, '80px')}${record('Denis', TEXTS[1] as string, '0px')}</div>`,
+    );
+    const [a, b, c, d] = found.comments;
+    expect(found.comments.map((x) => x.depth)).toEqual([0, 1, 2, 0]);
+    expect([a?.parent, b?.parent, c?.parent, d?.parent]).toEqual([null, a?.id, b?.id, null]);
+    expect(a?.id).toMatch(/^record-/);
+  });
 });

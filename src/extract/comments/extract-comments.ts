@@ -3,9 +3,9 @@
  * comments are different information, a new comment must not make the article look changed];
  * comment feeds guide and complete them and never make articles [000 §IV-A].
  */
-import type { AnyNode, Element } from 'domhandler';
+import { type AnyNode, type Element, isTag } from 'domhandler';
 import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
-import { hostOf, parseUrl, siteOf } from '../../core/url.js';
+import { parseUrl, siteOf } from '../../core/url.js';
 import { isPostUrlLike, pathSegments } from '../../core/url-shape.js';
 import { nodePath } from '../node-path.js';
 import { contains, textBlocks } from '../page-dom.js';
@@ -100,7 +100,7 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
       hash: commentHash(author, published, c.text),
     });
   });
-  if (choice?.undated === true) nameRecords(comments, levels.parents);
+  if (choice?.undated === true || levels.parents.some((p) => p >= 0 && onPage[p]?.id === null)) nameRecords(comments, levels.parents);
   const paired = new Set(pairs.values());
   const feedOnly = feed.filter((_, k) => !paired.has(k)).sort((a, b) => (a.item.published ?? '').localeCompare(b.item.published ?? ''));
   for (const f of feedOnly) comments.push(feedComment(f, comments));
@@ -130,8 +130,8 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
 }
 
 /**
- * Undated records carry no id on the site: each gets one from its hash (author and text, stable
- * across crawls), so that a nested reply names its `parent`.
+ * Undated records, and the entries of a thread printed without ids, carry no id on the site: each
+ * gets one from its hash (author and text, stable across crawls), so that a reply names its `parent`.
  */
 function nameRecords(comments: Comment[], parents: readonly number[]): void {
   for (const c of comments) c.id ??= `record-${c.hash.slice(0, 12)}`;
@@ -214,7 +214,8 @@ function chooseZone(
     }
   }
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
-  if (best?.undated !== true) for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null);
+  if (best?.undated !== true)
+    for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null, page.language);
   return { choice: best, signatures };
 }
 
@@ -291,9 +292,9 @@ function readZone(
 /**
  * Names read only as the words before each entry's date, counted when the entries are records of
  * one shape (data records: sibling subtrees of one pattern, MDR as 004 §2 recalls it): the name
- * sits at the same place in most of them, and none of them is a link into the site (a related-post
- * list's "names" are its titles, linking to the site's posts; a commenter's name links nowhere or
- * to their own site).
+ * sits at the same place in most of them, and none of them links a post of the site (a related-post
+ * list's "names" are its titles, linking to the site's posts, `postLinkOf`; a commenter's name links
+ * nowhere, to their own site or to their profile on this one).
  */
 function recordNames(comments: readonly PageComment[], pageUrl: string): number {
   const guessed = comments.filter((c) => c.author !== null && c.authorGuessed);
@@ -301,9 +302,9 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
   for (const c of guessed) places.set(c.authorPath, (places.get(c.authorPath) ?? 0) + 1);
   const [place] = [...places].sort((a, b) => b[1] - a[1])[0] ?? [null];
   const same = guessed.filter((c) => place !== null && c.authorPath === place);
-  const host = hostOf(pageUrl);
-  if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some((c) => c.authorUrl !== null && hostOf(c.authorUrl) === host))
-    return 0;
+  const page = parseUrl(pageUrl);
+  const linksPost = (c: PageComment): boolean => c.authorUrl !== null && page !== undefined && postLinkOf(c.authorUrl, page) !== null;
+  if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some(linksPost)) return 0;
   return same.length;
 }
 
@@ -479,10 +480,27 @@ function isHinted(group: EntryGroup, zone: Element, comments: readonly PageComme
   return group.entries.filter((e) => e.nodes.some(hasCommentHint)).length * 2 >= group.entries.length;
 }
 
+/** A left indent in an inline style ("margin-left: 40px", "padding-left:2em"). */
+const LEFT_INDENT = /(?:^|;)\s*(?:margin|padding)-(?:left|inline-start)\s*:\s*(\d+(?:\.\d+)?)(px|r?em)?\s*(?:;|$)/i;
+/** CSS px per em: the browsers' default font size. */
+const PX_PER_EM = 16;
+
+/** The left indent (px) an inline style sets on the entry's node or on the nodes between it and
+ *  the zone (`lca`); 0 without one. */
+function indentOf(entry: Entry, lca: Element): number {
+  for (let e: AnyNode | null = entry.nodes[0] ?? null; e !== null && e !== lca && isTag(e); e = e.parent) {
+    const m = LEFT_INDENT.exec(e.attribs.style ?? '');
+    if (m !== null) return Number(m[1]) * (m[2] === undefined || m[2] === 'px' ? 1 : PX_PER_EM);
+  }
+  return 0;
+}
+
 /**
  * Threading: a reply's date node sits deeper than its parent's, inside the parent's entry or its frame; the
  * parent is the nearest earlier entry one level up (pre-order of the thread tree). A `depth-N`
- * class, when entries carry one, gives the level directly.
+ * class, when entries carry one, gives the level directly; so does the entries' indentation when
+ * the thread is printed flat, sibling entries indented by their depth (CSS box model: a reply set
+ * in by `margin-left` under the entry it answers).
  */
 function threadLevels(comments: readonly PageComment[], group: EntryGroup | null): { parents: number[]; depths: number[] } {
   const parents = comments.map(() => -1);
@@ -493,8 +511,11 @@ function threadLevels(comments: readonly PageComment[], group: EntryGroup | null
     for (let e: Element | null = el; e !== null && e !== group.lca; e = e.parent as Element | null) d++;
     return d;
   };
-  const hinted = comments.every((c) => c.depthHint !== null);
-  const raw = comments.map((c) => (hinted ? (c.depthHint as number) : domDepth(c.entry.marker)));
+  const byClass = comments.every((c) => c.depthHint !== null);
+  const indents = comments.map((c) => indentOf(c.entry, group.lca));
+  const byIndent = !byClass && new Set(indents).size > 1;
+  const hinted = byClass || byIndent;
+  const raw = comments.map((c, i) => (byClass ? (c.depthHint as number) : byIndent ? (indents[i] as number) : domDepth(c.entry.marker)));
   const distinct = [...new Set(raw)].sort((a, b) => a - b);
   const level = raw.map((r) => distinct.indexOf(r));
   const top = comments.filter((_, i) => level[i] === 0).map((c) => c.entry.nodes[0] as Element);
