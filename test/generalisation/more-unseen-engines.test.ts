@@ -29,39 +29,7 @@ import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js'
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies } from './expect-replies.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
-
-const WORDS_EN = `harbour village meadow orchard lantern bicycle ferry market bakery chapel quarry mill river
-bridge station island valley ridge garden kitchen letter ledger journal window ladder barrel basket
-winter spring autumn summer morning evening weekend rainfall frost thunder sunlight shadow
-repaired painted measured planted gathered carried borrowed counted noticed followed remembered
-quietly slowly carefully early late again nearly often together beyond across under above the a
-of and with from into after before during old new small long narrow bright heavy`.split(/\s+/);
-const WORDS_DE = `Hafen Dorf Wiese Obstgarten Laterne Fahrrad Fähre Markt Bäckerei Kapelle Mühle Fluss Brücke
-Bahnhof Insel Tal Garten Küche Brief Fenster Leiter Winter Frühling Herbst Sommer Morgen Abend Regen
-Frost Gewitter Stadtrat Haushalt Verkehr Schule Bürger gebaut gemessen geplant gesammelt getragen
-gezählt bemerkt beschlossen langsam sorgfältig früh spät wieder fast oft gemeinsam jenseits unter
-über der die das ein eine von und mit aus nach vor während alt neu klein lang schmal hell schwer`.split(/\s+/);
-/** Japanese words and particles: sentences join them without spaces. */
-const WORDS_JA = `港 村 草原 果樹園 提灯 自転車 渡し船 市場 パン屋 礼拝堂 石切場 水車 川 橋 駅 島 谷 尾根 庭 台所
-手紙 帳簿 日記 窓 梯子 樽 籠 冬 春 秋 夏 朝 夕方 週末 雨 霜 雷 日差し 影 の に を で が は と から まで
-直した 塗った 測った 植えた 集めた 運んだ 数えた 気づいた 静かに ゆっくり 丁寧に 早く 遅く また`.split(/\s+/);
-const NAMES_EN = ['Ada Lind', 'Bram Kok', 'Chiara Neri', 'Dmitri Volkov', 'Elif Aksoy', 'Farah Haddad', 'Gus Moran', 'Hana Sato'];
-const NAMES_JA = ['田中花子', '佐藤健', '鈴木一郎', '高橋美咲', '伊藤大輔', '山本さくら'];
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const MONTHS_DE = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+import { MONTHS_DE, MONTHS_EN, NAMES_EN, NAMES_JA, WORDS_DE, WORDS_EN, WORDS_JA } from './site-vocabulary.js';
 
 interface Reply {
   name: string;

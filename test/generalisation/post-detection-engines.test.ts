@@ -30,19 +30,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
 import { TextWriter } from '../helpers/text-writer.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
+import { MONTHS_EN, WORDS_DE, WORDS_EN } from './site-vocabulary.js';
 
-const WORDS_EN = `harbour village meadow orchard lantern bicycle ferry market bakery chapel quarry mill river
-bridge station island valley ridge garden kitchen letter ledger journal window ladder barrel basket
-winter spring autumn summer morning evening weekend rainfall frost thunder sunlight shadow council
-repaired painted measured planted gathered carried borrowed counted noticed followed remembered
-quietly slowly carefully early late again nearly often together beyond across under above the a
-of and with from into after before during old new small long narrow bright heavy`.split(/\s+/);
-const WORDS_DE = `Hafen Dorf Wiese Obstgarten Laterne Fahrrad Fähre Markt Bäckerei Kapelle Mühle Fluss Brücke
-Bahnhof Insel Tal Garten Küche Brief Fenster Leiter Winter Frühling Herbst Sommer Morgen Abend Regen
-Frost Gewitter Stadtrat Haushalt Verkehr Schule Bürger gebaut gemessen geplant gesammelt getragen
-gezählt bemerkt beschlossen langsam sorgfältig früh spät wieder fast oft gemeinsam jenseits unter
-über der die das ein eine von und mit aus nach vor während alt neu klein lang schmal hell schwer`.split(/\s+/);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const TAGS = ['boats', 'birds', 'bread'] as const;
 
 /** Publication days of the ten posts, oldest first (one post alone in December 2024), and of the added one. */
@@ -163,7 +152,7 @@ interface Site {
 
 const host = (s: Site): string => `http://${s.name}.test`;
 const pad = (n: number): string => String(n).padStart(2, '0');
-const day = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+const day = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 const ymd = (d: Date): string => `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}`;
 const newestFirst = (posts: readonly Post[]): Post[] => [...posts].sort((a, b) => b.date.getTime() - a.date.getTime());
 const html = (paragraphs: readonly string[]): string => paragraphs.map((x) => `<p>${x}</p>`).join('');

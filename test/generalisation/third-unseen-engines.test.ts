@@ -33,43 +33,21 @@ import { buildOverlay, type Comment, Diagnostics, openStore, store } from '../..
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies } from './expect-replies.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
-
-const WORDS_EN = `harbour village meadow orchard lantern bicycle ferry market bakery chapel quarry mill river
-bridge station island valley ridge garden kitchen letter ledger journal window ladder barrel basket
-winter spring autumn summer morning evening weekend rainfall frost thunder sunlight shadow
-repaired painted measured planted gathered carried borrowed counted noticed followed remembered
-quietly slowly carefully early late again nearly often together beyond across under above the a
-of and with from into after before during old new small long narrow bright heavy`.split(/\s+/);
-const WORDS_DE = `Hafen Dorf Wiese Obstgarten Laterne Fahrrad Fähre Markt Bäckerei Kapelle Mühle Fluss Brücke
-Bahnhof Insel Tal Garten Küche Brief Fenster Leiter Winter Frühling Herbst Sommer Morgen Abend Regen
-Frost Gewitter Werkstatt Scheune Zaun Beet gebaut gemessen gepflanzt gesammelt getragen gezählt
-bemerkt repariert langsam sorgfältig früh spät wieder fast oft gemeinsam jenseits unter über der
-die das ein eine von und mit aus nach vor während alt neu klein lang schmal hell schwer`.split(/\s+/);
-const WORDS_FR = `port village prairie verger lanterne vélo bac marché boulangerie chapelle carrière moulin rivière
-pont gare île vallée crête jardin cuisine lettre registre fenêtre échelle tonneau panier hiver
-printemps automne été matin soir pluie gel orage soleil ombre réparé peint mesuré planté ramassé
-porté emprunté compté remarqué suivi lentement doucement tôt tard encore presque souvent ensemble
-sous sur avec dans après avant pendant vieux nouveau petit long étroit clair lourd le la les un une
-de et du`.split(/\s+/);
-const WORDS_RU = `гавань деревня луг сад фонарь велосипед паром рынок пекарня часовня карьер мельница река мост
-вокзал остров долина хребет огород кухня письмо журнал окно лестница бочка корзина зима весна
-осень лето утро вечер дождь мороз гроза солнце тень починил покрасил измерил посадил собрал
-принёс посчитал заметил медленно тихо рано поздно снова почти часто вместе под над с из после
-перед старый новый малый длинный узкий светлый тяжёлый и в на`.split(/\s+/);
-const WORDS_PL = `port wieś łąka sad latarnia rower prom targ piekarnia kaplica kamieniołom młyn rzeka most
-dworzec wyspa dolina grzbiet ogród kuchnia list dziennik okno drabina beczka kosz zima wiosna
-jesień lato rano wieczór deszcz mróz burza słońce cień naprawiony pomalowany zmierzony posadzony
-zebrany niesiony policzony zauważony powoli cicho wcześnie późno znowu prawie często razem pod nad
-z po przed stary nowy mały długi wąski jasny ciężki i w na`.split(/\s+/);
-const NAMES_EN = ['Ada Lind', 'Bram Kok', 'Chiara Neri', 'Dmitri Volkov', 'Elif Aksoy', 'Farah Haddad', 'Gus Moran', 'Hana Sato'];
-const NAMES_DE = ['Anke Vogt', 'Bernd Kraus', 'Clara Wendt', 'Dieter Lang', 'Erika Stahl', 'Fritz Haas'];
-const NAMES_FR = ['Aline Morel', 'Bruno Petit', 'Céline Roux', 'Denis Faure', 'Élodie Blanc', 'Fabien Garnier'];
-const NAMES_RU = ['Анна Козлова', 'Борис Орлов', 'Вера Соколова', 'Глеб Морозов', 'Дарья Волкова', 'Егор Лебедев'];
-const NAMES_PL = ['Agata Nowak', 'Bartek Wójcik', 'Celina Kamińska', 'Dawid Zieliński', 'Ewa Lewandowska', 'Filip Mazur'];
-const MONTHS_FR = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
-/** Russian months in the genitive, as dates print them. */
-const MONTHS_RU = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import {
+  MONTHS_EN,
+  MONTHS_FR,
+  MONTHS_RU,
+  NAMES_DE,
+  NAMES_EN,
+  NAMES_FR,
+  NAMES_PL,
+  NAMES_RU,
+  WORDS_DE,
+  WORDS_EN,
+  WORDS_FR,
+  WORDS_PL,
+  WORDS_RU,
+} from './site-vocabulary.js';
 
 interface Reply {
   name: string;
@@ -376,7 +354,7 @@ const wfwPartial: Engine = {
   path: (p) => `/${p.date.getUTCFullYear()}/${pad(p.date.getUTCMonth() + 1)}/${p.slug}/`,
   captures(st) {
     const host = site(this);
-    const day = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+    const day = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]?.slice(0, 3)} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
     const ago = (d: Date): string => `${Math.round((st.at.getTime() - d.getTime()) / 86_400_000)} days ago`;
     const commentFeedUrl = (p: Post): string => `${host}${this.path(p)}comments.rss`;
     const side = `<div class="rail"><h3>Recent posts</h3><ul>${latest(st, 5)

@@ -26,14 +26,8 @@ import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js'
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies } from './expect-replies.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
+import { NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 
-const WORDS = `harbour village meadow orchard lantern bicycle ferry market bakery chapel quarry mill river
-bridge station island valley ridge garden kitchen letter ledger journal window ladder barrel basket
-winter spring autumn summer morning evening weekend rainfall frost thunder sunlight shadow
-repaired painted measured planted gathered carried borrowed counted noticed followed remembered
-quietly slowly carefully early late again nearly often together beyond across under above the a
-of and with from into after before during old new small long narrow bright heavy`.split(/\s+/);
-const NAMES = ['Ada Lind', 'Bram Kok', 'Chiara Neri', 'Dmitri Volkov', 'Elif Aksoy', 'Farah Haddad', 'Gus Moran', 'Hana Sato'];
 /** Comments per post in the first crawl: only one post has more than two. */
 const REPLIES_PER_POST = [0, 1, 2, 1, 0, 5, 2, 1, 0, 2, 1, 2];
 
@@ -300,7 +294,7 @@ function makePost(w: TextWriter, i: number, replies: number): Post {
   const list: Reply[] = [];
   for (let j = 0; j < replies; j++) {
     const depth = j > 0 && w.chance(0.3) ? Math.min((list[j - 1]?.depth ?? 0) + 1, 2) : 0;
-    list.push({ name: w.pick(NAMES), when: new Date(date.getTime() + (j + 1) * 5_400_000), text: w.text(1 + (j % 3)), depth });
+    list.push({ name: w.pick(NAMES_EN), when: new Date(date.getTime() + (j + 1) * 5_400_000), text: w.text(1 + (j % 3)), depth });
   }
   return { slug: `p${i + 1}`, title, date, paragraphs: [w.text(3), w.text(4), w.text(3)], replies: list };
 }
@@ -354,12 +348,12 @@ function commentFeed(e: Engine, posts: readonly Post[], repliesOf: (p: Post) => 
 }
 
 async function writeCrawls(e: Engine, dir: string, seed: number, withFeed: boolean, withBox: boolean): Promise<Crawls> {
-  const w = new TextWriter(seed, WORDS);
+  const w = new TextWriter(seed, WORDS_EN);
   const posts = REPLIES_PER_POST.map((n, i) => makePost(w, i, n));
   const added = makePost(w, posts.length, 1);
   const later = new Map<string, Reply[]>();
   for (const p of [posts[1], posts[6]] as Post[]) {
-    later.set(p.slug, [...p.replies, { name: w.pick(NAMES), when: new Date(p.date.getTime() + 90_000_000), text: w.text(2), depth: 0 }]);
+    later.set(p.slug, [...p.replies, { name: w.pick(NAMES_EN), when: new Date(p.date.getTime() + 90_000_000), text: w.text(2), depth: 0 }]);
   }
   const edited = posts[8] as Post;
   const editedPost = { ...edited, paragraphs: edited.paragraphs.map((x, i) => (i === 1 ? `${x} ${w.sentence(14)}` : x)) };
