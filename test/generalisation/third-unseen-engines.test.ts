@@ -25,14 +25,12 @@
  * comments are found, in order, with their authors (and dates, where printed); none is in the
  * article text; new comments are comments-added, the one edit the only content edit.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOverlay, type Comment, Diagnostics, openStore, store } from '../../src/index.js';
+import { type Comment, store } from '../../src/index.js';
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies } from './expect-replies.js';
-import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
+import { escapeXml } from './fixture-warc.js';
 import {
   MONTHS_EN,
   MONTHS_FR,
@@ -48,112 +46,35 @@ import {
   WORDS_PL,
   WORDS_RU,
 } from './site-vocabulary.js';
+import {
+  type BuiltSite,
+  buildTwoCrawls,
+  hm,
+  itKeepsTheArticleWhole,
+  itMakesObjectsForThePostsOnly,
+  itReportsTheChangeKinds,
+  latest,
+  type Post,
+  pad,
+  paras,
+  RSS,
+  type Reply,
+  type SiteEngine,
+  siteLookups,
+  site,
+} from './two-crawl-sites.js';
 
-interface Reply {
-  name: string;
-  when: Date;
-  text: string;
-  /** Thread depth (0 = answers the post). */
-  depth: number;
-}
-interface Post {
-  id: number;
-  slug: string;
-  title: string;
-  date: Date;
-  paragraphs: string[];
-  replies: Reply[];
-}
-
-/** One site's posts over two crawls. */
-interface Model {
-  posts: Post[];
-  added: Post;
-  /** Comments of each post in the second crawl, where they changed. */
-  later: Map<string, Reply[]>;
-  edited: Post;
-  /** The edited post as the second crawl shows it. */
-  editedVersion: Post;
-}
-
-interface State {
-  crawl: 1 | 2;
-  /** When the crawl was made. */
-  at: Date;
-  /** The posts shown, oldest first. */
-  shown: Post[];
-  /** A post as this crawl shows it (the edit in the second). */
-  version(p: Post): Post;
-  repliesOf(p: Post): Reply[];
-}
-
-interface Engine {
-  name: string;
-  seed: number;
-  words: readonly string[];
-  names: readonly string[];
-  /** Comments per post in the first crawl. */
-  replies: readonly number[];
-  /** Whether a reply may answer the one before it (threads). */
-  threaded?: boolean;
+interface Engine extends SiteEngine {
   /** Whether replies are set apart from the top-level comments by a wrapper of their own (the
    *  gap `quotedFr` describes: the assertions on its replies are expected to fail). */
   repliesSetApart?: boolean;
   /** Whether the pages print each comment's day and time (not "12 days ago", not undated). */
   datedComments?: boolean;
-  /** The path of a post. */
-  path(p: Post): string;
   /** The comments a post's permalink page prints, of all it has (default: all). */
   onPage?(replies: readonly Reply[]): readonly Reply[];
-  captures(st: State): FixtureCapture[];
 }
 
-const CRAWL_TIMES = { 1: '2025-05-01T12:00:00Z', 2: '2025-06-01T12:00:00Z' } as const;
-const site = (e: Engine): string => `http://${e.name}.test`;
-const pad = (n: number): string => String(n).padStart(2, '0');
-const hm = (d: Date): string => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-const paras = (p: Post): string => p.paragraphs.map((x) => `<p>${x}</p>`).join('');
 const firstName = (r: Reply): string => (r.name.split(' ')[0] as string).toLowerCase();
-const RSS = 'application/rss+xml';
-
-function makeModel(e: Engine): Model {
-  const w = new TextWriter(e.seed, e.words);
-  const reply = (date: Date, j: number, previousDepth: number): Reply => ({
-    name: w.pick(e.names),
-    when: new Date(date.getTime() + (j + 1) * 5_400_000),
-    text: w.text(1 + (j % 3)),
-    depth: e.threaded === true && j > 0 && previousDepth < 2 && w.chance(0.5) ? previousDepth + 1 : 0,
-  });
-  const make = (i: number, n: number): Post => {
-    const date = new Date(Date.UTC(2025, 2, 1 + i * 3, 9, 15));
-    const replies: Reply[] = [];
-    for (let j = 0; j < n; j++) replies.push(reply(date, j, replies.at(-1)?.depth ?? 0));
-    const title = w.sentence(5).replace(/\.$/, '');
-    return { id: 4100 + i * 7, slug: `s${i + 1}`, title, date, paragraphs: [w.text(3), w.text(4), w.text(3)], replies };
-  };
-  const posts = e.replies.map((n, i) => make(i, n));
-  const added = make(posts.length, 1);
-  const later = new Map<string, Reply[]>();
-  for (const p of [posts[1], posts.at(-2)] as Post[]) {
-    const extra = { ...reply(p.date, p.replies.length, 0), when: new Date(p.date.getTime() + 90_000_000), depth: 0 };
-    later.set(p.slug, [...p.replies, extra]);
-  }
-  const edited = posts[Math.floor(posts.length / 2)] as Post;
-  const editedVersion = { ...edited, paragraphs: edited.paragraphs.map((x, i) => (i === 1 ? `${x} ${w.sentence(14)}` : x)) };
-  return { posts, added, later, edited, editedVersion };
-}
-
-function stateOf(m: Model, crawl: 1 | 2): State {
-  return {
-    crawl,
-    at: new Date(CRAWL_TIMES[crawl]),
-    shown: crawl === 1 ? m.posts : [...m.posts, m.added],
-    version: (p) => (crawl === 2 && p === m.edited ? m.editedVersion : p),
-    repliesOf: (p) => (crawl === 2 ? (m.later.get(p.slug) ?? p.replies) : p.replies),
-  };
-}
-
-const latest = (st: State, n: number): Post[] => [...st.shown].reverse().slice(0, n);
 const rssItems = (host: string, e: Engine, posts: readonly Post[], extra: (p: Post) => string = () => ''): string =>
   posts
     .map((p) => {
@@ -167,7 +88,7 @@ const signedOlDe: Engine = {
   name: 'signed-ol-de',
   datedComments: true,
   seed: 91,
-  words: WORDS_DE,
+  writer: (seed) => new TextWriter(seed, WORDS_DE),
   names: NAMES_DE,
   replies: [1, 0, 2, 1, 4, 0, 2, 1, 1, 2],
   path: (p) => `/artikel/${p.slug}/`,
@@ -213,7 +134,7 @@ const threadedFr = (name: string, seed: number, indent: (depth: number, record: 
   name,
   datedComments: true,
   seed,
-  words: WORDS_FR,
+  writer: (seed) => new TextWriter(seed, WORDS_FR),
   names: NAMES_FR,
   replies: [2, 0, 3, 1, 0, 5, 2, 1],
   threaded: true,
@@ -288,7 +209,7 @@ const sectionsRu: Engine = {
   name: 'sections-ru',
   datedComments: true,
   seed: 93,
-  words: WORDS_RU,
+  writer: (seed) => new TextWriter(seed, WORDS_RU),
   names: NAMES_RU,
   replies: [0, 1, 2, 1, 3, 0, 2, 1, 0, 2, 1],
   path: (p) => `/zapisi/${p.id}.html`,
@@ -348,7 +269,7 @@ const sectionsRu: Engine = {
 const wfwPartial: Engine = {
   name: 'wfw-partial',
   seed: 94,
-  words: WORDS_EN,
+  writer: (seed) => new TextWriter(seed, WORDS_EN),
   names: NAMES_EN,
   replies: [1, 2, 0, 1, 3, 2, 0, 1, 2],
   path: (p) => `/${p.date.getUTCFullYear()}/${pad(p.date.getUTCMonth() + 1)}/${p.slug}/`,
@@ -425,7 +346,7 @@ const COMMENTS_PER_PAGE = 4;
 const pagedPl: Engine = {
   name: 'paged-pl',
   seed: 95,
-  words: WORDS_PL,
+  writer: (seed) => new TextWriter(seed, WORDS_PL),
   names: NAMES_PL,
   replies: [1, 0, 2, 6, 1, 0, 7, 1, 2],
   path: (p) => `/wpis/${p.slug}/`,
@@ -486,64 +407,38 @@ const pagedPl: Engine = {
 const ENGINES = [signedOlDe, indentFr, quotedFr, sectionsRu, wfwPartial, pagedPl];
 
 describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen engine: %s', (_, engine) => {
-  let dir: string;
-  let model: Model;
-  let versions: store.ObjectVersionRow[];
-  let changes: Array<{ url: string; kinds: string[] }>;
+  let overlay: BuiltSite;
   /** The fused versions' comments as stored (ids included: a parent names one), by page URL and crawl. */
   let stored: Map<string, Comment[]>;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), `wo-${engine.name}-`));
-    model = makeModel(engine);
-    const files: string[] = [];
-    for (const crawl of [1, 2] as const) {
-      const file = join(dir, `${engine.name}-crawl-${crawl}.warc.gz`);
-      await writeWarc(file, CRAWL_TIMES[crawl], engine.captures(stateOf(model, crawl)));
-      files.push(file);
-    }
-    const out = join(dir, 'out');
-    await buildOverlay({ inputs: files, outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
-    const db = openStore(out, { writable: false });
-    versions = [...store.readObjectVersions(db)];
-    changes = [...store.readChanges(db)].map((c) => ({ url: c.url, kinds: c.kinds }));
-    const fused = [...store.iterateVersions(db)].filter((v) => v.fusion !== null);
-    stored = new Map(fused.map((v) => [`${v.url} ${v.crawl}`, store.listComments(db, v.id)]));
-    db.close();
+    overlay = await buildTwoCrawls(engine, (db) => {
+      const fused = [...store.iterateVersions(db)].filter((v) => v.fusion !== null);
+      stored = new Map(fused.map((v) => [`${v.url} ${v.crawl}`, store.listComments(db, v.id)]));
+    });
   }, 120_000);
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  const all = (): Post[] => [...model.posts, model.added];
-  const postOf = (url: string): Post | undefined => all().find((p) => new URL(url).pathname === engine.path(p));
-  const kindsOf = (p: Post): string[] => changes.filter((c) => postOf(c.url) === p).flatMap((c) => c.kinds);
+  afterAll(() => rmSync(overlay.dir, { recursive: true, force: true }));
+  const built = (): BuiltSite => overlay;
+  const { postOf } = siteLookups(engine, built);
   const onPage = (replies: readonly Reply[]): readonly Reply[] => engine.onPage?.(replies) ?? replies;
 
-  it('makes objects for the posts only, in each crawl', () => {
-    for (const crawl of [1, 2]) {
-      const urls = versions.filter((v) => v.crawl.includes(`crawl-${crawl}`)).map((v) => postOf(v.url)?.slug ?? v.url);
-      expect(urls.sort(), `crawl ${crawl}`).toEqual(
-        stateOf(model, crawl as 1 | 2)
-          .shown.map((p) => p.slug)
-          .sort(),
-      );
-    }
-  });
+  itMakesObjectsForThePostsOnly(engine, built);
 
   // quoted-fr: see the gap described at `quotedFr`.
   const replyTest = engine.repliesSetApart === true ? it.fails : it;
 
   replyTest("finds every post's comments, in order, with their authors, in both crawls", () => {
     const later = (url: string): readonly Reply[] | undefined => {
-      const replies = model.later.get((postOf(url) as Post).slug);
+      const replies = overlay.model.later.get((postOf(url) as Post).slug);
       return replies === undefined ? undefined : onPage(replies);
     };
-    expectReplies(versions, (url) => onPage((postOf(url) as Post).replies), later);
+    expectReplies(overlay.versions, (url) => onPage((postOf(url) as Post).replies), later);
   });
 
   if (engine.datedComments === true)
     replyTest('reads each comment date as printed', () => {
-      for (const v of versions) {
+      for (const v of overlay.versions) {
         const post = postOf(v.url) as Post;
-        const replies = onPage((v.crawl.includes('crawl-2') ? model.later.get(post.slug) : undefined) ?? post.replies);
+        const replies = onPage((v.crawl.includes('crawl-2') ? overlay.model.later.get(post.slug) : undefined) ?? post.replies);
         expect(
           v.comments.map((c) => c.published),
           v.url,
@@ -553,9 +448,9 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
 
   if (engine.threaded === true)
     replyTest("gives each reply the comment it answers as its parent, from the entries' indentation", () => {
-      for (const v of versions) {
+      for (const v of overlay.versions) {
         const post = postOf(v.url) as Post;
-        const replies = onPage((v.crawl.includes('crawl-2') ? model.later.get(post.slug) : undefined) ?? post.replies);
+        const replies = onPage((v.crawl.includes('crawl-2') ? overlay.model.later.get(post.slug) : undefined) ?? post.replies);
         const comments = stored.get(`${v.url} ${v.crawl}`) ?? [];
         const ids = comments.map((c) => c.id);
         replies.forEach((r, i) => {
@@ -570,25 +465,10 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
         });
       }
       // The thread has replies to check.
-      expect(model.posts.some((p) => p.replies.some((r) => r.depth > 0))).toBe(true);
+      expect(overlay.model.posts.some((p) => p.replies.some((r) => r.depth > 0))).toBe(true);
     });
 
-  it('keeps the article whole and every comment out of it', () => {
-    for (const v of versions) {
-      const post = postOf(v.url) as Post;
-      for (const x of post.paragraphs) expect(v.text, v.url).toContain(x.slice(0, 40));
-      for (const r of model.later.get(post.slug) ?? post.replies) expect(v.text, v.url).not.toContain(r.text.slice(0, 30));
-      // Recent-post lists name other posts.
-      for (const other of all().filter((p) => p !== post)) expect(v.text, v.url).not.toContain(other.title);
-    }
-  });
+  itKeepsTheArticleWhole(engine, built);
 
-  it('reports new comments as comments-added, the one edit as the only content edit', () => {
-    for (const slug of model.later.keys())
-      expect(kindsOf(model.posts.find((p) => p.slug === slug) as Post), slug).toEqual(['comments-added']);
-    expect(kindsOf(model.edited)).toContain('content-edit');
-    expect(kindsOf(model.added)).toEqual(['new']);
-    const edits = changes.filter((c) => c.kinds.includes('content-edit')).map((c) => postOf(c.url)?.slug ?? c.url);
-    expect(edits).toEqual([model.edited.slug]);
-  });
+  itReportsTheChangeKinds(engine, built);
 });
