@@ -8,7 +8,7 @@
  *   records whose indentation alone says which reply answers which, each a name `<span>`, a
  *   `<small>` date "5 mars 2025, 14:02", the text in a `<div>` and a "Répondre" link; each
  *   reply's parent must be the comment it answers. quoted-fr: the same, each reply wrapped in
- *   as many `<blockquote>` as its depth instead (a known gap: its reply assertions are `it.fails`).
+ *   as many `<blockquote>` as its depth instead (its level is its wrapping).
  * - sections-ru: Russian; one `<section>` per comment with a `<header>` (name link, date "5 марта
  *   2025 г. в 14:02") and a `<footer>` ("Ответить"); a guestbook page of the same site prints its
  *   entries in the same shape and is no post.
@@ -65,9 +65,6 @@ import {
 } from './two-crawl-sites.js';
 
 interface Engine extends SiteEngine {
-  /** Whether replies are set apart from the top-level comments by a wrapper of their own (the
-   *  gap `quotedFr` describes: the assertions on its replies are expected to fail). */
-  repliesSetApart?: boolean;
   /** Whether the pages print each comment's day and time (not "12 days ago", not undated). */
   datedComments?: boolean;
   /** The comments a post's permalink page prints, of all it has (default: all). */
@@ -194,16 +191,14 @@ const indentFr = threadedFr('indent-fr', 92, (depth, record) => `<div style="mar
 
 /**
  * quoted-fr: each reply's record wrapped in as many <blockquote> as its depth, the blockquotes
- * siblings of the top-level records (not nested in the record answered).
- * Missing: the replies' date nodes have another signature (blockquote|div) than the top-level
- * entries' (div.discussion|div), so they make an entry group of their own, and a zone is one
- * group (comment-zone.ts `findEntryGroups`; `interleavedGroups` joins groups told apart by their
- * classes only). The replies are lost; joining sibling groups of one entry shape is the work left.
+ * siblings of the top-level records (not nested in the record answered): the replies' date nodes
+ * have other ancestors than the top-level ones', and their level is their wrapping.
  */
-const quotedFr: Engine = {
-  ...threadedFr('quoted-fr', 96, (depth, record) => `${'<blockquote>'.repeat(depth)}<div>${record}</div>${'</blockquote>'.repeat(depth)}`),
-  repliesSetApart: true,
-};
+const quotedFr = threadedFr(
+  'quoted-fr',
+  96,
+  (depth, record) => `${'<blockquote>'.repeat(depth)}<div>${record}</div>${'</blockquote>'.repeat(depth)}`,
+);
 /** Russian: one <section> per comment with <header> and <footer>; a guestbook page in the same shape. */
 const sectionsRu: Engine = {
   name: 'sections-ru',
@@ -423,10 +418,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
 
   itMakesObjectsForThePostsOnly(engine, built);
 
-  // quoted-fr: see the gap described at `quotedFr`.
-  const replyTest = engine.repliesSetApart === true ? it.fails : it;
-
-  replyTest("finds every post's comments, in order, with their authors, in both crawls", () => {
+  it("finds every post's comments, in order, with their authors, in both crawls", () => {
     const later = (url: string): readonly Reply[] | undefined => {
       const replies = overlay.model.later.get((postOf(url) as Post).slug);
       return replies === undefined ? undefined : onPage(replies);
@@ -435,7 +427,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
   });
 
   if (engine.datedComments === true)
-    replyTest('reads each comment date as printed', () => {
+    it('reads each comment date as printed', () => {
       for (const v of overlay.versions) {
         const post = postOf(v.url) as Post;
         const replies = onPage((v.crawl.includes('crawl-2') ? overlay.model.later.get(post.slug) : undefined) ?? post.replies);
@@ -447,7 +439,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a third-round unseen en
     });
 
   if (engine.threaded === true)
-    replyTest("gives each reply the comment it answers as its parent, from the entries' indentation", () => {
+    it("gives each reply the comment it answers as its parent, from the entries' indentation", () => {
       for (const v of overlay.versions) {
         const post = postOf(v.url) as Post;
         const replies = onPage((v.crawl.includes('crawl-2') ? overlay.model.later.get(post.slug) : undefined) ?? post.replies);

@@ -506,6 +506,21 @@ function findPermalink(entry: Entry, elements: readonly Element[], baseUrl: stri
   return { id: null, permalink: null };
 }
 
+/** An entry node's record without the wrappers around it, and how many there are: down through
+ *  elements holding one element and no text of their own (a reply printed inside one `<blockquote>`
+ *  per thread level). */
+export function unwrapEntry(node: Element): { record: Element; wrappers: number } {
+  let record = node;
+  let wrappers = 0;
+  for (;;) {
+    const kids = record.children.filter((c) => isTag(c) || (isText(c) && c.data.trim() !== ''));
+    const [only] = kids;
+    if (kids.length !== 1 || only === undefined || !isTag(only)) return { record, wrappers };
+    record = only;
+    wrappers++;
+  }
+}
+
 /** The entry's body: every node except the meta parts, as text lines and cleaned HTML. */
 function renderBody(
   entry: Entry,
@@ -523,7 +538,8 @@ function renderBody(
     current = '';
   };
   const bylineParts: string[] = [];
-  const isEntryChild = (el: Element): boolean => el.parent !== null && isTag(el.parent) && entry.nodes.includes(el.parent);
+  const records = new Set(entry.nodes.map((n) => unwrapEntry(n).record));
+  const isEntryChild = (el: Element): boolean => el.parent !== null && isTag(el.parent) && records.has(el.parent);
   /** Left out of the body; a byline part (author, date line, meta) is kept as the printed byline. */
   const isLeftOut = (el: Element): boolean => {
     if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name) || isHiddenByClass(el)) return true;

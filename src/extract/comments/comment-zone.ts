@@ -383,6 +383,40 @@ function interleavedGroups(bySignature: ReadonlyMap<string, Element[]>): Array<[
   return out;
 }
 
+/**
+ * Replies printed beside the comments they answer, each set apart by wrappers of its own (one
+ * `<blockquote>` or `<div>` per level): their date nodes have the comments' shape (tag and classes)
+ * but other ancestors, so they make date groups of their own. A group whose every date node reaches
+ * the zone of another group of that shape through wrappers holding nothing else (one element each)
+ * joins it: one more candidate, the thread. The zone is a group's lowest common ancestor, or the
+ * parent of its one date node. ours.
+ */
+function wrappedReplyGroups(bySignature: ReadonlyMap<string, Element[]>): Array<[string, Element[]]> {
+  const byStep = new Map<string, Element[][]>();
+  for (const markers of bySignature.values()) addTo(byStep, signatureStep(markers[0] as Element), markers);
+  const out: Array<[string, Element[]]> = [];
+  for (const [step, groups] of byStep) {
+    if (groups.length < 2) continue;
+    for (const base of groups) {
+      const zone = base.length > 1 ? lowestCommonAncestor(base) : (base[0]?.parent as Element | null);
+      if (zone === null || !isTag(zone)) continue;
+      const wrapped = groups.filter((g) => g !== base && g.every((m) => isWrappedIn(m, zone)));
+      if (wrapped.length > 0) out.push([`${step} in ${signatureStep(zone)}`, [...base, ...wrapped.flat()]]);
+    }
+  }
+  return out;
+}
+
+/** Whether `el` is under `zone` through ancestors that each hold one element only (pure wrappers). */
+function isWrappedIn(el: Element, zone: Element): boolean {
+  let e = el.parent;
+  if (e === zone) return false;
+  for (; e !== null && e !== zone; e = e.parent) {
+    if (!isTag(e) || e.children.filter(isTag).length !== 1) return false;
+  }
+  return e === zone;
+}
+
 /** Tags of list entries: a date node that is a whole entry may carry the entry's styling class. */
 const ENTRY_TAGS = new Set(['li', 'dt', 'dd', 'article']);
 
@@ -495,6 +529,7 @@ export function findEntryGroups(
   const candidates: Array<[string, Element[]]> = [
     ...[...bySignature].map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...interleavedGroups(bySignature).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
+    ...wrappedReplyGroups(bySignature).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...[...idGroups].map(([s, m]): [string, Element[]] => [`comment ids on ${s}`, m]),
   ];
   for (const [how, found] of candidates) {

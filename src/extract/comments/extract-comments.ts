@@ -21,7 +21,16 @@ import {
   MIN_UNHINTED_AUTHOR_SHARE,
   MIN_UNHINTED_ENTRIES,
 } from './constants.js';
-import { depthHintOf, elementsOf, type Entry, type EntryContent, entryDate, readEntry, type SkippedNodes } from './comment-entry.js';
+import {
+  depthHintOf,
+  elementsOf,
+  type Entry,
+  type EntryContent,
+  entryDate,
+  readEntry,
+  type SkippedNodes,
+  unwrapEntry,
+} from './comment-entry.js';
 import { type FeedComment, pairWithFeed, readFeedComment } from './comment-feed.js';
 import { hasDateText, isBareDateText } from './comment-dates.js';
 import { commentHash } from './comment-hash.js';
@@ -500,7 +509,7 @@ function indentOf(entry: Entry, lca: Element): number {
  * parent is the nearest earlier entry one level up (pre-order of the thread tree). A `depth-N`
  * class, when entries carry one, gives the level directly; so does the entries' indentation when
  * the thread is printed flat, sibling entries indented by their depth (CSS box model: a reply set
- * in by `margin-left` under the entry it answers).
+ * in by `margin-left` under the entry it answers), or each inside one wrapper per level.
  */
 function threadLevels(comments: readonly PageComment[], group: EntryGroup | null): { parents: number[]; depths: number[] } {
   const parents = comments.map(() => -1);
@@ -514,8 +523,15 @@ function threadLevels(comments: readonly PageComment[], group: EntryGroup | null
   const byClass = comments.every((c) => c.depthHint !== null);
   const indents = comments.map((c) => indentOf(c.entry, group.lca));
   const byIndent = !byClass && new Set(indents).size > 1;
-  const hinted = byClass || byIndent;
-  const raw = comments.map((c, i) => (byClass ? (c.depthHint as number) : byIndent ? (indents[i] as number) : domDepth(c.entry.marker)));
+  // A thread printed flat, each reply inside one wrapper per level (`<blockquote>` quoting):
+  // sibling entries, their records as deep as their level.
+  const flat = comments.every((c) => c.entry.nodes[0]?.parent === group.lca);
+  const wrappers = comments.map((c) => (c.entry.nodes.length === 1 ? unwrapEntry(c.entry.nodes[0] as Element).wrappers : 0));
+  const byWrapping = !byClass && !byIndent && flat && new Set(wrappers).size > 1;
+  const hinted = byClass || byIndent || byWrapping;
+  const raw = comments.map((c, i) =>
+    byClass ? (c.depthHint as number) : byIndent ? (indents[i] as number) : byWrapping ? (wrappers[i] as number) : domDepth(c.entry.marker),
+  );
   const distinct = [...new Set(raw)].sort((a, b) => a - b);
   const level = raw.map((r) => distinct.indexOf(r));
   const top = comments.filter((_, i) => level[i] === 0).map((c) => c.entry.nodes[0] as Element);
