@@ -101,3 +101,12 @@ export const FORM_ZONE_LINES_PER_CONTROL = 3;
 /** Weight of a conceptual node whose text ends in an ellipsis (a teaser repeating the excerpt) in
  *  its semantic node's density. ours: chosen on dragnet-train. */
 export const TEASER_NODE_WEIGHT = 0.25;
+
+/** A table row whose other cells hold at least this share of the wrapper's text lays the page out
+ *  (navigation column, article, ad column): its remaining cells may be fragment zones. ours:
+ *  chosen on readability (data tables' rows hold a few percent of their article; 0.5 keeps all). */
+export const LAYOUT_ROW_MIN_TEXT_SHARE = 0.5;
+
+/** A layout cell beside the article's is a fragment zone from this many lines (a `<div>` from
+ *  FRAGMENT_ZONE_MIN_LINES): a column of its own holds no article text. ours. */
+export const LAYOUT_CELL_ZONE_MIN_LINES = 1;
