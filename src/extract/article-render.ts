@@ -262,6 +262,16 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
   return { text, html: html.join(''), references };
 }
 
+/** Two parts of one article rendered apart (a standfirst, then the body), as one. */
+export function joinRendered(first: RenderedArticle, second: RenderedArticle): RenderedArticle {
+  const seen = new Set(first.references.map((r) => `${r.kind} ${r.url}`));
+  return {
+    text: [first.text, second.text].filter((t) => t !== '').join('\n'),
+    html: first.html + second.html,
+    references: [...first.references, ...second.references.filter((r) => !seen.has(`${r.kind} ${r.url}`))],
+  };
+}
+
 /**
  * A content node found without a feed item (a template's content path, an E-mCST block) rendered
  * like a feed-guided wrapper: hidden copies, widgets and the comments inside it left out, and the

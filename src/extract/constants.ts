@@ -110,3 +110,14 @@ export const LAYOUT_ROW_MIN_TEXT_SHARE = 0.5;
 /** A layout cell beside the article's is a fragment zone from this many lines (a `<div>` from
  *  FRAGMENT_ZONE_MIN_LINES): a column of its own holds no article text. ours. */
 export const LAYOUT_CELL_ZONE_MIN_LINES = 1;
+
+/** A wrapper holding at most this many times the feed text's words of article text is only the
+ *  description's block (a standfirst): the body is looked for after it. ours: a standfirst is the
+ *  description itself; an article body holds several times an excerpt. */
+export const STANDFIRST_MAX_FEED_RATIO = 2;
+
+/** The body after a standfirst holds at least this many article paragraphs ... ours. */
+export const FOLLOWING_BODY_MIN_PARAGRAPHS = 3;
+
+/** ... and at least this many times the standfirst wrapper's words. ours. */
+export const FOLLOWING_BODY_MIN_RATIO = 3;

@@ -8,6 +8,8 @@
  *   a share bar above the body, a most-read list beside it.
  * - standfirst: the standfirst (the feed description) in the page header, apart from the body;
  *   the body holds a pull quote and subheadings.
+ * - header-band: the standfirst (the feed description) in a header band of its own, a child of
+ *   `<body>`; the body in the next band.
  * - key-points: a "key points" list before the body, an embedded tweet inside it, a "related"
  *   link list after it.
  * - table-cells: an old layout table: a navigation cell, the article running over two text cells
@@ -128,6 +130,24 @@ const standfirst: Site = {
   },
 };
 
+/** The standfirst in a header band of its own under `<body>`, the body in the next band. */
+const headerBand: Site = {
+  name: 'header-band',
+  seed: 126,
+  bodyExtras: (a) => a.subheads.slice(0, 1),
+  boilerplate: [...SHARE_BAR, 'Most read', 'Weather: showers'],
+  description: (a) => a.lead,
+  articlePage(a, all) {
+    const [p0, p1, p2, p3, p4, p5, p6, p7] = a.paragraphs;
+    const body = `<p>${p0}</p><p>${p1}</p><p>${p2}</p><p>${p3}</p><h2>${a.subheads[0]}</h2><p>${p4}</p><p>${p5}</p><p>${p6}</p><p>${p7}</p>`;
+    return page(
+      this,
+      a.title,
+      `<div class="band"><div class="band-inner"><div class="kicker"><a href="/news/">News</a></div><h1>${a.title}</h1><div class="standfirst"><p>${a.lead}</p></div></div></div><div class="content"><div class="meta"><span>${a.author}</span> <time datetime="${a.date.toISOString()}">${day(a.date)}</time>${shareBar}</div><div class="body">${body}</div>${mostRead(a, all)}</div>`,
+    );
+  },
+};
+
 /** A key-points list before the body, an embedded tweet inside it, related links after it. */
 const keyPoints: Site = {
   name: 'key-points',
@@ -188,7 +208,7 @@ const gallery: Site = {
   },
 };
 
-const SITES = [splitBody, standfirst, keyPoints, tableCells, gallery];
+const SITES = [splitBody, standfirst, headerBand, keyPoints, tableCells, gallery];
 const ARTICLES_PER_SITE = 7;
 
 function makeArticles(s: Site): Article[] {
@@ -270,8 +290,10 @@ describe.each(SITES.map((s) => [s.name, s] as const))('news article layout: %s',
 
   // key-points: the key-points list sits in its own block before the body; the wrapper (the body,
   // where the description matched) widens only for as much article text again as it holds (half
-  // its own, WIDEN_MIN_GAIN), and three list items are far less. Missing: taking the block right
-  // before the body when it is article text (sentences, not links) and the parent adds nothing else.
+  // its own, WIDEN_MIN_GAIN), and three list items are far less. Missing: taking the block of
+  // sentences right before the body. Tried as "a parent whose only other article text is that
+  // block is taken on any gain": it closes this gap but the parent also brings the date and tag
+  // lines around a post's header on real pages (bench:quality tune F1 -0.0002 on both page sets).
   const leadBlocks = s.leadBlocks;
   if (leadBlocks !== undefined)
     it.fails('keeps the article text in a block before the body', () => {
