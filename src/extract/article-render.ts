@@ -8,7 +8,14 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../core/html-serialize.js';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
-import { FORM_ZONE_LINES_PER_CONTROL, FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
+import {
+  FORM_ZONE_LINES_PER_CONTROL,
+  FRAGMENT_ZONE_MAX_TEXT_SHARE,
+  FRAGMENT_ZONE_MIN_LINES,
+  LAYOUT_CELL_ZONE_MIN_LINES,
+  LAYOUT_ROW_MIN_TEXT_SHARE,
+  SENTENCE_MIN_WORDS,
+} from './constants.js';
 import {
   breaksLine,
   contains,
@@ -82,11 +89,31 @@ function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean 
   if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
   if (el.name === 'a' && COMMENT_COUNTER().test(nodeText(el))) return true;
   if (FRAGMENT_ZONE_TAGS.has(el.name) && (isFragmentZone(el, wrapper, opts) || isFormZone(el, wrapper, opts))) return true;
+  if (el.name === 'td' && isLayoutCell(el, wrapper) && isFragmentZone(el, wrapper, opts, LAYOUT_CELL_ZONE_MIN_LINES)) return true;
   return false;
 }
 
 /** Containers that may be fragment zones (lists and tables are content even when terse). */
 const FRAGMENT_ZONE_TAGS = new Set(['div', 'section', 'aside']);
+
+/** A table cell whose row's other cells hold running text and most of the wrapper's text: the
+ *  table lays out the page (a navigation column, the article, an ad column), so the cell is a
+ *  container like a `div`; a data table's row holds a small share of its article. ours. */
+function isLayoutCell(cell: Element, wrapper: Element): boolean {
+  const row = cell.parent;
+  if (row === null || !isTag(row)) return false;
+  const zones = zoneTexts(wrapper);
+  const total = zones.get(wrapper)?.chars ?? 0;
+  let chars = 0;
+  let hasSentence = false;
+  for (const c of row.children) {
+    if (c === cell || !isTag(c) || c.name !== 'td') continue;
+    const z = zones.get(c);
+    chars += z?.chars ?? 0;
+    hasSentence ||= z?.hasSentence === true;
+  }
+  return hasSentence && chars >= total * LAYOUT_ROW_MIN_TEXT_SHARE;
+}
 
 interface ZoneText {
   lines: number;
@@ -120,12 +147,11 @@ function zoneTexts(wrapper: Element): Map<Element, ZoneText> {
  * from" boxes) that is neither where the item was recognised nor most of the wrapper's text: its
  * lines are not the article's. ours, in the spirit of Readability's conditional cleaning.
  */
-function isFragmentZone(el: Element, wrapper: Element, opts: RenderOptions): boolean {
+function isFragmentZone(el: Element, wrapper: Element, opts: RenderOptions, minLines = FRAGMENT_ZONE_MIN_LINES): boolean {
   const zones = zoneTexts(wrapper);
   const z = zones.get(el);
   const total = zones.get(wrapper)?.chars ?? 0;
-  if (z === undefined || z.hasSentence || z.lines < FRAGMENT_ZONE_MIN_LINES || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE)
-    return false;
+  if (z === undefined || z.hasSentence || z.lines < minLines || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
   return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
 }
 
@@ -234,6 +260,16 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
     .filter((l) => l !== '')
     .join('\n');
   return { text, html: html.join(''), references };
+}
+
+/** Two parts of one article rendered apart (a standfirst, then the body), as one. */
+export function joinRendered(first: RenderedArticle, second: RenderedArticle): RenderedArticle {
+  const seen = new Set(first.references.map((r) => `${r.kind} ${r.url}`));
+  return {
+    text: [first.text, second.text].filter((t) => t !== '').join('\n'),
+    html: first.html + second.html,
+    references: [...first.references, ...second.references.filter((r) => !seen.has(`${r.kind} ${r.url}`))],
+  };
 }
 
 /**
