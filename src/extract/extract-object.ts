@@ -82,8 +82,11 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const evidence = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE).map((z) => z.node);
     const articleZones = cand.zones.filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES).map((z) => z.node);
     let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain, articleZones);
-    // A standfirst printed apart from the body: the article is the standfirst, then the body.
-    const followingBody = findFollowingBody(wrapper, body, others, exclude, s.input.bodyTokens.length, s.explain);
+    // A standfirst printed apart from the body: the article is the standfirst, then the body. Only
+    // a summary can be a standfirst: an item carrying the full content matched the whole article.
+    const followingBody = s.input.hasContent
+      ? null
+      : findFollowingBody(wrapper, body, others, exclude, s.input.bodyTokens.length, s.explain);
     const standfirst = followingBody === null ? null : wrapper;
     if (followingBody !== null) wrapper = followingBody;
     const head = pageHead(page);
