@@ -116,6 +116,25 @@ describe('hostile input from the sample crawl', () => {
     expect(objectUrls(out)).toEqual(cleanObjects);
   }, 150_000);
 
+  it('builds with a post page of 40,000 dated comment entries in seconds: every object kept', () => {
+    const file = join(work, 'page-40000-comments.warc.gz');
+    const post = 'http://pelican-dev.test:8090/posts/2026/11/configuring-the-network/';
+    const entry = (i: number): string =>
+      `<div class="c"><div><b>Reader ${i}</b> <span>March ${1 + (i % 28)}, 2024 at 10:${String(i % 60).padStart(2, '0')}</span></div><p>Reply number ${i} to the post.</p></div>`;
+    const thread = `<div class="thread">${Array.from({ length: 40_000 }, (_, i) => entry(i)).join('')}</div>`;
+    writeSampleRecords(
+      file,
+      replacePayload(readSampleRecords(SAMPLE_1), post, (html) => html.replace('</body>', `${thread}</body>`)),
+    );
+    const started = Date.now();
+    const { out, run } = build('comments', file);
+    // 80 s when each entry counted the thread's 40,000 children again; 9 s now.
+    expect(Date.now() - started).toBeLessThan(45_000);
+    expect(run.stderr).not.toMatch(STACK_FRAME);
+    expect(run.code).toBe(0);
+    expect(objectUrls(out)).toEqual(cleanObjects);
+  }, 150_000);
+
   it('refuses --out naming a file, or a path under a file, in one located line (exit 2)', () => {
     const file = join(work, 'not-a-dir');
     writeFileSync(file, 'x');

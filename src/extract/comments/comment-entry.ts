@@ -485,6 +485,14 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
   return null;
 }
 
+/** Whether `el` has more than `n` element children, counted no further than that (a zone of
+ *  thousands of entries is asked once per entry). */
+function holdsMoreElementsThan(el: Element, n: number): boolean {
+  let count = 0;
+  for (const c of el.children) if (isTag(c) && ++count > n) return true;
+  return false;
+}
+
 /** `elements`: `elementsOf(entry.nodes, skip)`. */
 function findPermalink(entry: Entry, elements: readonly Element[], baseUrl: string): { id: string | null; permalink: string | null } {
   for (const el of elements) {
@@ -497,7 +505,7 @@ function findPermalink(entry: Entry, elements: readonly Element[], baseUrl: stri
   const candidates: Element[] = [...elements];
   for (let e = entry.nodes[0]?.parent ?? null; e !== null && isTag(e) && candidates.length < 200; e = e.parent) {
     candidates.unshift(e);
-    if (e.children.filter(isTag).length > 2) break;
+    if (holdsMoreElementsThan(e, 2)) break;
   }
   for (const e of candidates) {
     const id = commentIdOf(e);

@@ -83,7 +83,10 @@ function dateNodes(root: Element): Element[] {
     }
     for (const c of el.children) if (isTag(c)) stack.push(c);
   }
-  const withAttribute = new Set(out);
+  // A block holding a machine-readable date node is marked by that node: the nodes and their
+  // ancestors up to `root`, looked up once per block.
+  const holdingDateAttribute = new Set<AnyNode>();
+  for (const d of out) for (let e: AnyNode | null = d; e !== null && !holdingDateAttribute.has(e); e = e.parent) holdingDateAttribute.add(e);
   for (const b of textBlocks(root)) {
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
     // A longer block whose first <br> line is dated ("1. Jane on 12/03/2025<br>text") is marked too.
@@ -94,7 +97,7 @@ function dateNodes(root: Element): Element[] {
           ? b.text
           : spacedText(b.element);
     if (line === undefined || !hasDateText(line)) continue;
-    if (out.some((d) => withAttribute.has(d) && contains(b.element, d))) continue;
+    if (holdingDateAttribute.has(b.element)) continue;
     out.push(b.element);
   }
   return out;
@@ -397,24 +400,35 @@ function wrappedReplyGroups(bySignature: ReadonlyMap<string, Element[]>): Array<
   const out: Array<[string, Element[]]> = [];
   for (const [step, groups] of byStep) {
     if (groups.length < 2) continue;
+    // Each group under wrappers, by the element its wrappers stand in: one pass over the groups
+    // (a page of many date groups costs their markers' depth, not the square of their number).
+    const byFrame = new Map<Element, Element[][]>();
+    for (const g of groups) {
+      const frame = wrapperFrameOf(g);
+      if (frame !== null) addTo(byFrame, frame, g);
+    }
     for (const base of groups) {
       const zone = base.length > 1 ? lowestCommonAncestor(base) : (base[0]?.parent as Element | null);
-      if (zone === null || !isTag(zone)) continue;
-      const wrapped = groups.filter((g) => g !== base && g.every((m) => isWrappedIn(m, zone)));
-      if (wrapped.length > 0) out.push([`${step} in ${signatureStep(zone)}`, [...base, ...wrapped.flat()]]);
+      const wrapped = zone === null ? undefined : byFrame.get(zone)?.filter((g) => g !== base);
+      if (zone !== null && wrapped !== undefined && wrapped.length > 0)
+        out.push([`${step} in ${signatureStep(zone)}`, [...base, ...wrapped.flat()]]);
     }
   }
   return out;
 }
 
-/** Whether `el` is under `zone` through ancestors that each hold one element only (pure wrappers). */
-function isWrappedIn(el: Element, zone: Element): boolean {
-  let e = el.parent;
-  if (e === zone) return false;
-  for (; e !== null && e !== zone; e = e.parent) {
-    if (!isTag(e) || e.children.filter(isTag).length !== 1) return false;
+/** The element every date node of a group reaches through one or more wrappers holding one element
+ *  each (pure wrappers), or null when a node has no such wrapper or the nodes reach different ones. */
+function wrapperFrameOf(markers: readonly Element[]): Element | null {
+  let frame: Element | null = null;
+  for (const m of markers) {
+    let e = m.parent;
+    if (e === null || !isTag(e) || e.children.filter(isTag).length !== 1) return null;
+    while (e !== null && isTag(e) && e.children.filter(isTag).length === 1) e = e.parent;
+    if (e === null || !isTag(e) || (frame !== null && e !== frame)) return null;
+    frame = e;
   }
-  return e === zone;
+  return frame;
 }
 
 /** Tags of list entries: a date node that is a whole entry may carry the entry's styling class. */
