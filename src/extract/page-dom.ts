@@ -248,3 +248,11 @@ export function nodeText(n: AnyNode, opts: PageTextOptions = {}): string {
   const separator = opts.separator ?? '';
   return opts.skipIgnored === false ? readNodeText(n, { separator }) : readNodeText(n, { separator, skip: isIgnoredElement });
 }
+
+/** Element children of `el`, counted no further than `max + 1` (a zone of thousands of entries is
+ *  asked about once per entry): `elementChildrenUpTo(el, 1) === 1` says it holds exactly one. */
+export function elementChildrenUpTo(el: Element, max: number): number {
+  let count = 0;
+  for (const c of el.children) if (isTag(c) && ++count > max) break;
+  return count;
+}

@@ -24,7 +24,7 @@ import {
   SIGNATURE_VERBS,
   WEEKDAY_NAMES,
 } from '../../core/hint-vocabulary.js';
-import { BLOCK_TAGS, breaksLine, contains, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
+import { BLOCK_TAGS, breaksLine, contains, elementChildrenUpTo, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
 import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
@@ -485,14 +485,6 @@ function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: strin
   return null;
 }
 
-/** Whether `el` has more than `n` element children, counted no further than that (a zone of
- *  thousands of entries is asked once per entry). */
-function holdsMoreElementsThan(el: Element, n: number): boolean {
-  let count = 0;
-  for (const c of el.children) if (isTag(c) && ++count > n) return true;
-  return false;
-}
-
 /** `elements`: `elementsOf(entry.nodes, skip)`. */
 function findPermalink(entry: Entry, elements: readonly Element[], baseUrl: string): { id: string | null; permalink: string | null } {
   for (const el of elements) {
@@ -505,7 +497,7 @@ function findPermalink(entry: Entry, elements: readonly Element[], baseUrl: stri
   const candidates: Element[] = [...elements];
   for (let e = entry.nodes[0]?.parent ?? null; e !== null && isTag(e) && candidates.length < 200; e = e.parent) {
     candidates.unshift(e);
-    if (holdsMoreElementsThan(e, 2)) break;
+    if (elementChildrenUpTo(e, 2) > 2) break;
   }
   for (const e of candidates) {
     const id = commentIdOf(e);

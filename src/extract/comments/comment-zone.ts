@@ -9,7 +9,7 @@
 import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { BLOCK_TAGS, contains, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
+import { BLOCK_TAGS, contains, elementChildrenUpTo, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
@@ -86,7 +86,8 @@ function dateNodes(root: Element): Element[] {
   // A block holding a machine-readable date node is marked by that node: the nodes and their
   // ancestors up to `root`, looked up once per block.
   const holdingDateAttribute = new Set<AnyNode>();
-  for (const d of out) for (let e: AnyNode | null = d; e !== null && !holdingDateAttribute.has(e); e = e.parent) holdingDateAttribute.add(e);
+  for (const d of out)
+    for (let e: AnyNode | null = d; e !== null && !holdingDateAttribute.has(e); e = e.parent) holdingDateAttribute.add(e);
   for (const b of textBlocks(root)) {
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
     // A longer block whose first <br> line is dated ("1. Jane on 12/03/2025<br>text") is marked too.
@@ -423,8 +424,8 @@ function wrapperFrameOf(markers: readonly Element[]): Element | null {
   let frame: Element | null = null;
   for (const m of markers) {
     let e = m.parent;
-    if (e === null || !isTag(e) || e.children.filter(isTag).length !== 1) return null;
-    while (e !== null && isTag(e) && e.children.filter(isTag).length === 1) e = e.parent;
+    if (e === null || !isTag(e) || elementChildrenUpTo(e, 1) !== 1) return null;
+    while (e !== null && isTag(e) && elementChildrenUpTo(e, 1) === 1) e = e.parent;
     if (e === null || !isTag(e) || (frame !== null && e !== frame)) return null;
     frame = e;
   }
