@@ -8,14 +8,7 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../core/html-serialize.js';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
-import {
-  FORM_ZONE_LINES_PER_CONTROL,
-  FRAGMENT_ZONE_MAX_TEXT_SHARE,
-  FRAGMENT_ZONE_MIN_LINES,
-  LAYOUT_CELL_ZONE_MIN_LINES,
-  LAYOUT_ROW_MIN_TEXT_SHARE,
-  SENTENCE_MIN_WORDS,
-} from './constants.js';
+import { FORM_ZONE_LINES_PER_CONTROL, FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
 import {
   breaksLine,
   contains,
@@ -88,32 +81,12 @@ function isLeftOut(el: Element, wrapper: Element, opts: RenderOptions): boolean 
   if (isIgnoredElement(el) || opts.skip?.has(el) === true || isHiddenByClass(el)) return true;
   if (isBoilerplateIn(el, wrapper, opts.evidence ?? [])) return opts.core === undefined || !contains(el, opts.core);
   if (el.name === 'a' && COMMENT_COUNTER().test(nodeText(el))) return true;
-  if (FRAGMENT_ZONE_TAGS.has(el.name) && (isFragmentZone(el, wrapper, opts) || isFormZone(el, wrapper, opts))) return true;
-  if (el.name === 'td' && isLayoutCell(el, wrapper) && isFragmentZone(el, wrapper, opts, LAYOUT_CELL_ZONE_MIN_LINES)) return true;
+  if (FRAGMENT_ZONE_TAGS.has(el.name) && isSideZone(el, wrapper, opts)) return true;
   return false;
 }
 
-/** Containers that may be fragment zones (lists and tables are content even when terse). */
+/** Containers that may be side zones (lists and tables are content even when terse). */
 const FRAGMENT_ZONE_TAGS = new Set(['div', 'section', 'aside']);
-
-/** A table cell whose row's other cells hold running text and most of the wrapper's text: the
- *  table lays out the page (a navigation column, the article, an ad column), so the cell is a
- *  container like a `div`; a data table's row holds a small share of its article. ours. */
-function isLayoutCell(cell: Element, wrapper: Element): boolean {
-  const row = cell.parent;
-  if (row === null || !isTag(row)) return false;
-  const zones = zoneTexts(wrapper);
-  const total = zones.get(wrapper)?.chars ?? 0;
-  let chars = 0;
-  let hasSentence = false;
-  for (const c of row.children) {
-    if (c === cell || !isTag(c) || c.name !== 'td') continue;
-    const z = zones.get(c);
-    chars += z?.chars ?? 0;
-    hasSentence ||= z?.hasSentence === true;
-  }
-  return hasSentence && chars >= total * LAYOUT_ROW_MIN_TEXT_SHARE;
-}
 
 interface ZoneText {
   lines: number;
@@ -140,19 +113,6 @@ function zoneTexts(wrapper: Element): Map<Element, ZoneText> {
   }
   zoneTextCache.set(wrapper, zones);
   return zones;
-}
-
-/**
- * A container of several short lines and no sentence (chart labels, counters, link grids, "more
- * from" boxes) that is neither where the item was recognised nor most of the wrapper's text: its
- * lines are not the article's. ours, in the spirit of Readability's conditional cleaning.
- */
-function isFragmentZone(el: Element, wrapper: Element, opts: RenderOptions, minLines = FRAGMENT_ZONE_MIN_LINES): boolean {
-  const zones = zoneTexts(wrapper);
-  const z = zones.get(el);
-  const total = zones.get(wrapper)?.chars ?? 0;
-  if (z === undefined || z.hasSentence || z.lines < minLines || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
-  return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
 }
 
 /** Inputs a reader fills in; a hidden input, or a bare submit button, asks nothing of them. */
@@ -185,19 +145,19 @@ function formControls(wrapper: Element): Map<Element, number> {
 }
 
 /**
- * A container whose form controls are many for its few lines of text (a newsletter sign-up, a
- * comment or contact form, a poll) that is neither where the item was recognised nor most of the
- * wrapper's text: an interaction widget, not the article. Readability's conditional cleaning
- * removes a node with more inputs than a third of its paragraphs; the same test on lines.
+ * A container beside the article's text, neither where the item was recognised nor most of the
+ * wrapper's text, whose lines are not the article's (ours, in the spirit of Readability's
+ * conditional cleaning): a fragment zone, several short lines and no sentence (chart labels,
+ * counters, link grids, "more from" boxes), or a form zone, more fillable controls than one per
+ * FORM_ZONE_LINES_PER_CONTROL lines (a newsletter sign-up, a comment form, a poll: Readability
+ * removes a node with more inputs than a third of its paragraphs).
  */
-function isFormZone(el: Element, wrapper: Element, opts: RenderOptions): boolean {
-  const controls = formControls(wrapper).get(el) ?? 0;
-  if (controls === 0) return false;
+function isSideZone(el: Element, wrapper: Element, opts: RenderOptions): boolean {
   const zones = zoneTexts(wrapper);
   const z = zones.get(el);
-  const total = zones.get(wrapper)?.chars ?? 0;
-  if (z !== undefined && (controls <= Math.floor(z.lines / FORM_ZONE_LINES_PER_CONTROL) || z.chars >= total * FRAGMENT_ZONE_MAX_TEXT_SHARE))
-    return false;
+  const fragment = z !== undefined && !z.hasSentence && z.lines >= FRAGMENT_ZONE_MIN_LINES;
+  const form = (formControls(wrapper).get(el) ?? 0) > Math.floor((z?.lines ?? 0) / FORM_ZONE_LINES_PER_CONTROL);
+  if ((!fragment && !form) || (z?.chars ?? 0) >= (zones.get(wrapper)?.chars ?? 0) * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
   return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
 }
 
@@ -260,16 +220,6 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
     .filter((l) => l !== '')
     .join('\n');
   return { text, html: html.join(''), references };
-}
-
-/** Two parts of one article rendered apart (a standfirst, then the body), as one. */
-export function joinRendered(first: RenderedArticle, second: RenderedArticle): RenderedArticle {
-  const seen = new Set(first.references.map((r) => `${r.kind} ${r.url}`));
-  return {
-    text: [first.text, second.text].filter((t) => t !== '').join('\n'),
-    html: first.html + second.html,
-    references: [...first.references, ...second.references.filter((r) => !seen.has(`${r.kind} ${r.url}`))],
-  };
 }
 
 /**

@@ -101,23 +101,3 @@ export const FORM_ZONE_LINES_PER_CONTROL = 3;
 /** Weight of a conceptual node whose text ends in an ellipsis (a teaser repeating the excerpt) in
  *  its semantic node's density. ours: chosen on dragnet-train. */
 export const TEASER_NODE_WEIGHT = 0.25;
-
-/** A table row whose other cells hold at least this share of the wrapper's text lays the page out
- *  (navigation column, article, ad column): its remaining cells may be fragment zones. ours:
- *  chosen on readability (data tables' rows hold a few percent of their article; 0.5 keeps all). */
-export const LAYOUT_ROW_MIN_TEXT_SHARE = 0.5;
-
-/** A layout cell beside the article's is a fragment zone from this many lines (a `<div>` from
- *  FRAGMENT_ZONE_MIN_LINES): a column of its own holds no article text. ours. */
-export const LAYOUT_CELL_ZONE_MIN_LINES = 1;
-
-/** A wrapper holding at most this many times the feed text's words of article text is only the
- *  description's block (a standfirst): the body is looked for after it. ours: a standfirst is the
- *  description itself; an article body holds several times an excerpt. */
-export const STANDFIRST_MAX_FEED_RATIO = 2;
-
-/** The body after a standfirst holds at least this many article paragraphs ... ours. */
-export const FOLLOWING_BODY_MIN_PARAGRAPHS = 3;
-
-/** ... and at least this many times the standfirst wrapper's words. ours. */
-export const FOLLOWING_BODY_MIN_RATIO = 3;

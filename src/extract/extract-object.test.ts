@@ -68,24 +68,6 @@ describe('extractObject', () => {
     expect(r.object.text).toContain('Write the number of minutes');
   });
 
-  it('reads a summary printed in a band of its own as a standfirst, and an item carrying its whole article as that article', () => {
-    const later = Array.from(
-      { length: 6 },
-      (_, i) =>
-        `<p>Paragraph ${i + 1} of the story goes on about the tides, the harbour works, the ferries and the winter timetable of the island boats.</p>`,
-    ).join('');
-    const page = `<html><head><title>A study on how to study</title></head><body><div class="band"><div class="inner"><h1>A study on how to study</h1><div class="lead"><p>${PARA1}</p></div></div></div><div class="content"><div class="body">${later}</div></div></body></html>`;
-    const summary = extractObject(parsePage(page, 'https://blog.test/a'), item({ title: 'A study on how to study', description: PARA1 }));
-    const whole = extractObject(
-      parsePage(page, 'https://blog.test/a'),
-      item({ title: 'A study on how to study', description: PARA1, content: `<p>${PARA1}</p>` }),
-    );
-    expect(summary.ok && whole.ok).toBe(true);
-    if (!summary.ok || !whole.ok) return;
-    expect(summary.object.text).toContain('Paragraph 6 of the story');
-    expect(whole.object.text).toBe(PARA1);
-  });
-
   it('falls back to concepts when the description summarises instead of excerpting', () => {
     const summary = item({
       title: 'A study on how to study',

@@ -4,7 +4,7 @@
  */
 import { type Element, isTag } from 'domhandler';
 import type { FeedItem } from '../feeds/index.js';
-import { joinRendered, type RenderedArticle, renderArticle } from './article-render.js';
+import { type RenderedArticle, renderArticle } from './article-render.js';
 import { commentNodesInside, extractComments } from './comments/index.js';
 import { computeConfidence } from './confidence.js';
 import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS, WIDEN_ZONE_MIN_CONCEPTUAL_NODES } from './constants.js';
@@ -16,7 +16,7 @@ import { findAuthor, findCategories, findDate, findMeta, findTitle } from './pro
 import { buildSemanticInput } from './semantic-input.js';
 import { countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
 import type { ExplainStep, ExtractionResult, ParsedPage } from './types.js';
-import { type WrapperCandidate, describe, findFollowingBody, findWrapperNode, widenToArticle } from './wrapper-node.js';
+import { type WrapperCandidate, describe, findWrapperNode, widenToArticle } from './wrapper-node.js';
 
 export interface ExtractOptions {
   /** Nodes no item may use (e.g. zones already claimed). */
@@ -82,27 +82,15 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     const evidence = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE).map((z) => z.node);
     const articleZones = cand.zones.filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES).map((z) => z.node);
     let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain, articleZones);
-    // A standfirst printed apart from the body: the article is the standfirst, then the body. Only
-    // a summary can be a standfirst: an item carrying the full content matched the whole article.
-    const followingBody = s.input.hasContent
-      ? null
-      : findFollowingBody(wrapper, body, others, exclude, s.input.bodyTokens.length, s.explain);
-    const standfirst = followingBody === null ? null : wrapper;
-    if (followingBody !== null) wrapper = followingBody;
     const head = pageHead(page);
     const title = findTitle(body, s.item, wrapper, head, s.explain);
     const skip = new Set<Element>();
-    if (title.node !== null && title.full && (contains(wrapper, title.node) || (standfirst !== null && contains(standfirst, title.node))))
-      skip.add(title.node);
+    if (title.node !== null && title.full && contains(wrapper, title.node)) skip.add(title.node);
     // Comments, comment forms and "N comments" counters are never part of the article [004 §4.2].
     for (const n of commentNodesUnder(wrapper, commentNodes)) skip.add(n);
     const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
-    const render = (): RenderedArticle => {
-      const article = renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
-      if (standfirst === null) return article;
-      const lead = renderArticle(standfirst, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
-      return joinRendered(lead, article);
-    };
+    const render = (): RenderedArticle =>
+      renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
     let rendered = render();
     // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
     // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.

@@ -3,15 +3,11 @@
  */
 import { type Element, isTag, isText } from 'domhandler';
 import {
-  ARTICLE_PARAGRAPH_MAX_LINK_DENSITY,
   BOILERPLATE_NODE_WEIGHT,
-  FOLLOWING_BODY_MIN_PARAGRAPHS,
-  FOLLOWING_BODY_MIN_RATIO,
   MIN_CONCEPT_SHARE,
   MIN_CONCEPTS_PER_NODE,
   MIN_DENSITY_WORDS,
   NGRAM_SIZE,
-  STANDFIRST_MAX_FEED_RATIO,
   TEASER_NODE_WEIGHT,
   WIDEN_MAX_STEPS,
   WIDEN_MIN_GAIN,
@@ -380,56 +376,4 @@ export function describe(el: Element): string {
 
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
-}
-
-/**
- * Deviation from 004 §4.2 (the wrapper holds the item's text): a description that is the
- * article's standfirst matches a header block the page prints apart from the body (a band of its
- * own above it), and widening stops at the band. When the wrapper holds little more article text
- * than the feed's, the body is the running text that comes next in the page: the semantic node
- * of the first article paragraph after the wrapper (outside other items, excluded zones and
- * boilerplate), widened as a wrapper is, when it holds several article paragraphs, far more text
- * than the wrapper, and few links. Returns that body, or null. ours.
- */
-export function findFollowingBody(
-  wrapper: Element,
-  root: Element,
-  others: readonly Element[],
-  exclude: readonly Element[],
-  feedWords: number,
-  explain: ExplainStep[],
-): Element | null {
-  const paragraphsOf = (node: Element, core: Element): TextBlock[] =>
-    articleBlocks(node, root, core).filter((b) => !NOT_PARAGRAPH_TAGS.has(b.element.name));
-  const ownWords = paragraphsOf(wrapper, wrapper).reduce((n, b) => n + wordCount(b), 0);
-  if (ownWords > Math.max(feedWords, 1) * STANDFIRST_MAX_FEED_RATIO) return null;
-  const blocks = textBlocks(root);
-  let i = blocks.findLastIndex((b) => contains(wrapper, b.element)) + 1;
-  if (i === 0) return null;
-  const skipped = (el: Element): boolean =>
-    [...others, ...exclude].some((e) => contains(e, el) || contains(el, e)) || insideBoilerplate(el, root);
-  for (; i < blocks.length; i++) {
-    const b = blocks[i] as TextBlock;
-    if (isArticleParagraph(b) && !NOT_PARAGRAPH_TAGS.has(b.element.name) && !skipped(b.element)) break;
-  }
-  const first = blocks[i];
-  if (first === undefined) return null;
-  const start = semanticNodeOf(first.element, root);
-  if (start === root || contains(start, wrapper) || skipped(start)) return null;
-  const body = widenToArticle(start, root, [...others, wrapper], feedWords, []);
-  const paragraphs = paragraphsOf(body, start);
-  const words = paragraphs.reduce((n, b) => n + wordCount(b), 0);
-  let chars = 0;
-  let linkChars = 0;
-  for (const b of textBlocks(body)) {
-    chars += b.text.length;
-    linkChars += b.linkChars;
-  }
-  if (paragraphs.length < FOLLOWING_BODY_MIN_PARAGRAPHS || words < ownWords * FOLLOWING_BODY_MIN_RATIO) return null;
-  if (linkChars > chars * ARTICLE_PARAGRAPH_MAX_LINK_DENSITY) return null;
-  explain.push({
-    step: 'body',
-    detail: `${describe(wrapper)} holds ${ownWords} words of article text for ${feedWords} of the feed's: the body is ${describe(body)} after it, ${paragraphs.length} paragraphs, ${words} words`,
-  });
-  return body;
 }

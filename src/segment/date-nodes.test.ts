@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrintedDate, parsersFor } from './date-nodes.js';
+import { chronoParsersFor } from '../core/chrono-locales.js';
+import { parsePrintedDate } from './date-nodes.js';
 
 const capture = new Date('2026-11-22T00:00:00Z');
 
@@ -14,15 +15,15 @@ describe('date parsers by page language', () => {
       ja: '2025年3月12日',
     };
     for (const [language, text] of Object.entries(samples)) {
-      const parsers = parsersFor(language);
+      const parsers = chronoParsersFor(language);
       expect(parsers).toHaveLength(2);
       expect(parsePrintedDate(text, parsers, capture), language).toBe('2025-03-12');
-      expect(parsersFor(language)[0], 'loaded once').toBe(parsers[0]);
+      expect(chronoParsersFor(language)[0], 'loaded once').toBe(parsers[0]);
     }
   });
 
   it('reads English alone for English, unknown languages and pages without one', () => {
-    for (const language of ['en', 'xx', null]) expect(parsersFor(language)).toHaveLength(1);
-    expect(parsePrintedDate('12. März 2025', parsersFor('xx'), capture)).toBeNull();
+    for (const language of ['en', 'xx', null]) expect(chronoParsersFor(language)).toHaveLength(1);
+    expect(parsePrintedDate('12. März 2025', chronoParsersFor('xx'), capture)).toBeNull();
   });
 });

@@ -71,9 +71,6 @@ export function parsePrintedDate(text: string, parsers: readonly ChronoParser[],
   return null;
 }
 
-/** Parsers to try on a page: its language's, then English. */
-export const parsersFor = chronoParsersFor;
-
 /**
  * Every date node under `root`, in document order: the lowest elements whose text (at most
  * MAX_DATE_TEXT_CHARS) holds a whole date, or that carry a `datetime`. A `datetime` element wins
@@ -83,7 +80,7 @@ export function findDateNodes(root: Element, language: string | null, captureTim
   const capture = new Date(captureTime);
   // No instant to read printed dates against (the capture time is validated where captures are built).
   if (Number.isNaN(capture.getTime())) return [];
-  const parsers = parsersFor(language);
+  const parsers = chronoParsersFor(language);
   const elements = elementsUnder(root);
   const invisible = new WeakSet<Element>();
   const holdsDate = new WeakSet<Element>();

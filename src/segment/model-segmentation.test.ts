@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../extract/index.js';
-import { parsePrintedDate, parsersFor } from './date-nodes.js';
+import { chronoParsersFor } from '../core/chrono-locales.js';
+import { parsePrintedDate } from './date-nodes.js';
 import { segmentByModel } from './model-segmentation.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/segment/${name}`, import.meta.url), 'utf8');
@@ -112,10 +113,10 @@ describe('segmentByModel on layouts of other engines', () => {
   });
 
   it('dates a year-less printed date in the year before the capture when it would lie ahead of it', () => {
-    const en = parsersFor('en');
+    const en = chronoParsersFor('en');
     expect(parsePrintedDate('March 15', en, new Date('2026-11-22T00:00:00Z'))).toBe('2026-03-15');
     expect(parsePrintedDate('December 30', en, new Date('2026-01-05T00:00:00Z'))).toBe('2025-12-30');
-    expect(parsePrintedDate('lundi 9 novembre 2026', parsersFor('fr'), new Date('2026-11-22T00:00:00Z'))).toBe('2026-11-09');
+    expect(parsePrintedDate('lundi 9 novembre 2026', chronoParsersFor('fr'), new Date('2026-11-22T00:00:00Z'))).toBe('2026-11-09');
     expect(parsePrintedDate('12 comments', en, new Date('2026-11-22T00:00:00Z'))).toBeNull();
   });
 });

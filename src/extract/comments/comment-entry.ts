@@ -379,10 +379,7 @@ function findAuthor(
   // the short line just before the entry's first date line, when nothing but empty elements (an
   // avatar) stands between them and the text follows the date (a short text signed by a date line
   // after it is no name). Guessed: the zone then needs the names alike or the site's records.
-  const dateLine = elements.find(
-    (el) =>
-      (el.name === 'time' || BLOCK_TAGS.has(el.name)) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) && isDateLine(el),
-  );
+  const dateLine = elements.find((el) => el.name !== 'span' && isEntryDateLine(el));
   const before = dateLine === undefined || !hasTextAfter(dateLine, elements) ? null : lineBefore(dateLine, skip);
   const name = before === null ? null : cleanAuthor(shortLine(before, MAX_AUTHOR_WORDS) ?? '');
   if (before !== null && name !== null && !SENTENCE_END.test(name)) return { name, url: link(before), node: before, guessed: true };
@@ -422,11 +419,12 @@ function soleLeadingElement(el: Element, skip: SkippedNodes): Element | null {
 
 /** A date line of an entry: a `<time>`, or a block or span printing nothing but a short dated line. */
 function isEntryDateLine(el: Element): boolean {
-  return (
-    (el.name === 'time' || el.name === 'span' || BLOCK_TAGS.has(el.name)) &&
-    !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) &&
-    isDateLine(el)
-  );
+  return (el.name === 'time' || el.name === 'span' || BLOCK_TAGS.has(el.name)) && printsOnlyADateLine(el);
+}
+
+/** An element with no block inside, printing a short dated line. */
+function printsOnlyADateLine(el: Element): boolean {
+  return !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) && isDateLine(el);
 }
 
 /** The nodes a block prints before its first block child, when it has one (its first line). */
@@ -552,7 +550,7 @@ function renderBody(
       (SECTION_META_TAGS.has(el.name) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
       isEntryDateLine(el) ||
       // An inline date element of the entry's own (`<small>`, `<em>` beside the name), not one inside its text.
-      (isEntryChild(el) && !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name)) && isDateLine(el));
+      (isEntryChild(el) && printsOnlyADateLine(el));
     if (isByline) {
       bylineParts.push(printedText(el));
       return true;

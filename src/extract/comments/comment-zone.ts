@@ -410,9 +410,8 @@ function wrappedReplyGroups(bySignature: ReadonlyMap<string, Element[]>): Array<
     }
     for (const base of groups) {
       const zone = base.length > 1 ? lowestCommonAncestor(base) : (base[0]?.parent as Element | null);
-      const wrapped = zone === null ? undefined : byFrame.get(zone)?.filter((g) => g !== base);
-      if (zone !== null && wrapped !== undefined && wrapped.length > 0)
-        out.push([`${step} in ${signatureStep(zone)}`, [...base, ...wrapped.flat()]]);
+      const wrapped = (zone === null ? undefined : byFrame.get(zone))?.filter((g) => g !== base) ?? [];
+      if (zone !== null && wrapped.length > 0) out.push([`${step} in ${signatureStep(zone)}`, [...base, ...wrapped.flat()]]);
     }
   }
   return out;

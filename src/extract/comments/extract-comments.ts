@@ -505,6 +505,21 @@ function indentOf(entry: Entry, lca: Element): number {
 }
 
 /**
+ * The levels a thread prints, when it prints them: a `depth-N` class on every entry; else the
+ * entries' indentation when it differs; else, for sibling entries (a thread printed flat), the
+ * wrappers around each one's record when their number differs (one `<blockquote>` per level).
+ */
+function printedLevels(comments: readonly PageComment[], lca: Element): number[] | null {
+  const varies = (xs: readonly number[]): boolean => new Set(xs).size > 1;
+  if (comments.every((c) => c.depthHint !== null)) return comments.map((c) => c.depthHint as number);
+  const indents = comments.map((c) => indentOf(c.entry, lca));
+  if (varies(indents)) return indents;
+  if (!comments.every((c) => c.entry.nodes.length === 1 && c.entry.nodes[0]?.parent === lca)) return null;
+  const wrappers = comments.map((c) => unwrapEntry(c.entry.nodes[0] as Element).wrappers);
+  return varies(wrappers) ? wrappers : null;
+}
+
+/**
  * Threading: a reply's date node sits deeper than its parent's, inside the parent's entry or its frame; the
  * parent is the nearest earlier entry one level up (pre-order of the thread tree). A `depth-N`
  * class, when entries carry one, gives the level directly; so does the entries' indentation when
@@ -520,18 +535,9 @@ function threadLevels(comments: readonly PageComment[], group: EntryGroup | null
     for (let e: Element | null = el; e !== null && e !== group.lca; e = e.parent as Element | null) d++;
     return d;
   };
-  const byClass = comments.every((c) => c.depthHint !== null);
-  const indents = comments.map((c) => indentOf(c.entry, group.lca));
-  const byIndent = !byClass && new Set(indents).size > 1;
-  // A thread printed flat, each reply inside one wrapper per level (`<blockquote>` quoting):
-  // sibling entries, their records as deep as their level.
-  const flat = comments.every((c) => c.entry.nodes[0]?.parent === group.lca);
-  const wrappers = comments.map((c) => (c.entry.nodes.length === 1 ? unwrapEntry(c.entry.nodes[0] as Element).wrappers : 0));
-  const byWrapping = !byClass && !byIndent && flat && new Set(wrappers).size > 1;
-  const hinted = byClass || byIndent || byWrapping;
-  const raw = comments.map((c, i) =>
-    byClass ? (c.depthHint as number) : byIndent ? (indents[i] as number) : byWrapping ? (wrappers[i] as number) : domDepth(c.entry.marker),
-  );
+  const shown = printedLevels(comments, group.lca);
+  const hinted = shown !== null;
+  const raw = shown ?? comments.map((c) => domDepth(c.entry.marker));
   const distinct = [...new Set(raw)].sort((a, b) => a - b);
   const level = raw.map((r) => distinct.indexOf(r));
   const top = comments.filter((_, i) => level[i] === 0).map((c) => c.entry.nodes[0] as Element);
