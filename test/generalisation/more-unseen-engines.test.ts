@@ -32,6 +32,7 @@ import {
   type BuiltSite,
   buildTwoCrawls,
   hm,
+  jsonFeedCapture,
   itKeepsTheArticleWhole,
   itMakesObjectsForThePostsOnly,
   itReportsTheChangeKinds,
@@ -173,20 +174,6 @@ const jsonAside: Engine = {
         `<article class="c-p5"><h1>${p.title}</h1><time datetime="${p.date.toISOString()}">${day(p.date)}</time>${paras(v)}</article>${aside}`,
       );
     };
-    const feed = {
-      version: 'https://jsonfeed.org/version/1.1',
-      title: 'Salt Marsh',
-      home_page_url: `${host}/`,
-      feed_url: `${host}/feed.json`,
-      items: latest(st, 6).map((p) => ({
-        id: `${host}${this.path(p)}`,
-        url: `${host}${this.path(p)}`,
-        title: p.title,
-        content_html: paras(st.version(p)),
-        date_published: p.date.toISOString(),
-        authors: [{ name: 'Marsh Warden' }],
-      })),
-    };
     return [
       {
         url: `${host}/`,
@@ -199,7 +186,10 @@ const jsonAside: Engine = {
       },
       { url: `${host}/about/`, body: page('About', '<h1>About</h1><p>Salt Marsh is a small notebook about tides, birds and boats.</p>') },
       ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
-      { url: `${host}/feed.json`, body: JSON.stringify(feed), type: 'application/feed+json' },
+      jsonFeedCapture(this, 'Salt Marsh', latest(st, 6), (p) => ({
+        content_html: paras(st.version(p)),
+        authors: [{ name: 'Marsh Warden' }],
+      })),
     ];
   },
 };

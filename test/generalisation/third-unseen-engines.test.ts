@@ -50,6 +50,7 @@ import {
   type BuiltSite,
   buildTwoCrawls,
   hm,
+  jsonFeedCapture,
   itKeepsTheArticleWhole,
   itMakesObjectsForThePostsOnly,
   itReportsTheChangeKinds,
@@ -369,19 +370,6 @@ const pagedPl: Engine = {
         p.title,
         `${article(p)}<div class="kom">${older(p).map(record).join('')}</div><p><a href="${this.path(p)}">Nowsze komentarze</a></p>${form}`,
       );
-    const feed = {
-      version: 'https://jsonfeed.org/version/1.1',
-      title: 'Nad rzeką',
-      home_page_url: `${host}/`,
-      feed_url: `${host}/feed.json`,
-      items: latest(st, 6).map((p) => ({
-        id: `${host}${this.path(p)}`,
-        url: `${host}${this.path(p)}`,
-        title: p.title,
-        summary: p.paragraphs[0],
-        date_published: p.date.toISOString(),
-      })),
-    };
     return [
       {
         url: `${host}/`,
@@ -394,7 +382,7 @@ const pagedPl: Engine = {
       },
       ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
       ...st.shown.filter((p) => older(p).length > 0).map((p) => ({ url: pageTwo(p), body: olderPage(p) })),
-      { url: `${host}/feed.json`, body: JSON.stringify(feed), type: 'application/feed+json' },
+      jsonFeedCapture(this, 'Nad rzeką', latest(st, 6), (p) => ({ summary: p.paragraphs[0] })),
     ];
   },
 };

@@ -91,6 +91,31 @@ export const paras = (p: Post): string => p.paragraphs.map((x) => `<p>${x}</p>`)
 /** The `n` latest posts a crawl shows, newest first. */
 export const latest = (st: State, n: number): Post[] => [...st.shown].reverse().slice(0, n);
 
+/** The site's JSON Feed 1.1 at `/feed.json`: an item per post (id and URL its permalink, title,
+ *  date) with `fields(p)` besides. */
+export function jsonFeedCapture(
+  engine: SiteEngine,
+  title: string,
+  posts: readonly Post[],
+  fields: (p: Post) => Record<string, unknown>,
+): FixtureCapture {
+  const host = site(engine);
+  const feed = {
+    version: 'https://jsonfeed.org/version/1.1',
+    title,
+    home_page_url: `${host}/`,
+    feed_url: `${host}/feed.json`,
+    items: posts.map((p) => ({
+      id: `${host}${engine.path(p)}`,
+      url: `${host}${engine.path(p)}`,
+      title: p.title,
+      date_published: p.date.toISOString(),
+      ...fields(p),
+    })),
+  };
+  return { url: `${host}/feed.json`, body: JSON.stringify(feed), type: 'application/feed+json' };
+}
+
 export function makeModel(e: SiteEngine): Model {
   const w = e.writer(e.seed);
   const reply = (date: Date, j: number, previousDepth: number): Reply => ({
