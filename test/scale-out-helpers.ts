@@ -3,8 +3,8 @@
  * lines shard-build reads, the Dask driver's own plan (scripts/dask-build, run by Debian's
  * python3 without a cluster) and the rows of each of its buckets.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { runBounded } from './helpers/bounded-run.js';
 import type { CaptureRow, IndexRow, ShardRow } from '../src/build/index.js';
 import { openStore, readChanges, readComments, readDiscoveredFeeds, readObjectVersions, readPages } from '../src/store/index.js';
 
@@ -48,8 +48,8 @@ export function driverPlan(indexFiles: readonly string[], buckets: number): Buck
 driver = importlib.machinery.SourceFileLoader('dask_build', sys.argv[1]).load_module()
 sites, routes, _, owned = driver.plan_buckets(sys.argv[3:], int(sys.argv[2]))
 print(json.dumps({'sites': sites, 'feeds': [sorted(r) for r in routes], 'owned': owned}))`;
-  const run = spawnSync(PYTHON, ['-c', code, DRIVER, String(buckets), ...indexFiles], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`plan_buckets failed: ${run.stderr}`);
+  const run = runBounded(PYTHON, ['-c', code, DRIVER, String(buckets), ...indexFiles]);
+  if (run.code !== 0) throw new Error(`plan_buckets failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as BucketPlan;
 }
 

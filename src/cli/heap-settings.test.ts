@@ -1,6 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { runBounded } from '../../test/helpers/bounded-run.js';
 import { missingStartupFlags, SEMI_SPACE_MB } from './heap-settings.js';
+
+/** The standard output of a Node child that must succeed. */
+function nodeOutput(args: string[]): string {
+  const run = runBounded(process.execPath, args);
+  if (run.code !== 0) throw new Error(`node ${args.join(' ').slice(0, 80)} failed: ${run.stderr}`);
+  return run.stdout;
+}
 
 /**
  * A child process keeps ~16 MB live and promotes garbage the way a build does (objects that live
@@ -23,7 +30,7 @@ function peakOldSpaceMB(bounded: boolean): number {
       }
       process.stdout.write(String(Math.round(peak / 1048576)));
     });`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=commonjs', '-e', script], { encoding: 'utf8' });
+  const out = nodeOutput(['--import', 'tsx', '--input-type=commonjs', '-e', script]);
   return Number(out.trim());
 }
 
@@ -55,8 +62,7 @@ describe('missingStartupFlags', () => {
         peak = Math.max(peak, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
       }
       process.stdout.write(String(peak / 1048576));`;
-    const newSpaceMB = (flags: string[]) =>
-      Number(execFileSync(process.execPath, [...flags, '--input-type=commonjs', '-e', script], { encoding: 'utf8' }).trim());
+    const newSpaceMB = (flags: string[]) => Number(nodeOutput([...flags, '--input-type=commonjs', '-e', script]).trim());
     // The new space holds two semi-spaces.
     expect(newSpaceMB(missingStartupFlags([]))).toBeLessThanOrEqual(2 * SEMI_SPACE_MB + 1);
     expect(newSpaceMB([`--max-semi-space-size=${4 * SEMI_SPACE_MB}`])).toBeGreaterThan(2 * SEMI_SPACE_MB + 1);
@@ -81,9 +87,7 @@ describe('applyHeapSettings and the heap guard', () => {
         collectAbove();
         process.stdout.write(JSON.stringify({ below, past: heapGuardStats.collections, freedMB: held - used() }));
       });`;
-    const out = JSON.parse(
-      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=commonjs', '-e', script], { encoding: 'utf8' }),
-    );
+    const out = JSON.parse(nodeOutput(['--import', 'tsx', '--input-type=commonjs', '-e', script]));
     expect(out).toMatchObject({ below: 0, past: 1 });
     expect(out.freedMB).toBeGreaterThan(64);
   }, 60_000);

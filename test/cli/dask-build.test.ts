@@ -4,16 +4,16 @@
  * (several sites, crawls of different sites interleaved). Skipped, saying why, only where Debian's
  * python3-distributed is missing (scripts/setup-dask.sh installs it; .ci/run calls that).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay } from '../../src/build/index.js';
+import { runBounded } from '../helpers/bounded-run.js';
 import { DRIVER, exportsOf, PYTHON, ROOT } from '../scale-out-helpers.js';
 import { CORPUS_ROOT, sharedAvailable } from '../shared-data.js';
 
-const hasDask = spawnSync(PYTHON, ['-c', 'import dask, distributed'], { stdio: 'ignore' }).status === 0;
+const hasDask = runBounded(PYTHON, ['-c', 'import dask, distributed']).code === 0;
 const SKIP_REASON = 'python3-distributed is not installed (run scripts/setup-dask.sh)';
 
 const SAMPLES = ['pelican-crawl-1.warc.gz', 'pelican-crawl-2.warc.gz'].map((f) => join('samples', f));
@@ -23,8 +23,7 @@ const INPUTS = sharedAvailable()
   : SAMPLES;
 
 function driver(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const run = spawnSync(PYTHON, [DRIVER, ...args], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 280_000 });
-  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+  return runBounded(PYTHON, [DRIVER, ...args], { cwd: ROOT, timeoutMs: 280_000 });
 }
 
 describe.skipIf(!hasDask)(`scripts/dask-build on a local Dask cluster${hasDask ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {

@@ -2,7 +2,6 @@
  * The shard commands through the real CLI entry, in child processes: index on stdin lines,
  * shard-build reading a pipe, merge, and the exit codes an engine checks (#16).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,25 +11,15 @@ import { EMITTED_KINDS } from '../../src/cli/commands/shard-build.js';
 import { rowsOf, writeExportParquet } from '../../src/cli/commands/export.js';
 import { Diagnostics } from '../../src/core/diagnostics.js';
 import { openStore } from '../../src/store/index.js';
+import { type CliRun, cliFed } from '../helpers/cli-runner.js';
 import { bucketRows, planByName } from '../scale-out-helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CRAWL_1 = join(ROOT, 'samples', 'pelican-crawl-1.warc.gz');
 const CRAWL_2 = join(ROOT, 'samples', 'pelican-crawl-2.warc.gz');
 
-function cli(args: string[], input = ''): { code: number; stdout: string; stderr: string } {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '-e',
-      `import('./src/cli/main.ts').then(async (m) => { process.exitCode = await m.main(${JSON.stringify(args)}); })`,
-    ],
-    { cwd: ROOT, encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 },
-  );
-  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
-}
+/** The CLI with `input` (default none) on its standard input. */
+const cli = (args: string[], input = ''): CliRun => cliFed(input, ...args);
 
 describe('index, shard-build and merge commands', () => {
   let work = '';

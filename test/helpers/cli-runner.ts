@@ -3,9 +3,10 @@
  * soak runs use it: `cli` waits for it, `startCli` gives the child to wait for or kill (kill -9
  * reruns, concurrent builds).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { CHILD_TIMEOUT_MS, runBounded } from './bounded-run.js';
 
 /** The checkout the CLI runs in. */
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -31,8 +32,12 @@ export interface CliRun {
 
 /** Run the CLI to its end. */
 export function cli(...args: string[]): CliRun {
-  const run = spawnSync(process.execPath, nodeArgs(args), { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+  return runBounded(process.execPath, nodeArgs(args), { cwd: ROOT });
+}
+
+/** Run the CLI to its end with `input` on its standard input (index lines, a shard's rows). */
+export function cliFed(input: string, ...args: string[]): CliRun {
+  return runBounded(process.execPath, nodeArgs(args), { cwd: ROOT, input });
 }
 
 /** How a started CLI ended. */
@@ -50,10 +55,11 @@ export interface RunningCli {
   done: Promise<CliEnd>;
 }
 
-/** Start the CLI; `done` resolves when the child closes. */
+/** Start the CLI; `done` resolves when the child closes. Past CHILD_TIMEOUT_MS it is killed. */
 export function startCli(...args: string[]): RunningCli {
   const started = Date.now();
   const child = spawn(process.execPath, nodeArgs(args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const bound = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS).unref();
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => {
@@ -63,7 +69,10 @@ export function startCli(...args: string[]): RunningCli {
     stderr += d.toString();
   });
   const done = new Promise<CliEnd>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, seconds: (Date.now() - started) / 1000 })),
+    child.on('close', (code, signal) => {
+      clearTimeout(bound);
+      resolve({ code, signal, stdout, stderr, seconds: (Date.now() - started) / 1000 });
+    }),
   );
   return { child, done };
 }

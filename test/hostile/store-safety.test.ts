@@ -4,12 +4,12 @@
  * equals a clean build; two builds on one overlay never interleave (the second refuses, exit 2);
  * a finished overlay is left in rollback-journal mode, readable from read-only storage.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBounded } from '../helpers/bounded-run.js';
 import { cli, objectUrls, STACK_FRAME, startCli } from '../helpers/cli-runner.js';
 import { SAMPLE_1, SAMPLE_2 } from './sample-records.js';
 
@@ -138,7 +138,7 @@ describe('interrupted and concurrent builds', () => {
     expect(refused.stderr).toContain(
       `overlay ${out} is being written by process ${process.pid} on ${hostname()} since 2026-11-24T00:00:00Z`,
     );
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const gone = runBounded(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
     writeFileSync(
       join(out, 'overlay.lock'),
       JSON.stringify({ pid: Number(gone.stdout), host: hostname(), started: '2026-11-24T00:00:00Z' }),
