@@ -22,13 +22,24 @@ export interface FeedPostPage {
   contentPath: string | null;
 }
 
-const holds = (el: Element, sequence: string): boolean => ` ${tokensOf(renderText(el)).join(' ')} `.includes(sequence);
+/** The lower-cased tokens of each element's text, joined by spaces and framed by them: computed
+ *  once per element of one page, however many items are looked for in it. */
+type TokenTexts = Map<Element, string>;
+
+function tokenText(el: Element, texts: TokenTexts): string {
+  let text = texts.get(el);
+  if (text === undefined) {
+    text = ` ${tokensOf(renderText(el)).join(' ')} `;
+    texts.set(el, text);
+  }
+  return text;
+}
 
 /** The deepest element under `root` whose text holds the token sequence (`root` itself when no child does). */
-function deepestHolder(root: Element, sequence: string): Element {
+function deepestHolder(root: Element, sequence: string, texts: TokenTexts): Element {
   let node = root;
   for (;;) {
-    const child = node.children.find((c): c is Element => isTag(c) && !isSkipped(c) && holds(c, sequence));
+    const child = node.children.find((c): c is Element => isTag(c) && !isSkipped(c) && tokenText(c, texts).includes(sequence));
     if (child === undefined) return node;
     node = child;
   }
@@ -46,9 +57,10 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
     const content = contentPath === null ? [] : findNodes(page.document, contentPath);
     const listed = new Set(listedItems(page.url, renderText(body), items));
     const paths = new Set<string>();
+    const texts: TokenTexts = new Map();
     for (const item of items) {
       if (!listed.has(item.pageKey) || item.pageKey === schemelessKey(page.url)) continue;
-      const block = deepestHolder(body, ` ${item.tokens.join(' ')} `);
+      const block = deepestHolder(body, ` ${item.tokens.join(' ')} `, texts);
       if (block === body || content.some((c) => contains(c, block) || contains(block, c))) continue;
       paths.add(serialiseKeyPath(keyPathOf(block)));
     }
