@@ -50,6 +50,8 @@ function deepestHolder(root: Element, sequence: string, texts: TokenTexts): Elem
  * node, kept when at least `MIN_TEASER_PAGES` of the posts show them at one key-path.
  */
 export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly ItemEvidence[]): CompiledKeyPath[] {
+  // Each post counts once per key-path: fewer posts than the floor can show none often enough.
+  if (posts.length < MIN_TEASER_PAGES) return [];
   const pagesAt = new Map<string, number>();
   for (const { page, contentPath } of posts) {
     const body = pageBody(page);
