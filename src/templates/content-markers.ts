@@ -13,7 +13,7 @@ import {
   type ParsedPage,
   renderContentNode,
 } from '../extract/index.js';
-import { textLength } from './content-render.js';
+import { isNeverShown, textLength } from './content-render.js';
 import {
   CHANNEL_MIN_REPEATS,
   LINKED_POST_MCST_CONFIDENCE,
@@ -190,15 +190,21 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
  * (a one-line notice, a photo's caption), so any text keeps the item's object.
  */
 export function mainBlockOfLinkedPost(page: ParsedPage): MainBlock {
-  const block = mcstMainBlock(page.document);
-  if (block === null || textLength(block, 1) === 0) {
-    return { isPost: false, properties: null, content: null, confidence: 0, reason: 'no main block with any text' };
-  }
-  return {
+  const found = (block: Element, how: string): MainBlock => ({
     isPost: true,
     properties: properties(page, block),
     content: { node: block, title: null },
     confidence: LINKED_POST_MCST_CONFIDENCE,
-    reason: `mCST main block <${block.name}>`,
-  };
+    reason: how,
+  });
+  const block = mcstMainBlock(page.document);
+  if (block !== null && textLength(block, 1) > 0) return found(block, `mCST main block <${block.name}>`);
+  // Every text of the page sits where the content reading skips (a <form> around the whole page,
+  // as ASP.NET WebForms prints; a wrapper whose class names comments): the item vouches for a
+  // post, so its page is read as a browser shows it, forms and comment-named zones entered.
+  const shown = mcstMainBlock(page.document, isNeverShown);
+  if (shown === null || textLength(shown, 1, isNeverShown) === 0) {
+    return { isPost: false, properties: null, content: null, confidence: 0, reason: 'no main block with any text' };
+  }
+  return found(shown, `mCST main block <${shown.name}>, read with forms and comment-named zones entered (no other text)`);
 }

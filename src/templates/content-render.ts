@@ -6,10 +6,12 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { plainText } from '../core/dom-text.js';
-import { COMMENT_ZONE, NON_CONTENT_TAGS } from './constants.js';
+import { COMMENT_ZONE, NEVER_SHOWN_TAGS, NON_CONTENT_TAGS } from './constants.js';
 
-/** Is `el` a comment zone (`#comments`, `.comment-respond`, `.reply`, `.discussion`...)? */
+/** Is `el` a comment zone (`#comments`, `.comment-respond`, `.reply`, `.discussion`...)? Never the
+ *  page itself: `<html>` and `<body>` classes describe the page ("single comments-open"). */
 function isCommentZone(el: Element): boolean {
+  if (el.name === 'body' || el.name === 'html') return false;
   const id = el.attribs['id'];
   const cls = el.attribs['class'];
   if (id === undefined && cls === undefined) return false;
@@ -22,6 +24,12 @@ export function isSkipped(el: Element): boolean {
   return NON_CONTENT_TAGS.has(el.name) || isCommentZone(el) || el.attribs['hidden'] !== undefined || el.attribs['aria-hidden'] === 'true';
 }
 
+/** Elements a browser never shows (scripts, styles, embedded frames, `[hidden]`): what is left out
+ *  when a page's text is read whole, forms and comment-named zones included. */
+export function isNeverShown(el: Element): boolean {
+  return NEVER_SHOWN_TAGS.has(el.name) || el.attribs['hidden'] !== undefined;
+}
+
 /** Readable text of a node (the toolkit's `plainText`): block elements on their own lines, whitespace collapsed. */
 export function renderText(root: Element): string {
   return plainText(root, { skip: isSkipped });
@@ -32,13 +40,13 @@ export function renderText(root: Element): string {
  * `atLeast`, the reading stops once that many characters are counted: the result is `>= atLeast`
  * exactly when the whole length is (a post's content need not be read whole to be long enough).
  */
-export function textLength(root: Element, atLeast: number = Number.POSITIVE_INFINITY): number {
+export function textLength(root: Element, atLeast: number = Number.POSITIVE_INFINITY, skip: (el: Element) => boolean = isSkipped): number {
   let n = 0;
   const stack: AnyNode[] = [root];
   while (stack.length > 0 && n < atLeast) {
     const node = stack.pop() as AnyNode;
     if (isText(node)) n += node.data.replace(/\s+/g, ' ').trim().length;
-    else if (isTag(node) && !isSkipped(node)) for (const c of node.children) stack.push(c);
+    else if (isTag(node) && !skip(node)) for (const c of node.children) stack.push(c);
   }
   return n;
 }

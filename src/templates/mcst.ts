@@ -25,17 +25,17 @@ export function attenuation(depth: number, childCount: number): number {
  * zones are left out first, as HTMLCleaner does in 001 Figure 3 (comment zones: ours, so a long
  * discussion does not outweigh the post). Depth counts from `root`'s children (the `html` element = 0).
  */
-export function blockImportance(root: Document | Element): Map<Element, number> {
+export function blockImportance(root: Document | Element, skip: (el: Element) => boolean = isSkipped): Map<Element, number> {
   const importance = new Map<Element, number>();
   // Frame: element, depth, children visited?
   const stack: Array<[Element, number, boolean]> = [];
-  for (const c of root.children) if (isTag(c) && !isSkipped(c) && !LINK_OR_IMAGE.has(c.name)) stack.push([c, 0, false]);
+  for (const c of root.children) if (isTag(c) && !skip(c) && !LINK_OR_IMAGE.has(c.name)) stack.push([c, 0, false]);
   while (stack.length > 0) {
     const frame = stack.pop() as [Element, number, boolean];
     const [el, depth, visited] = frame;
     if (!visited) {
       stack.push([el, depth, true]);
-      for (const c of el.children) if (isTag(c) && !isSkipped(c) && !LINK_OR_IMAGE.has(c.name)) stack.push([c, depth + 1, false]);
+      for (const c of el.children) if (isTag(c) && !skip(c) && !LINK_OR_IMAGE.has(c.name)) stack.push([c, depth + 1, false]);
       continue;
     }
     let sum = 0;
@@ -47,7 +47,7 @@ export function blockImportance(root: Document | Element): Map<Element, number> 
           children++;
           sum += len; // Θ_c: text size
         }
-      } else if (isTag(c) && !isSkipped(c)) {
+      } else if (isTag(c) && !skip(c)) {
         children++;
         if (!LINK_OR_IMAGE.has(c.name)) sum += importance.get(c) ?? 0;
       }
@@ -58,10 +58,10 @@ export function blockImportance(root: Document | Element): Map<Element, number> 
 }
 
 /** The mCST main block: the item node of highest importance below `html` (null on an empty page). */
-export function mcstMainBlock(root: Document | Element): Element | null {
+export function mcstMainBlock(root: Document | Element, skip: (el: Element) => boolean = isSkipped): Element | null {
   let best: Element | null = null;
   let bestValue = 0;
-  for (const [el, h] of blockImportance(root)) {
+  for (const [el, h] of blockImportance(root, skip)) {
     if (el.name === 'html' || el.name === 'head') continue;
     if (h > bestValue) {
       best = el;
