@@ -338,10 +338,11 @@ function nextElementSibling(el: Element): Element | null {
 }
 
 /** Inside a form (a comment form's preview of the comment being written), never a comment. A form
- *  around the article is the page's own (ASP.NET pages wrap everything in one). */
-function isInForm(el: Element, article: Element | null): boolean {
+ *  around the article (or the post's main block, `anchor`) is the page's own (ASP.NET pages wrap
+ *  everything in one). */
+function isInForm(el: Element, anchor: Element | null): boolean {
   for (let e: AnyNode | null = el; e !== null; e = e.parent) {
-    if (isTag(e) && e.name === 'form') return article === null || !contains(e, article);
+    if (isTag(e) && e.name === 'form') return anchor === null || !contains(e, anchor);
   }
   return false;
 }
@@ -369,7 +370,10 @@ function isSeparateEntry(k: Element, top: Element | undefined): boolean {
  * order are one list whose entries are styled apart (`li.commentpost` and the blog owner's
  * `li.authorpost`): they make one more candidate. ours.
  */
-function interleavedGroups(bySignature: ReadonlyMap<string, Element[]>): Array<[string, Element[]]> {
+function interleavedGroups(
+  bySignature: ReadonlyMap<string, Element[]>,
+  knownToSite: (coarse: string) => boolean = () => false,
+): Array<[string, Element[]]> {
   const byCoarse = new Map<string, Array<[string, Element]>>();
   for (const [fine, markers] of bySignature) {
     for (const m of markers) {
@@ -379,8 +383,14 @@ function interleavedGroups(bySignature: ReadonlyMap<string, Element[]>): Array<[
   }
   const out: Array<[string, Element[]]> = [];
   for (const [coarse, tagged] of byCoarse) {
-    if (new Set(tagged.map(([fine]) => fine)).size < 2) continue;
     const ordered = sortInDocumentOrder(tagged, ([, m]) => m);
+    // The site's other posts print their comments so (rows styled in turn): a page with too few
+    // comments to alternate, one even, shows the same list.
+    if (knownToSite(coarse)) {
+      out.push([coarse, ordered.map(([, m]) => m)]);
+      continue;
+    }
+    if (new Set(tagged.map(([fine]) => fine)).size < 2) continue;
     const switches = ordered.filter(([fine], i) => i > 0 && fine !== ordered[i - 1]?.[0]).length;
     if (switches >= MIN_INTERLEAVE_SWITCHES) out.push([coarse, ordered.map(([, m]) => m)]);
   }
@@ -533,19 +543,24 @@ export function findEntryGroups(
   const dateLines = new DateLines();
   const isInSidebar = sidebarTest(article, anchor);
   for (const d of dateNodes(root)) {
-    if (isInSidebar(d) || isInForm(d, article)) continue;
+    if (isInSidebar(d) || isInForm(d, anchor)) continue;
     const s = signature(d);
     addTo(bySignature, s, d);
   }
-  const ids = idNodes(root).filter((e) => !isInSidebar(e) && !isInForm(e, article));
+  const ids = idNodes(root).filter((e) => !isInSidebar(e) && !isInForm(e, anchor));
   const idGroups = new Map<string, Element[]>();
   for (const e of ids) addTo(idGroups, signatureStep(e), e);
   const candidates: Array<[string, Element[]]> = [
     ...[...bySignature].map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
-    ...interleavedGroups(bySignature).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
+    ...interleavedGroups(bySignature, (coarse) =>
+      [...siteStructures].some((s) => isStructureOfSignature(s, signatureKey(`dates on ${coarse}`))),
+    ).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...wrappedReplyGroups(bySignature).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...[...idGroups].map(([s, m]): [string, Element[]] => [`comment ids on ${s}`, m]),
   ];
+  // Rows styled in turn make one list only when they alternate often enough; a page showing too
+  // few of them still offers that list to a reading with the site's structures.
+  for (const markers of bySignature.values()) for (const m of markers) signatures.add(signatureKey(`dates on ${coarseSignature(m)}`));
   for (const [how, found] of candidates) {
     let markers = sortInDocumentOrder(found, (m) => m);
     // A date of the article itself (byline) is not an entry of the comment list.
