@@ -21,16 +21,14 @@
  * comments are found, in order, with their authors; none is in the article text; new comments are
  * comments-added, the one edit the only content edit.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies } from './expect-replies.js';
 import { escapeXml, type FixtureCapture } from './fixture-warc.js';
 import { MONTHS_DE, MONTHS_EN, NAMES_EN, NAMES_JA, WORDS_DE, WORDS_EN, WORDS_JA } from './site-vocabulary.js';
 import {
   ATOM,
-  type BuiltSite,
-  buildTwoCrawls,
+  describeTwoCrawlSites,
   hm,
   jsonFeedCapture,
   itKeepsTheArticleWhole,
@@ -395,22 +393,16 @@ const pidPages: Engine = {
 
 const ENGINES = [atomThreads, jsonAside, tableJa, newsDe, pidPages];
 
-describe.each(ENGINES.map((e) => [e.name, e] as const))('a further unseen engine: %s', (_, engine) => {
-  let overlay: BuiltSite;
-  beforeAll(async () => {
-    overlay = await buildTwoCrawls(engine);
-  }, 120_000);
-  afterAll(() => rmSync(overlay.dir, { recursive: true, force: true }));
-  const built = (): BuiltSite => overlay;
+describeTwoCrawlSites('a further unseen engine: %s', ENGINES, (engine, built) => {
   const { postOf } = siteLookups(engine, built);
 
   itMakesObjectsForThePostsOnly(engine, built);
 
   it("finds every post's comments, in order, with their authors, in both crawls", () => {
     expectReplies(
-      overlay.versions,
+      built().versions,
       (url) => (postOf(url) as Post).replies,
-      (url) => overlay.model.later.get((postOf(url) as Post).slug),
+      (url) => built().model.later.get((postOf(url) as Post).slug),
     );
   });
 
@@ -423,7 +415,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))('a further unseen engine
   const boxes = engine.repeatedBoxes;
   if (boxes !== undefined)
     it.fails("keeps the boxes the site repeats in its articles out of the article's text", () => {
-      for (const v of overlay.versions) for (const b of boxes) expect(v.text, v.url).not.toContain(b);
+      for (const v of built().versions) for (const b of boxes) expect(v.text, v.url).not.toContain(b);
     });
 
   itReportsTheChangeKinds(engine, built);

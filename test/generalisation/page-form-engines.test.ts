@@ -12,15 +12,13 @@
  * whole with no comment in it, each post's comments with their authors and dates, new comments
  * comments-added and the one edit the only content edit.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies } from './expect-replies.js';
 import { escapeXml } from './fixture-warc.js';
 import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import {
-  type BuiltSite,
-  buildTwoCrawls,
+  describeTwoCrawlSites,
   hm,
   itKeepsTheArticleWhole,
   itMakesObjectsForThePostsOnly,
@@ -97,21 +95,15 @@ const webForms = (name: string, seed: number): SiteEngine => ({
 
 const ENGINES = [webForms('webforms-en', 101)];
 
-describe.each(ENGINES.map((e) => [e.name, e] as const))('a site printed inside one form: %s', (_, engine) => {
-  let overlay: BuiltSite;
-  beforeAll(async () => {
-    overlay = await buildTwoCrawls(engine);
-  }, 120_000);
-  afterAll(() => rmSync(overlay.dir, { recursive: true, force: true }));
-  const built = (): BuiltSite => overlay;
+describeTwoCrawlSites('a site printed inside one form: %s', ENGINES, (engine, built) => {
   const { postOf } = siteLookups(engine, built);
 
   itMakesObjectsForThePostsOnly(engine, built);
 
   it("finds every post's comments, in order, with their authors and dates, in both crawls", () => {
-    const later = (url: string) => overlay.model.later.get((postOf(url) as Post).slug);
-    expectReplies(overlay.versions, (url) => (postOf(url) as Post).replies, later);
-    for (const v of overlay.versions) {
+    const later = (url: string) => built().model.later.get((postOf(url) as Post).slug);
+    expectReplies(built().versions, (url) => (postOf(url) as Post).replies, later);
+    for (const v of built().versions) {
       const post = postOf(v.url) as Post;
       const replies = (v.crawl.includes('crawl-2') ? later(v.url) : undefined) ?? post.replies;
       expect(

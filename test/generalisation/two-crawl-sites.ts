@@ -5,10 +5,10 @@
  * objects are exactly the posts, each article whole with no comment in it, new comments are
  * `comments-added` and the one edit the only `content-edit`. Each engine prints the model its own way.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
 import type { FixtureCapture } from './fixture-warc.js';
 import { writeWarc } from './fixture-warc.js';
@@ -185,6 +185,23 @@ export async function buildTwoCrawls(engine: SiteEngine, read: (db: store.Db) =>
   } finally {
     db.close();
   }
+}
+
+/** One suite per engine (`title`: its name as `%s`), over the engine's two crawls built once
+ *  (`buildTwoCrawls`); `suite` declares the tests, reading the built site through `built`. */
+export function describeTwoCrawlSites<E extends SiteEngine>(
+  title: string,
+  engines: readonly E[],
+  suite: (engine: E, built: () => BuiltSite) => void,
+): void {
+  describe.each(engines.map((e) => [e.name, e] as const))(title, (_, engine) => {
+    let overlay: BuiltSite;
+    beforeAll(async () => {
+      overlay = await buildTwoCrawls(engine);
+    }, 120_000);
+    afterAll(() => rmSync(overlay.dir, { recursive: true, force: true }));
+    suite(engine, () => overlay);
+  });
 }
 
 /** Lookups over a built site: the post a URL shows, a post's change kinds, every post. */
