@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** s: a file running this long is named on stderr, then again every STALL_REPORT_EVERY_S. */
-export const STALL_REPORT_AFTER_S = 180;
-export const STALL_REPORT_EVERY_S = 60;
+const STALL_REPORT_AFTER_S = 180;
+const STALL_REPORT_EVERY_S = 60;
 /** s: a file running this long ends the run with exit code 1 (the suite takes ~5 min in all). */
-export const STALL_ABORT_AFTER_S = 900;
+const STALL_ABORT_AFTER_S = 900;
 
 export default class WatchdogReporter implements Reporter {
   readonly #running = new Map<string, number>();

@@ -101,11 +101,6 @@ export const NON_CONTENT_TAGS = new Set([
   'link',
 ]);
 
-/** Elements a browser never shows: the non-content tags less forms and their controls. */
-export const NEVER_SHOWN_TAGS = new Set(
-  [...NON_CONTENT_TAGS].filter((t) => !['form', 'input', 'button', 'select', 'textarea'].includes(t)),
-);
-
 /** E-mCST [001 §3 eq. 3] uses log base 10: both factors are 1 at depth 0 with one child. */
 export const MCST_DEPTH_OFFSET = 10;
 export const MCST_CHILD_FACTOR = 10;

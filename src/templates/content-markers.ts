@@ -8,12 +8,13 @@ import {
   type ArticleProperties,
   findAuthorOnPage,
   findTitleOnPage,
+  isIgnoredElement,
   pageBody,
   pageHead,
   type ParsedPage,
   renderContentNode,
 } from '../extract/index.js';
-import { isNeverShown, textLength } from './content-render.js';
+import { textLength } from './content-render.js';
 import {
   CHANNEL_MIN_REPEATS,
   LINKED_POST_MCST_CONFIDENCE,
@@ -201,9 +202,10 @@ export function mainBlockOfLinkedPost(page: ParsedPage): MainBlock {
   if (block !== null && textLength(block, 1) > 0) return found(block, `mCST main block <${block.name}>`);
   // Every text of the page sits where the content reading skips (a <form> around the whole page,
   // as ASP.NET WebForms prints; a wrapper whose class names comments): the item vouches for a
-  // post, so its page is read as a browser shows it, forms and comment-named zones entered.
-  const shown = mcstMainBlock(page.document, isNeverShown);
-  if (shown === null || textLength(shown, 1, isNeverShown) === 0) {
+  // post, so its page is read as the extraction reads it (`isIgnoredElement`: what is not shown,
+  // and form controls), forms and comment-named zones entered.
+  const shown = mcstMainBlock(page.document, isIgnoredElement);
+  if (shown === null || textLength(shown, 1, isIgnoredElement) === 0) {
     return { isPost: false, properties: null, content: null, confidence: 0, reason: 'no main block with any text' };
   }
   return found(shown, `mCST main block <${shown.name}>, read with forms and comment-named zones entered (no other text)`);

@@ -6,7 +6,7 @@
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { plainText } from '../core/dom-text.js';
-import { COMMENT_ZONE, NEVER_SHOWN_TAGS, NON_CONTENT_TAGS } from './constants.js';
+import { COMMENT_ZONE, NON_CONTENT_TAGS } from './constants.js';
 
 /** Is `el` a comment zone (`#comments`, `.comment-respond`, `.reply`, `.discussion`...)? Never the
  *  page itself: `<html>` and `<body>` classes describe the page ("single comments-open"). */
@@ -22,12 +22,6 @@ function isCommentZone(el: Element): boolean {
 /** Elements left out of content: non-content tags, comment zones, hidden elements. */
 export function isSkipped(el: Element): boolean {
   return NON_CONTENT_TAGS.has(el.name) || isCommentZone(el) || el.attribs['hidden'] !== undefined || el.attribs['aria-hidden'] === 'true';
-}
-
-/** Elements a browser never shows (scripts, styles, embedded frames, `[hidden]`): what is left out
- *  when a page's text is read whole, forms and comment-named zones included. */
-export function isNeverShown(el: Element): boolean {
-  return NEVER_SHOWN_TAGS.has(el.name) || el.attribs['hidden'] !== undefined;
 }
 
 /** Readable text of a node (the toolkit's `plainText`): block elements on their own lines, whitespace collapsed. */

@@ -371,30 +371,28 @@ function isSeparateEntry(k: Element, top: Element | undefined): boolean {
  * `li.authorpost`): they make one more candidate. ours.
  */
 function interleavedGroups(
-  bySignature: ReadonlyMap<string, Element[]>,
-  knownToSite: (coarse: string) => boolean = () => false,
+  byCoarse: ReadonlyMap<string, Array<[string, Element]>>,
+  knownToSite: (coarse: string) => boolean,
 ): Array<[string, Element[]]> {
-  const byCoarse = new Map<string, Array<[string, Element]>>();
-  for (const [fine, markers] of bySignature) {
-    for (const m of markers) {
-      const coarse = coarseSignature(m);
-      addTo(byCoarse, coarse, [fine, m]);
-    }
-  }
   const out: Array<[string, Element[]]> = [];
   for (const [coarse, tagged] of byCoarse) {
+    const fines = new Set(tagged.map(([fine]) => fine));
+    // One style only, and no class to drop: the date group itself is this list.
+    if (fines.size === 1 && fines.has(coarse)) continue;
     const ordered = sortInDocumentOrder(tagged, ([, m]) => m);
     // The site's other posts print their comments so (rows styled in turn): a page with too few
     // comments to alternate, one even, shows the same list.
-    if (knownToSite(coarse)) {
-      out.push([coarse, ordered.map(([, m]) => m)]);
-      continue;
-    }
-    if (new Set(tagged.map(([fine]) => fine)).size < 2) continue;
     const switches = ordered.filter(([fine], i) => i > 0 && fine !== ordered[i - 1]?.[0]).length;
-    if (switches >= MIN_INTERLEAVE_SWITCHES) out.push([coarse, ordered.map(([, m]) => m)]);
+    if (knownToSite(coarse) || (fines.size >= 2 && switches >= MIN_INTERLEAVE_SWITCHES)) out.push([coarse, ordered.map(([, m]) => m)]);
   }
   return out;
+}
+
+/** The date nodes of each date group (`signature`) by their coarse signature, each with its group's. */
+function byCoarseSignature(bySignature: ReadonlyMap<string, Element[]>): Map<string, Array<[string, Element]>> {
+  const byCoarse = new Map<string, Array<[string, Element]>>();
+  for (const [fine, markers] of bySignature) for (const m of markers) addTo(byCoarse, coarseSignature(m), [fine, m]);
+  return byCoarse;
 }
 
 /**
@@ -550,17 +548,18 @@ export function findEntryGroups(
   const ids = idNodes(root).filter((e) => !isInSidebar(e) && !isInForm(e, anchor));
   const idGroups = new Map<string, Element[]>();
   for (const e of ids) addTo(idGroups, signatureStep(e), e);
+  const byCoarse = byCoarseSignature(bySignature);
+  const knownToSite = (coarse: string): boolean =>
+    [...siteStructures].some((s) => isStructureOfSignature(s, signatureKey(`dates on ${coarse}`)));
   const candidates: Array<[string, Element[]]> = [
     ...[...bySignature].map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
-    ...interleavedGroups(bySignature, (coarse) =>
-      [...siteStructures].some((s) => isStructureOfSignature(s, signatureKey(`dates on ${coarse}`))),
-    ).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
+    ...interleavedGroups(byCoarse, knownToSite).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...wrappedReplyGroups(bySignature).map(([s, m]): [string, Element[]] => [`dates on ${s}`, m]),
     ...[...idGroups].map(([s, m]): [string, Element[]] => [`comment ids on ${s}`, m]),
   ];
   // Rows styled in turn make one list only when they alternate often enough; a page showing too
   // few of them still offers that list to a reading with the site's structures.
-  for (const markers of bySignature.values()) for (const m of markers) signatures.add(signatureKey(`dates on ${coarseSignature(m)}`));
+  for (const coarse of byCoarse.keys()) signatures.add(signatureKey(`dates on ${coarse}`));
   for (const [how, found] of candidates) {
     let markers = sortInDocumentOrder(found, (m) => m);
     // A date of the article itself (byline) is not an entry of the comment list.
