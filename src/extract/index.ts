@@ -6,7 +6,7 @@ export { extractObject, extractObjects, type ExtractOptions } from './extract-ob
 export { explainExtraction } from './explain.js';
 export { feedContentObject } from './feed-content.js';
 export { nodePath } from './node-path.js';
-export { isIgnoredElement } from './page-dom.js';
+export { isIgnoredElement, isNeverRendered } from './page-dom.js';
 export { languageFromAttribute, languageFromText } from './language.js';
 export { DEFAULT_EXTRACT_CONFIG, type ExtractConfig } from './config.js';
 export { matchKey } from './text-normalize.js';

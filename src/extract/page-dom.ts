@@ -84,15 +84,20 @@ export function isHiddenByClass(el: Element): boolean {
   return cls.split(/\s+/).some((t) => hidden.test(t));
 }
 
+/** Elements whose content a browser never renders as the page's text: scripts, styles, embedded
+ *  frames and form controls (hidden inputs included), whatever their attributes. */
+export function isNeverRendered(el: Element): boolean {
+  return IGNORED_TAGS.has(el.name) || (el.name === 'input' && el.attribs.type === 'hidden');
+}
+
 /** Script, style, hidden ([hidden], aria-hidden, display:none) and form-control elements. */
 export function isIgnoredElement(el: Element): boolean {
   const a = el.attribs;
   return (
-    IGNORED_TAGS.has(el.name) ||
+    isNeverRendered(el) ||
     a.hidden !== undefined ||
     a['aria-hidden'] === 'true' ||
-    (a.style !== undefined && HIDDEN_STYLE.test(a.style)) ||
-    (el.name === 'input' && a.type === 'hidden')
+    (a.style !== undefined && HIDDEN_STYLE.test(a.style))
   );
 }
 

@@ -40,9 +40,30 @@ describe('mainBlockOfLinkedPost (the fallback for a feed-linked page without a w
     expect(block.properties?.text).not.toContain('Leave a reply');
   });
 
-  it('still finds nothing on a page without shown text', () => {
-    const block = mainBlockOfLinkedPost(pageOf('<body><script>var story = "not shown";</script><div hidden><p>Hidden.</p></div></body>'));
-    expect(block).toMatchObject({ isPost: false, reason: 'no main block with any text' });
+  it('takes a later reading when the usual one finds only a footer line: the post sits in a comment-named wrapper', () => {
+    const page = pageOf(`<body><div class="comments-area">${STORY}</div><div id="foot">About us</div></body>`);
+    const block = mainBlockOfLinkedPost(page);
+    expect(block.reason).toContain('comment-named zones entered');
+    expect(block.properties?.text).toContain('Paragraph 3 tells');
+  });
+
+  it('reads a page hidden behind an open dialog (aria-hidden wrapper) or a script-shown hidden <main>', () => {
+    for (const hidden of ['<div id="page" aria-hidden="true">', '<div id="page"><main hidden>']) {
+      const close = hidden.includes('main') ? '</main></div>' : '</div>';
+      const page = pageOf(`<body>${hidden}${STORY}${close}<div role="dialog">Accept cookies? <button>OK</button></div></body>`);
+      const block = mainBlockOfLinkedPost(page);
+      expect(block.reason).toContain('hidden elements entered');
+      expect(block.properties?.text).toContain('Paragraph 4 tells');
+    }
+  });
+
+  it('keeps a short post when no reading finds more, and finds nothing on a page without text', () => {
+    const short = mainBlockOfLinkedPost(pageOf('<body><div id="post"><p>Closed today.</p></div><form><textarea>x</textarea></form></body>'));
+    expect(short.isPost).toBe(true);
+    expect(short.reason).not.toContain('entered');
+    expect(short.properties?.text).toBe('Closed today.');
+    const none = mainBlockOfLinkedPost(pageOf('<body><script>var story = "not shown";</script><template><p>Never shown.</p></template></body>'));
+    expect(none).toMatchObject({ isPost: false, reason: 'no main block with any text' });
   });
 });
 

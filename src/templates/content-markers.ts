@@ -9,6 +9,7 @@ import {
   findAuthorOnPage,
   findTitleOnPage,
   isIgnoredElement,
+  isNeverRendered,
   pageBody,
   pageHead,
   type ParsedPage,
@@ -184,29 +185,43 @@ export function extractMainBlock(page: ParsedPage, markers: ContentMarkers | nul
 }
 
 /**
+ * Readings of a linked post's page, from the strictest: the usual one (comment zones, forms and
+ * hidden elements left out); then what the extraction reads (`isIgnoredElement`: forms and
+ * comment-named zones entered, for a `<form>` around the whole page as ASP.NET WebForms prints it,
+ * or a wrapper whose class names comments); then what the browser shows once the page's scripts
+ * have run (`isNeverRendered`: hidden elements entered too, for a page hidden behind an open
+ * dialog's `aria-hidden`, or a `hidden` main shown by a script).
+ */
+const LINKED_POST_READINGS: ReadonlyArray<{ skip?: (el: Element) => boolean; how: string }> = [
+  { how: '' },
+  { skip: isIgnoredElement, how: ', read with forms and comment-named zones entered' },
+  { skip: isNeverRendered, how: ', read with forms, comment-named zones and hidden elements entered' },
+];
+
+/**
  * The mCST main block [001 §3] of a page a feed item links, so known to be a post (no post guard):
  * the fallback when feed-guided extraction finds no wrapper; the least confident of all methods.
+ * The first reading whose main block has `MIN_CONTENT_CHARS` of text is taken: a page whose post
+ * sits where the usual reading skips would otherwise keep a footer line as its post.
  * Deviation from the unlinked case: no `MIN_CONTENT_CHARS` floor. That floor tells a post from an
  * empty page when nothing else vouches for it; here the feed item does, and short posts are real
- * (a one-line notice, a photo's caption), so any text keeps the item's object.
+ * (a one-line notice, a photo's caption): when no reading reaches it, the longest text is kept.
  */
 export function mainBlockOfLinkedPost(page: ParsedPage): MainBlock {
-  const found = (block: Element, how: string): MainBlock => ({
-    isPost: true,
-    properties: properties(page, block),
-    content: { node: block, title: null },
-    confidence: LINKED_POST_MCST_CONFIDENCE,
-    reason: how,
-  });
-  const block = mcstMainBlock(page.document);
-  if (block !== null && textLength(block, 1) > 0) return found(block, `mCST main block <${block.name}>`);
-  // Every text of the page sits where the content reading skips (a <form> around the whole page,
-  // as ASP.NET WebForms prints; a wrapper whose class names comments): the item vouches for a
-  // post, so its page is read as the extraction reads it (`isIgnoredElement`: what is not shown,
-  // and form controls), forms and comment-named zones entered.
-  const shown = mcstMainBlock(page.document, isIgnoredElement);
-  if (shown === null || textLength(shown, 1, isIgnoredElement) === 0) {
-    return { isPost: false, properties: null, content: null, confidence: 0, reason: 'no main block with any text' };
+  let best: { block: Element; length: number; how: string } | null = null;
+  for (const reading of LINKED_POST_READINGS) {
+    const block = mcstMainBlock(page.document, reading.skip);
+    if (block === null) continue;
+    const length = textLength(block, MIN_CONTENT_CHARS, reading.skip);
+    if (length > (best?.length ?? 0)) best = { block, length, how: reading.how };
+    if (length >= MIN_CONTENT_CHARS) break;
   }
-  return found(shown, `mCST main block <${shown.name}>, read with forms and comment-named zones entered (no other text)`);
+  if (best === null) return { isPost: false, properties: null, content: null, confidence: 0, reason: 'no main block with any text' };
+  return {
+    isPost: true,
+    properties: properties(page, best.block),
+    content: { node: best.block, title: null },
+    confidence: LINKED_POST_MCST_CONFIDENCE,
+    reason: `mCST main block <${best.block.name}>${best.how}`,
+  };
 }
