@@ -94,10 +94,7 @@ export function isNeverRendered(el: Element): boolean {
 export function isIgnoredElement(el: Element): boolean {
   const a = el.attribs;
   return (
-    isNeverRendered(el) ||
-    a.hidden !== undefined ||
-    a['aria-hidden'] === 'true' ||
-    (a.style !== undefined && HIDDEN_STYLE.test(a.style))
+    isNeverRendered(el) || a.hidden !== undefined || a['aria-hidden'] === 'true' || (a.style !== undefined && HIDDEN_STYLE.test(a.style))
   );
 }
 

@@ -58,11 +58,15 @@ describe('mainBlockOfLinkedPost (the fallback for a feed-linked page without a w
   });
 
   it('keeps a short post when no reading finds more, and finds nothing on a page without text', () => {
-    const short = mainBlockOfLinkedPost(pageOf('<body><div id="post"><p>Closed today.</p></div><form><textarea>x</textarea></form></body>'));
+    const short = mainBlockOfLinkedPost(
+      pageOf('<body><div id="post"><p>Closed today.</p></div><form><textarea>x</textarea></form></body>'),
+    );
     expect(short.isPost).toBe(true);
     expect(short.reason).not.toContain('entered');
     expect(short.properties?.text).toBe('Closed today.');
-    const none = mainBlockOfLinkedPost(pageOf('<body><script>var story = "not shown";</script><template><p>Never shown.</p></template></body>'));
+    const none = mainBlockOfLinkedPost(
+      pageOf('<body><script>var story = "not shown";</script><template><p>Never shown.</p></template></body>'),
+    );
     expect(none).toMatchObject({ isPost: false, reason: 'no main block with any text' });
   });
 });
