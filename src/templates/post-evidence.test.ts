@@ -3,7 +3,15 @@ import { schemelessKey } from '../core/url.js';
 import { describeUrlShape } from '../core/url-shape.js';
 import { parseDocument } from 'htmlparser2';
 import { canonicalElsewhere } from './channel-page.js';
-import { buildSiteEvidence, canonicalCopies, contentKey, negativePostEvidence, oneEntryListings } from './post-evidence.js';
+import {
+  buildSiteEvidence,
+  canonicalCopies,
+  contentKey,
+  itemEvidence,
+  listedItems,
+  negativePostEvidence,
+  oneEntryListings,
+} from './post-evidence.js';
 
 describe('negative post evidence', () => {
   const items = [
@@ -23,6 +31,14 @@ describe('negative post evidence', () => {
     ['http://a.test/'],
     items,
   );
+
+  it("finds items' opening texts on whole tokens, in the items' order, the page's own item left out", () => {
+    const opening = (n: number) => `item ${n} opens with these ten words of its own`;
+    const evidence = itemEvidence([1, 2, 3, 4].map((n) => ({ link: `http://a.test/posts/${n}/`, text: `${opening(n)} and more.` })));
+    const page = `Listed: ${opening(3)}. Then ${opening(1)}; then ${opening(2)}s (a longer last word), and ${opening(4)}.`;
+    expect(listedItems('http://a.test/posts/4/', page, evidence)).toEqual([1, 3].map((n) => schemelessKey(`http://a.test/posts/${n}/`)));
+    expect(listedItems('http://a.test/other/', opening(1).split(' ').slice(0, 9).join(' '), evidence)).toEqual([]);
+  });
 
   it('a feed channel link is not a post', () => {
     expect(negativePostEvidence('http://a.test/', 'anything', site)).toMatchObject({ isNotPost: true, isWeak: false });

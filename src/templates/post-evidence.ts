@@ -75,14 +75,53 @@ export function itemEvidence(items: ReadonlyArray<{ link: string | null; text: s
   return out;
 }
 
-/** Pages (other than this one) whose feed item's opening text the page's text holds. */
+/** The items of a list by their first and second tokens (their indexes), built once per list. */
+const byOpeningTokens = new WeakMap<readonly ItemEvidence[], Map<string, Map<string, number[]>>>();
+
+function openingTokenIndex(items: readonly ItemEvidence[]): Map<string, Map<string, number[]>> {
+  let index = byOpeningTokens.get(items);
+  if (index === undefined) {
+    index = new Map();
+    for (const [i, item] of items.entries()) {
+      const [first, second] = item.tokens as [string, string];
+      let bySecond = index.get(first);
+      if (bySecond === undefined) index.set(first, (bySecond = new Map()));
+      const list = bySecond.get(second);
+      if (list === undefined) bySecond.set(second, [i]);
+      else list.push(i);
+    }
+    byOpeningTokens.set(items, index);
+  }
+  return index;
+}
+
+/** Whether `tokens` holds `phrase` at `at` (its first two tokens known to be there). */
+function holdsAt(tokens: readonly string[], at: number, phrase: readonly string[]): boolean {
+  if (at + phrase.length > tokens.length) return false;
+  for (let k = 2; k < phrase.length; k++) if (tokens[at + k] !== phrase[k]) return false;
+  return true;
+}
+
+/**
+ * Pages (other than this one) whose feed item's opening text the page's text holds, in the items'
+ * order. One pass over the page's tokens, looking up the items that open with each two tokens: a
+ * site with many feed items costs little more per page than one with few.
+ */
 export function listedItems(pageUrl: string, pageText: string, items: readonly ItemEvidence[]): string[] {
+  if (items.length === 0) return [];
   const self = schemelessKey(pageUrl);
-  const text = ` ${tokensOf(pageText).join(' ')} `;
+  const tokens = tokensOf(pageText);
+  const index = openingTokenIndex(items);
+  const found = new Set<number>();
+  for (let at = 0; at + 1 < tokens.length; at++) {
+    const candidates = index.get(tokens[at] as string)?.get(tokens[at + 1] as string);
+    if (candidates === undefined) continue;
+    for (const i of candidates) if (!found.has(i) && holdsAt(tokens, at, (items[i] as ItemEvidence).tokens)) found.add(i);
+  }
   const pages = new Set<string>();
-  for (const item of items) {
-    if (item.pageKey === self || pages.has(item.pageKey)) continue;
-    if (text.includes(` ${item.tokens.join(' ')} `)) pages.add(item.pageKey);
+  for (const i of [...found].sort((a, b) => a - b)) {
+    const key = (items[i] as ItemEvidence).pageKey;
+    if (key !== self) pages.add(key);
   }
   return [...pages];
 }
