@@ -41,6 +41,14 @@ describe('textBlocks', () => {
   };
   const shape = (blocks: TextBlock[], all: Element[]) => blocks.map((b) => ({ ...b, element: all.indexOf(b.element) }));
 
+  it("reads no text from raw-text fallbacks: a frameset page's <noframes>, an <noembed>", () => {
+    const page = parseDocument(
+      '<html><frameset><frame src="/menu.html"><frame src="/main.html"></frameset><noframes><body><h1>Harbour news</h1><p>Your browser shows no frames.</p></body></noframes><body><noembed><p>No plug-in.</p></noembed><p>Shown.</p></body></html>',
+    );
+    const html = page.children.find(isTag) as Element;
+    expect(textBlocks(html).map((b) => b.text)).toEqual(['Shown.']);
+  });
+
   it('gives a block element the same blocks after its ancestors were read as read on its own', () => {
     for (const html of pages) {
       const after = elementsOf(html);

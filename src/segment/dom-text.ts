@@ -15,6 +15,8 @@ const INVISIBLE = new Set([
   'script',
   'style',
   'noscript',
+  'noframes',
+  'noembed',
   'template',
   'svg',
   'math',

@@ -84,6 +84,8 @@ export const NON_CONTENT_TAGS = new Set([
   'script',
   'style',
   'noscript',
+  'noframes',
+  'noembed',
   'template',
   'form',
   'input',
