@@ -88,9 +88,9 @@ export function isHiddenByClass(el: Element): boolean {
 }
 
 /** Elements whose content a browser never renders as the page's text: scripts, styles, embedded
- *  frames and form controls (hidden inputs included), whatever their attributes. */
+ *  frames and form controls, whatever their attributes. */
 export function isNeverRendered(el: Element): boolean {
-  return IGNORED_TAGS.has(el.name) || (el.name === 'input' && el.attribs.type === 'hidden');
+  return IGNORED_TAGS.has(el.name);
 }
 
 /** Script, style, hidden ([hidden], aria-hidden, display:none) and form-control elements. */
