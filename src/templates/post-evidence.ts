@@ -85,7 +85,10 @@ function openingTokenIndex(items: readonly ItemEvidence[]): Map<string, Map<stri
     for (const [i, item] of items.entries()) {
       const [first, second] = item.tokens as [string, string];
       let bySecond = index.get(first);
-      if (bySecond === undefined) index.set(first, (bySecond = new Map()));
+      if (bySecond === undefined) {
+        bySecond = new Map();
+        index.set(first, bySecond);
+      }
       const list = bySecond.get(second);
       if (list === undefined) bySecond.set(second, [i]);
       else list.push(i);
