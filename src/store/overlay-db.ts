@@ -83,12 +83,18 @@ export function openStore(dir: string, opts: { writable: boolean }): Db {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version !== SCHEMA_VERSION) {
       db.close();
-      throw new UsageError(
-        `overlay in ${dir} has schema version ${version}, this release reads ${SCHEMA_VERSION}; run build on it to migrate`,
-      );
+      throw new UsageError(schemaMismatch(dir, version));
     }
   }
   return db;
+}
+
+/** Why a read-only open refuses a store of another schema version, and what to run. */
+function schemaMismatch(dir: string, version: number): string {
+  if (version === 0) return `overlay in ${dir} was never set up: its first build stopped before creating the store; run build on it again`;
+  if (version > SCHEMA_VERSION)
+    return `overlay in ${dir} has schema version ${version}, made by a newer release (this one reads ${SCHEMA_VERSION}); use that release`;
+  return `overlay in ${dir} has schema version ${version}, this release reads ${SCHEMA_VERSION}; run build on it to migrate`;
 }
 
 /**
