@@ -91,6 +91,19 @@ describe('noise is not an edit', () => {
     expect(change.commentsEdited).toBe(0);
   });
 
+  it('dates printed relative to the capture, also where one crawl holds them as template lines', () => {
+    const posted = (when: string) => `Posted ${when} · 4 min read\n${MAINTAINER}\n${SELINUX}`;
+    const change = diffVersions(version({ text: posted('7 weeks ago') }), later({ text: posted('12 weeks ago') }));
+    expect(change.kinds).toEqual(['boilerplate-only']);
+    expect(change.reasons.join(' ')).toMatch(/differs only in dates printed relative to the capture/);
+    // Several posts of the first crawl were 7 weeks old: their date line was that crawl's template.
+    const prev = version({ text: posted('vor 7 Wochen'), templateLines: new Set(['Posted vor 7 Wochen · 4 min read']) });
+    expect(diffVersions(prev, later({ text: posted('vor 12 Wochen') })).kinds).toEqual(['boilerplate-only']);
+    // A real edit beside one still is one.
+    const edited = later({ text: `${posted('12 weeks ago')} ${ORDER}` });
+    expect(diffVersions(version({ text: posted('7 weeks ago') }), edited).kinds).toEqual(['content-edit']);
+  });
+
   it('normalizeNoise folds the typographic forms to ASCII', () => {
     expect(normalizeNoise('“New Maintainer’s Guide” — dpkg –search (a < b < c …)\u00AD')).toBe(
       '"New Maintainer\'s Guide" - dpkg -search (a < b < c...)',

@@ -1,0 +1,111 @@
+/**
+ * Generated engines that print every date relative to the moment of capture (issue #12: change
+ * kinds on unseen engines, no false content edits): the post's line "Posted 7 weeks ago · 4 min
+ * read" inside the article and each comment's "3 days ago" read differently in every crawl of an
+ * unchanged page. Posts of the same age print the same line, so in one crawl it is a line the host
+ * repeats on several pages (its template) and in the next it is not.
+ * - relative-en: English, the latest five posts in an RSS feed with excerpts, the older ones found
+ *   by the site's template;
+ * - relative-de: the same engine in German ("Veröffentlicht vor 7 Wochen", "vor 3 Tagen").
+ * Asserted as in the other unseen-engine suites: the objects are exactly the posts, each article
+ * whole with no comment in it, new comments comments-added and the one edit the only content edit.
+ */
+import { TextWriter } from '../helpers/text-writer.js';
+import { escapeXml } from './fixture-warc.js';
+import { NAMES_DE, NAMES_EN, WORDS_DE, WORDS_EN } from './site-vocabulary.js';
+import {
+  describeTwoCrawlSites,
+  itKeepsTheArticleWhole,
+  itMakesObjectsForThePostsOnly,
+  itReportsTheChangeKinds,
+  latest,
+  type Post,
+  RSS,
+  type SiteEngine,
+  site,
+} from './two-crawl-sites.js';
+
+/** How long ago `from` was at `now`, in the engine's words. */
+type Ago = (days: number) => string;
+const AGO_EN: Ago = (days) => (days < 14 ? `${days} days ago` : `${Math.round(days / 7)} weeks ago`);
+const AGO_DE: Ago = (days) => (days < 14 ? `vor ${days} Tagen` : `vor ${Math.round(days / 7)} Wochen`);
+
+const relativeDates = (
+  name: string,
+  seed: number,
+  lang: { words: readonly string[]; names: readonly string[]; ago: Ago; posted: string; replies: string; read: string },
+): SiteEngine => ({
+  name,
+  seed,
+  writer: (s) => new TextWriter(s, lang.words),
+  names: lang.names,
+  replies: [2, 0, 3, 1, 0, 2, 1, 0],
+  path: (p) => `/p/${p.slug}`,
+  captures(st) {
+    const host = site(this);
+    const ago = (d: Date): string => lang.ago(Math.max(1, Math.round((st.at.getTime() - d.getTime()) / 86_400_000)));
+    const shell = (title: string, main: string): string =>
+      `<!DOCTYPE html><html><head><title>${title}</title><link rel="alternate" type="${RSS}" href="/rss.xml"></head><body><nav><a href="/">${name}</a></nav>${main}<footer>${name} · 2025</footer></body></html>`;
+    const postPage = (p: Post): string => {
+      const post = st.version(p);
+      const replies = st.repliesOf(p);
+      const list = replies
+        .map((r) => `<div class="r"><strong>${r.name}</strong> · <span>${ago(r.when)}</span><p>${r.text}</p></div>`)
+        .join('');
+      return shell(
+        post.title,
+        `<div class="entry"><h1>${post.title}</h1><div class="meta">${lang.posted} ${ago(post.date)} · 4 ${lang.read}</div>${post.paragraphs
+          .map((x) => `<p>${x}</p>`)
+          .join('')}</div>${replies.length > 0 ? `<div class="replies"><h3>${replies.length} ${lang.replies}</h3>${list}</div>` : ''}`,
+      );
+    };
+    const items = latest(st, 5)
+      .map((p) => {
+        const url = `${host}${this.path(p)}`;
+        return `<item><title>${escapeXml(p.title)}</title><link>${url}</link><guid>${url}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`;
+      })
+      .join('');
+    return [
+      {
+        url: `${host}/`,
+        body: shell(
+          name,
+          latest(st, 5)
+            .map((p) => `<h2><a href="${this.path(p)}">${p.title}</a></h2><p>${ago(p.date)}</p>`)
+            .join(''),
+        ),
+      },
+      ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
+      {
+        url: `${host}/rss.xml`,
+        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>${name}</title><link>${host}/</link><description>${name}</description>${items}</channel></rss>`,
+        type: RSS,
+      },
+    ];
+  },
+});
+
+const ENGINES = [
+  relativeDates('relative-en', 229, {
+    words: WORDS_EN,
+    names: NAMES_EN,
+    ago: AGO_EN,
+    posted: 'Posted',
+    replies: 'replies',
+    read: 'min read',
+  }),
+  relativeDates('relative-de', 233, {
+    words: WORDS_DE,
+    names: NAMES_DE,
+    ago: AGO_DE,
+    posted: 'Veröffentlicht',
+    replies: 'Antworten',
+    read: 'Min. Lesezeit',
+  }),
+];
+
+describeTwoCrawlSites('a site printing its dates relative to the capture: %s', ENGINES, (engine, built) => {
+  itMakesObjectsForThePostsOnly(engine, built);
+  itKeepsTheArticleWhole(engine, built);
+  itReportsTheChangeKinds(engine, built);
+});
