@@ -8,7 +8,23 @@
  * them (MIN_TEMPLATE_LINE_ARTICLES: an ad rotated from a pool) show count.
  */
 import { MIN_TEMPLATE_HOST_PAGES, MIN_TEMPLATE_LINE_ARTICLES, MIN_TEMPLATE_LINE_SHARE } from './constants.js';
-import { normalizeNoise } from './noise-normalize.js';
+import { normalizeNoise, withoutRelativeDates } from './noise-normalize.js';
+
+/** A run of digits with its group and decimal separators ("1,234", "0.23", "2025"). */
+const NUMBER = /\d+(?:[.,]\d+)*/g;
+const LETTER = /\p{L}/u;
+const SPACES = /\s+/g;
+
+/**
+ * A line as the template compares it: dates printed relative to the capture left out and, in a line
+ * with words, numbers masked. A line the host prints on each page with that page's counts
+ * ("114,700 views · 2 comments · Share (3)", "♥ 12 likes") is one template line; a line of numbers
+ * alone (a table's cell) keeps them, so a changed figure is still an edit.
+ */
+export function templateKey(line: string): string {
+  const text = withoutRelativeDates(line).replace(SPACES, ' ').trim();
+  return LETTER.test(text) ? text.replace(NUMBER, '#') : text;
+}
 
 /** A host without template lines. */
 export const NO_TEMPLATE_LINES: ReadonlySet<string> = new Set();
@@ -30,7 +46,7 @@ export function templateLinesOf(pages: Iterable<HostPage>): ReadonlySet<string> 
   for (const { title, text } of pages) {
     const key = normalizeNoise(title).toLowerCase();
     const lines = articles.get(key) ?? new Set<string>();
-    for (const line of text.split('\n')) lines.add(line.trim());
+    for (const line of text.split('\n')) lines.add(templateKey(line));
     articles.set(key, lines);
   }
   if (articles.size < MIN_TEMPLATE_HOST_PAGES) return NO_TEMPLATE_LINES;
@@ -54,6 +70,6 @@ export function withoutTemplateLines(text: string, template: ReadonlySet<string>
   if (template === undefined || template.size === 0) return text;
   return text
     .split('\n')
-    .filter((line) => !template.has(line.trim()))
+    .filter((line) => !template.has(templateKey(line)))
     .join('\n');
 }

@@ -129,11 +129,10 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
   // The host's template lines of either crawl are left out of both texts: a newsletter box edited on
   // every page is no article edit, and a line the same in both versions never makes one.
   // Dates printed relative to the capture ("9 weeks ago") change with the crawl's clock alone: they
-  // are left out of both texts and of the template lines (a line "Posted 7 weeks ago" that several
-  // posts of one crawl show is template there, and not in the next crawl).
-  const template = new Set([...templateOfEither(prev.templateLines, next.templateLines)].map((l) => withoutRelativeDates(l).trim()));
-  const before = normalizeNoise(withoutTemplateLines(withoutRelativeDates(prev.text), template));
-  const after = normalizeNoise(withoutTemplateLines(withoutRelativeDates(next.text), template));
+  // are left out of both texts, as the template lines leave them out (`templateKey`).
+  const template = templateOfEither(prev.templateLines, next.templateLines);
+  const before = normalizeNoise(withoutRelativeDates(withoutTemplateLines(prev.text, template)));
+  const after = normalizeNoise(withoutRelativeDates(withoutTemplateLines(next.text, template)));
   const text = diffTexts(before, after, config.diffContextWords, config.diffTimeoutMs);
   change.similarity = round3(text.similarity);
   change.sentenceSimilarity = round3(text.sentenceSimilarity);

@@ -1,18 +1,20 @@
 /**
- * Generated engines that print every date relative to the moment of capture (issue #12: change
- * kinds on unseen engines, no false content edits): the post's line "Posted 7 weeks ago · 4 min
- * read" inside the article and each comment's "3 days ago" read differently in every crawl of an
- * unchanged page. Posts of the same age print the same line, so in one crawl it is a line the host
- * repeats on several pages (its template) and in the next it is not.
- * - relative-en: English, the latest five posts in an RSS feed with excerpts, the older ones found
- *   by the site's template;
- * - relative-de: the same engine in German ("Veröffentlicht vor 7 Wochen", "vor 3 Tagen").
+ * Generated engines whose unchanged pages read differently in every crawl (issue #12: change kinds
+ * on unseen engines, no false content edits); the latest five posts are in an RSS feed with
+ * excerpts, the older ones found by the site's template.
+ * - relative-en: every date printed relative to the capture: the post's line "Posted 7 weeks ago ·
+ *   4 min read" inside the article, each comment's "3 days ago". Posts of the same age print the
+ *   same line, so in one crawl it is a line the host repeats on several pages (its template) and in
+ *   the next it is not;
+ * - relative-de: the same engine in German ("Veröffentlicht vor 7 Wochen", "vor 3 Tagen");
+ * - counters-en: counts inside the article: "March 4, 2025 · 114,700 views · 2 comments · Share (3)"
+ *   under the headline and "♥ 12 likes" after the text, each page with its own numbers.
  * Asserted as in the other unseen-engine suites: the objects are exactly the posts, each article
  * whole with no comment in it, new comments comments-added and the one edit the only content edit.
  */
 import { TextWriter } from '../helpers/text-writer.js';
 import { escapeXml } from './fixture-warc.js';
-import { NAMES_DE, NAMES_EN, WORDS_DE, WORDS_EN } from './site-vocabulary.js';
+import { MONTHS_EN, NAMES_DE, NAMES_EN, WORDS_DE, WORDS_EN } from './site-vocabulary.js';
 import {
   describeTwoCrawlSites,
   itKeepsTheArticleWhole,
@@ -85,6 +87,62 @@ const relativeDates = (
   },
 });
 
+/** A blog printing counts beside its article, each page its own. */
+const countersEn: SiteEngine = {
+  name: 'counters-en',
+  seed: 239,
+  writer: (s) => new TextWriter(s, WORDS_EN),
+  names: NAMES_EN,
+  replies: [2, 0, 3, 1, 0, 2, 1, 0],
+  path: (p) => `/blog/${p.slug}/`,
+  captures(st) {
+    const host = site(this);
+    const date = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+    const count = (p: Post, base: number, step: number): string => (p.id * base + st.crawl * step).toLocaleString('en-US');
+    const shell = (title: string, main: string): string =>
+      `<!DOCTYPE html><html><head><title>${title}</title><link rel="alternate" type="${RSS}" href="/rss.xml"></head><body><nav><a href="/">Counters</a></nav>${main}<footer>Page generated in 0.${st.crawl + 2}3 s</footer></body></html>`;
+    const postPage = (p: Post): string => {
+      const post = st.version(p);
+      const replies = st.repliesOf(p);
+      const list = replies
+        .map(
+          (r) =>
+            `<li class="cm"><div class="who">${r.name}</div><div class="when">${date(r.when)}</div><div class="txt">${r.text}</div></li>`,
+        )
+        .join('');
+      return shell(
+        post.title,
+        `<article><h1>${post.title}</h1><p class="meta">${date(post.date)} · ${count(p, 37, 412)} views · ${replies.length} comments · <a href="#share">Share (${count(p, 1, 3)})</a></p>${post.paragraphs
+          .map((x) => `<p>${x}</p>`)
+          .join('')}<p class="likes">♥ ${count(p, 2, 5)} likes</p></article>${replies.length > 0 ? `<ol class="cms">${list}</ol>` : ''}`,
+      );
+    };
+    const items = latest(st, 5)
+      .map((p) => {
+        const url = `${host}${this.path(p)}`;
+        return `<item><title>${escapeXml(p.title)}</title><link>${url}</link><guid>${url}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`;
+      })
+      .join('');
+    return [
+      {
+        url: `${host}/`,
+        body: shell(
+          'Counters',
+          latest(st, 5)
+            .map((p) => `<h2><a href="${this.path(p)}">${p.title}</a></h2>`)
+            .join(''),
+        ),
+      },
+      ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
+      {
+        url: `${host}/rss.xml`,
+        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Counters</title><link>${host}/</link><description>Counters</description>${items}</channel></rss>`,
+        type: RSS,
+      },
+    ];
+  },
+};
+
 const ENGINES = [
   relativeDates('relative-en', 229, {
     words: WORDS_EN,
@@ -102,9 +160,10 @@ const ENGINES = [
     replies: 'Antworten',
     read: 'Min. Lesezeit',
   }),
+  countersEn,
 ];
 
-describeTwoCrawlSites('a site printing its dates relative to the capture: %s', ENGINES, (engine, built) => {
+describeTwoCrawlSites('a site whose unchanged pages read differently in each crawl: %s', ENGINES, (engine, built) => {
   itMakesObjectsForThePostsOnly(engine, built);
   itKeepsTheArticleWhole(engine, built);
   itReportsTheChangeKinds(engine, built);
