@@ -13,6 +13,7 @@ import {
   type HostPage,
   MAX_TEMPLATE_SAMPLE_PAGES,
   NO_TEMPLATE_LINES,
+  commentTemplateLinesOf,
   templateLinesOf,
   type VersionSnapshot,
 } from '../changes/index.js';
@@ -83,26 +84,17 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
       // A host of few objects is read once, its template lines from all of them; a larger one gives
       // its template lines from a sample, and each object is read again as it is compared.
       const held = ids.length <= MAX_TEMPLATE_SAMPLE_PAGES ? ids.map(read) : null;
-      const template = templateLinesByCrawl(held ?? evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES).map(read), crawlId);
+      const template = templateLinesByCrawl(held ?? evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES).map(read), crawlId, store);
       for (const [i, objectId] of ids.entries()) {
         const { to, from } = held?.[i] ?? read(objectId);
         if (to === null) continue;
         const host = hostOf(to.url);
         if (from === null && !hostsBefore.has(host)) continue; // first crawl of this site: nothing to compare
-        const next = {
-          ...snapshot(store, to),
-          commentWindow: windows.get(host) ?? null,
-          templateLines: template.get(crawlId) ?? NO_TEMPLATE_LINES,
-        };
+        const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, ...templateOf(template, crawlId) };
         const prev =
           from === null
             ? null
-            : comparable(
-                { ...snapshot(store, from), templateLines: template.get(from.crawlId) ?? NO_TEMPLATE_LINES },
-                from.method,
-                next,
-                to.method,
-              );
+            : comparable({ ...snapshot(store, from), ...templateOf(template, from.crawlId) }, from.method, next, to.method);
         save(objectId, from, to, diffVersions(prev, next));
       }
     }
@@ -138,24 +130,38 @@ function objectsByHost(objects: ReadonlyArray<{ objectId: number; url: string }>
   return byHost;
 }
 
+/** One crawl's template lines of a host: its articles' and its comments' (`templateLinesOf`, `commentTemplateLinesOf`). */
+interface HostTemplate {
+  templateLines: ReadonlySet<string>;
+  commentTemplateLines: ReadonlySet<string>;
+}
+
+const templateOf = (template: ReadonlyMap<number, HostTemplate>, crawl: number): HostTemplate =>
+  template.get(crawl) ?? { templateLines: NO_TEMPLATE_LINES, commentTemplateLines: NO_TEMPLATE_LINES };
+
 /**
  * One host's template lines in this crawl and in each earlier crawl its objects are compared with
- * (`templateLinesOf`: lines on most of the host's articles of one crawl), by crawl id.
+ * (`templateLinesOf`: lines on most of the host's articles of one crawl; `commentTemplateLinesOf`:
+ * counter lines on most of its comments), by crawl id.
  */
-function templateLinesByCrawl(pairs: readonly ComparedPair[], crawlId: number): Map<number, ReadonlySet<string>> {
-  const pages = new Map<number, HostPage[]>();
+function templateLinesByCrawl(pairs: readonly ComparedPair[], crawlId: number, store: ChangeStore): Map<number, HostTemplate> {
+  const pages = new Map<number, { articles: HostPage[]; comments: string[] }>();
   const add = (crawl: number, v: ComparedVersionRow): void => {
-    const page = { title: v.title ?? v.url, text: v.text };
-    const list = pages.get(crawl);
-    if (list === undefined) pages.set(crawl, [page]);
-    else list.push(page);
+    let crawlPages = pages.get(crawl);
+    if (crawlPages === undefined) {
+      crawlPages = { articles: [], comments: [] };
+      pages.set(crawl, crawlPages);
+    }
+    crawlPages.articles.push({ title: v.title ?? v.url, text: v.text });
+    for (const c of store.commentsOf(v.id)) crawlPages.comments.push(c.text);
   };
   for (const { to, from } of pairs) {
     if (to !== null) add(crawlId, to);
     if (from !== null) add(from.crawlId, from);
   }
-  const lines = new Map<number, ReadonlySet<string>>();
-  for (const [crawl, crawlPages] of pages) lines.set(crawl, templateLinesOf(crawlPages));
+  const lines = new Map<number, HostTemplate>();
+  for (const [crawl, { articles, comments }] of pages)
+    lines.set(crawl, { templateLines: templateLinesOf(articles), commentTemplateLines: commentTemplateLinesOf(comments) });
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commentWindowsOf, diffComments } from './comment-diff.js';
+import { commentTemplateLinesOf } from './template-lines.js';
 import type { CommentSnapshot } from './types.js';
 
 const comment = (n: number): CommentSnapshot => ({ hash: `h${n}`, author: `Reader ${n}`, published: null, text: `Comment number ${n}.` });
@@ -21,6 +22,35 @@ describe('diffComments on a page that shows only its newest comments', () => {
 
   it('fewer new comments than gone ones is a removal', () => {
     expect(diffComments(comments(1, 2, 3), comments(3, 4), 3)).toMatchObject({ removed: 2, outOfWindow: 0 });
+  });
+});
+
+describe("diffComments with the host's comment counter lines", () => {
+  const said = ['Nice one.', 'I disagree.', 'Source?', 'Well said.'];
+  const scored = (n: number, points: number): CommentSnapshot => ({
+    ...comment(n),
+    hash: `h${n}-${points}`,
+    text: `${said[n - 1]}\n${points} points · Reply`,
+  });
+
+  it('a comment whose score rose is not edited; one whose words changed is', () => {
+    const template = commentTemplateLinesOf([1, 2, 3, 4].map((n) => scored(n, n * 3).text));
+    expect([...template]).toEqual(['# points · Reply']);
+    expect(diffComments([scored(1, 3)], [scored(1, 9)], null, template)).toMatchObject({ added: 0, edited: 0 });
+    const reworded = { ...scored(1, 9), text: 'Nice one, I mean it.\n9 points · Reply' };
+    expect(
+      diffComments(
+        [{ ...scored(1, 3), published: '2025-03-01T10:00:00Z' }],
+        [{ ...reworded, published: '2025-03-01T10:00:00Z' }],
+        null,
+        template,
+      ),
+    ).toMatchObject({ edited: 1 });
+  });
+
+  it('are lines with numbers that most comments show: a line of words alone, or on few comments, is none', () => {
+    expect(commentTemplateLinesOf(['Thanks!', 'Thanks!', 'Thanks!']).size).toBe(0);
+    expect(commentTemplateLinesOf(['a\n3 points', 'b\n4 points', 'c', 'd', 'e', 'f']).size).toBe(0);
   });
 });
 

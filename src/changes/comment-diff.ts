@@ -6,6 +6,7 @@
 import { hostOf } from '../core/url.js';
 import { COMMENT_WINDOW_MIN_PAGES } from './constants.js';
 import { normalizeField, normalizeNoise } from './noise-normalize.js';
+import { withoutTemplateLines } from './template-lines.js';
 import type { CommentChange, CommentSnapshot } from './types.js';
 
 export interface CommentDiff {
@@ -27,7 +28,11 @@ export function instantKey(value: string | null): string {
 type KeyOf = (c: CommentSnapshot) => string;
 
 const byHash: KeyOf = (c) => c.hash;
-const byAuthorText: KeyOf = (c) => `${normalizeField(c.author) ?? ''}\u0000${normalizeNoise(c.text)}`;
+/** Author and text, the host's comment counter lines (`commentTemplateLinesOf`) left out. */
+const byAuthorText =
+  (template: ReadonlySet<string>): KeyOf =>
+  (c) =>
+    `${normalizeField(c.author) ?? ''}\u0000${normalizeNoise(withoutTemplateLines(c.text, template))}`;
 const byAuthorDate: KeyOf = (c) => `${normalizeField(c.author) ?? ''}\u0000${instantKey(c.published)}`;
 
 /** Pair comments of both sides with equal keys (in order); return the pairs and the leftovers. */
@@ -50,9 +55,14 @@ function pairBy(prev: CommentSnapshot[], next: CommentSnapshot[], key: KeyOf) {
   return { pairs, prevLeft, nextLeft };
 }
 
-export function diffComments(prev: CommentSnapshot[], next: CommentSnapshot[], window: number | null = null): CommentDiff {
+export function diffComments(
+  prev: CommentSnapshot[],
+  next: CommentSnapshot[],
+  window: number | null = null,
+  template: ReadonlySet<string> = new Set(),
+): CommentDiff {
   const sameHash = pairBy(prev, next, byHash);
-  const sameText = pairBy(sameHash.prevLeft, sameHash.nextLeft, byAuthorText);
+  const sameText = pairBy(sameHash.prevLeft, sameHash.nextLeft, byAuthorText(template));
   const sameDate = pairBy(sameText.prevLeft, sameText.nextLeft, byAuthorDate);
   const outOfWindow = movedWindow(prev, next, sameDate.prevLeft, sameDate.nextLeft, window) ? sameDate.prevLeft : [];
   const removed = outOfWindow.length > 0 ? [] : sameDate.prevLeft;

@@ -4,7 +4,7 @@ export { commentWindowsOf } from './comment-diff.js';
 export { renderChangeReport } from './change-report.js';
 export { computeFeedDynamics } from './feed-dynamics.js';
 export { normalizeNoise } from './noise-normalize.js';
-export { type HostPage, NO_TEMPLATE_LINES, templateLinesOf } from './template-lines.js';
+export { commentTemplateLinesOf, type HostPage, NO_TEMPLATE_LINES, templateLinesOf } from './template-lines.js';
 export { MAX_TEMPLATE_SAMPLE_PAGES } from './constants.js';
 export { DEFAULT_CHANGES_CONFIG, DEFAULT_FEED_DYNAMICS_CONFIG } from './config.js';
 export type {

@@ -12,6 +12,8 @@ import { normalizeNoise, withoutRelativeDates } from './noise-normalize.js';
 
 /** A run of digits with its group and decimal separators ("1,234", "0.23", "2025"). */
 const NUMBER = /\d+(?:[.,]\d+)*/g;
+/** What `templateKey` puts for a number. */
+const NUMBER_MASK = '#';
 const LETTER = /\p{L}/u;
 const SPACES = /\s+/g;
 
@@ -23,7 +25,7 @@ const SPACES = /\s+/g;
  */
 export function templateKey(line: string): string {
   const text = withoutRelativeDates(line).replace(SPACES, ' ').trim();
-  return LETTER.test(text) ? text.replace(NUMBER, '#') : text;
+  return LETTER.test(text) ? text.replace(NUMBER, NUMBER_MASK) : text;
 }
 
 /** A host without template lines. */
@@ -49,10 +51,27 @@ export function templateLinesOf(pages: Iterable<HostPage>): ReadonlySet<string> 
     for (const line of text.split('\n')) lines.add(templateKey(line));
     articles.set(key, lines);
   }
-  if (articles.size < MIN_TEMPLATE_HOST_PAGES) return NO_TEMPLATE_LINES;
+  return repeatedLines([...articles.values()]);
+}
+
+/**
+ * The counter lines of one host's comments in one crawl: lines with numbers ("3 points", "♥ 12")
+ * that most (or several) of its comments show, their numbers masked (`templateKey`). They are the
+ * comment records' template (fields constant across the records of one structure [004 §2, MDR]),
+ * counted on each page with its own numbers: a comment whose count changed is not edited.
+ */
+export function commentTemplateLinesOf(comments: Iterable<string>): ReadonlySet<string> {
+  const records = [...comments].map((text) => new Set(text.split('\n').map(templateKey)));
+  return new Set([...repeatedLines(records)].filter((line) => line.includes(NUMBER_MASK)));
+}
+
+/** Lines that most of the groups (articles, comments), or MIN_TEMPLATE_LINE_ARTICLES of them, hold;
+ *  none when there are fewer than MIN_TEMPLATE_HOST_PAGES groups. */
+function repeatedLines(groups: ReadonlyArray<ReadonlySet<string>>): ReadonlySet<string> {
+  if (groups.length < MIN_TEMPLATE_HOST_PAGES) return NO_TEMPLATE_LINES;
   const counts = new Map<string, number>();
-  for (const lines of articles.values()) for (const line of lines) if (line !== '') counts.set(line, (counts.get(line) ?? 0) + 1);
-  const needed = Math.max(2, Math.min(Math.ceil(MIN_TEMPLATE_LINE_SHARE * articles.size), MIN_TEMPLATE_LINE_ARTICLES));
+  for (const lines of groups) for (const line of lines) if (line !== '') counts.set(line, (counts.get(line) ?? 0) + 1);
+  const needed = Math.max(2, Math.min(Math.ceil(MIN_TEMPLATE_LINE_SHARE * groups.length), MIN_TEMPLATE_LINE_ARTICLES));
   const template = new Set<string>();
   for (const [line, n] of counts) if (n >= needed) template.add(line);
   return template;

@@ -25,6 +25,9 @@ export type VersionSnapshot = Pick<
   /** Lines the version's host repeats on its other pages of the same crawl (`templateLinesOf`):
    *  left out of the text diff. */
   templateLines?: ReadonlySet<string>;
+  /** Counter lines the host's comments show in the same crawl (`commentTemplateLinesOf`): left out
+   *  when comments are compared. */
+  commentTemplateLines?: ReadonlySet<string>;
 };
 
 /**

@@ -175,7 +175,12 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
     reasons.push(`metadata-edit: ${fields.join(', ')}`);
   }
 
-  const comments = diffComments(prev.comments, next.comments, next.commentWindow ?? null);
+  const comments = diffComments(
+    prev.comments,
+    next.comments,
+    next.commentWindow ?? null,
+    templateOfEither(prev.commentTemplateLines, next.commentTemplateLines),
+  );
   change.commentsAdded = comments.added;
   change.commentsRemoved = comments.removed;
   change.commentsEdited = comments.edited;

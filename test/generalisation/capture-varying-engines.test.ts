@@ -8,7 +8,8 @@
  *   the next it is not;
  * - relative-de: the same engine in German ("Veröffentlicht vor 7 Wochen", "vor 3 Tagen");
  * - counters-en: counts inside the article: "March 4, 2025 · 114,700 views · 2 comments · Share (3)"
- *   under the headline and "♥ 12 likes" after the text, each page with its own numbers.
+ *   under the headline and "♥ 12 likes" after the text, each page with its own numbers; each comment
+ *   ends with its score, "6 points · Reply", which rises from crawl to crawl.
  * Asserted as in the other unseen-engine suites: the objects are exactly the posts, each article
  * whole with no comment in it, new comments comments-added and the one edit the only content edit.
  */
@@ -106,8 +107,8 @@ const countersEn: SiteEngine = {
       const replies = st.repliesOf(p);
       const list = replies
         .map(
-          (r) =>
-            `<li class="cm"><div class="who">${r.name}</div><div class="when">${date(r.when)}</div><div class="txt">${r.text}</div></li>`,
+          (r, i) =>
+            `<li class="cm" id="c${p.id}-${i}"><div class="who">${r.name}</div><div class="when">${date(r.when)}</div><div class="txt">${r.text}</div><div class="score">${(i + 1) * st.crawl * 3} points · <a href="#c${p.id}-${i}">Reply</a></div></li>`,
         )
         .join('');
       return shell(

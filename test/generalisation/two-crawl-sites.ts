@@ -247,7 +247,7 @@ export function itKeepsTheArticleWhole(engine: SiteEngine, built: () => BuiltSit
   });
 }
 
-/** New comments are `comments-added`, the new post `new`, the one edit the only `content-edit`. */
+/** New comments are `comments-added`, the new post `new`, the one edit the only `content-edit`, every other post unchanged. */
 export function itReportsTheChangeKinds(engine: SiteEngine, built: () => BuiltSite): void {
   const { postOf, kindsOf } = siteLookups(engine, built);
   it('reports new comments as comments-added, the one edit as the only content edit', () => {
@@ -258,5 +258,12 @@ export function itReportsTheChangeKinds(engine: SiteEngine, built: () => BuiltSi
     expect(kindsOf(model.added)).toEqual(['new']);
     const edits = changes.filter((c) => c.kinds.includes('content-edit')).map((c) => postOf(c.url)?.slug ?? c.url);
     expect(edits).toEqual([model.edited.slug]);
+    // Every other post is as it was: its page may differ, its object does not.
+    const changed = new Set([...model.later.keys(), model.edited.slug, model.added.slug]);
+    for (const c of changes.filter((x) => !changed.has(postOf(x.url)?.slug ?? x.url)))
+      expect(
+        c.kinds.filter((k) => k !== 'boilerplate-only' && k !== 'unchanged'),
+        c.url,
+      ).toEqual([]);
   });
 }
