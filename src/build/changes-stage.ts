@@ -16,6 +16,7 @@ import {
   commentTemplateLinesOf,
   templateLinesOf,
   type VersionSnapshot,
+  volatileParamsOf,
 } from '../changes/index.js';
 import { evenSample } from '../core/even-sample.js';
 import { hostOf } from '../core/url.js';
@@ -26,9 +27,12 @@ export interface ChangesStageReport {
   byKind: Record<string, number>;
 }
 
+/** The links of a version's article (its references other than images). */
+const linksOf = (v: ComparedVersionRow): string[] => v.references.filter((r) => r.kind === 'link').map((r) => r.url);
+
 function snapshot(store: ChangeStore, v: ComparedVersionRow): VersionSnapshot {
   const { url, captureTime, title, author, published, updated, categories, text, pageDigest } = v;
-  const references = v.references.filter((r) => r.kind === 'link').map((r) => r.url);
+  const references = linksOf(v);
   return {
     url,
     captureTime,
@@ -84,17 +88,21 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
       // A host of few objects is read once, its template lines from all of them; a larger one gives
       // its template lines from a sample, and each object is read again as it is compared.
       const held = ids.length <= MAX_TEMPLATE_SAMPLE_PAGES ? ids.map(read) : null;
-      const template = templateLinesByCrawl(held ?? evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES).map(read), crawlId, store);
+      const sample = held ?? evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES).map(read);
+      const template = templateLinesByCrawl(sample, crawlId, store);
+      const volatileParams = volatileParamsOf(
+        sample.flatMap(({ to, from }) => (to === null || from === null ? [] : [{ prev: linksOf(from), next: linksOf(to) }])),
+      );
       for (const [i, objectId] of ids.entries()) {
         const { to, from } = held?.[i] ?? read(objectId);
         if (to === null) continue;
         const host = hostOf(to.url);
         if (from === null && !hostsBefore.has(host)) continue; // first crawl of this site: nothing to compare
-        const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, ...templateOf(template, crawlId) };
+        const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, ...templateOf(template, crawlId), volatileParams };
         const prev =
           from === null
             ? null
-            : comparable({ ...snapshot(store, from), ...templateOf(template, from.crawlId) }, from.method, next, to.method);
+            : comparable({ ...snapshot(store, from), ...templateOf(template, from.crawlId), volatileParams }, from.method, next, to.method);
         save(objectId, from, to, diffVersions(prev, next));
       }
     }

@@ -96,3 +96,10 @@ export const MAX_TEMPLATE_SAMPLE_PAGES = 200;
  *  of its post pages in a crawl show exactly N and none shows more. // ours: one or two posts with
  *  the most comments are a coincidence; several at one cap are the site's pagination. */
 export const COMMENT_WINDOW_MIN_PAGES = 3;
+
+/** A query or path parameter is one a host changes on every capture (`volatile-params.ts`) when it
+ *  alone tells a link of one version from a link of the next on this many of the host's objects...
+ *  // ours: one object's changed link is an edit; a session id reaches every page. */
+export const MIN_VOLATILE_PARAM_OBJECTS = 2;
+/** ... and on this share of the host's objects whose references changed at all. // ours */
+export const MIN_VOLATILE_PARAM_SHARE = 0.5;

@@ -27,3 +27,4 @@ export type {
   SnapshotWindow,
   VersionSnapshot,
 } from './types.js';
+export { volatileParamsOf } from './volatile-params.js';

@@ -3,10 +3,10 @@
  * typography (see noise-normalize.ts), date notation (same instant), category order and case,
  * tracking parameters and other URL spellings (canonicalUrl).
  */
-import { canonicalUrl } from '../core/url.js';
 import { instantKey } from './comment-diff.js';
 import { normalizeField } from './noise-normalize.js';
 import type { MetadataChange, VersionSnapshot } from './types.js';
+import { referenceKey } from './volatile-params.js';
 
 /** An ISO date with no time part ("2026-10-28"). */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,19 +51,23 @@ export function diffMetadata(prev: VersionSnapshot, next: VersionSnapshot): Meta
   return changes;
 }
 
-/** Map canonical URL -> first spelling seen. */
-function referenceMap(references: string[]): Map<string, string> {
+/** Map reference key (`referenceKey`: canonical URL, the host's volatile parameters left out) -> first spelling seen. */
+function referenceMap(references: string[], volatile: ReadonlySet<string>): Map<string, string> {
   const map = new Map<string, string>();
   for (const ref of references) {
-    const key = canonicalUrl(ref);
+    const key = referenceKey(ref, volatile);
     if (key !== '' && !map.has(key)) map.set(key, ref);
   }
   return map;
 }
 
-export function diffReferences(prev: string[], next: string[]): { added: string[]; removed: string[]; union: number } {
-  const before = referenceMap(prev);
-  const after = referenceMap(next);
+export function diffReferences(
+  prev: string[],
+  next: string[],
+  volatile: ReadonlySet<string> = new Set(),
+): { added: string[]; removed: string[]; union: number } {
+  const before = referenceMap(prev, volatile);
+  const after = referenceMap(next, volatile);
   const added = [...after].filter(([k]) => !before.has(k)).map(([, v]) => v);
   const removed = [...before].filter(([k]) => !after.has(k)).map(([, v]) => v);
   return { added, removed, union: before.size + added.length };

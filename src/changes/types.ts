@@ -28,6 +28,9 @@ export type VersionSnapshot = Pick<
   /** Counter lines the host's comments show in the same crawl (`commentTemplateLinesOf`): left out
    *  when comments are compared. */
   commentTemplateLines?: ReadonlySet<string>;
+  /** Query and path parameters the host changes on every capture (`volatileParamsOf`: session ids,
+   *  signatures): left out when references are compared. */
+  volatileParams?: ReadonlySet<string>;
 };
 
 /**

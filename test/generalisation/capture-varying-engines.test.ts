@@ -9,7 +9,9 @@
  * - relative-de: the same engine in German ("Veröffentlicht vor 7 Wochen", "vor 3 Tagen");
  * - counters-en: counts inside the article: "March 4, 2025 · 114,700 views · 2 comments · Share (3)"
  *   under the headline and "♥ 12 likes" after the text, each page with its own numbers; each comment
- *   ends with its score, "6 points · Reply", which rises from crawl to crawl.
+ *   ends with its score, "6 points · Reply", which rises from crawl to crawl;
+ * - sessions-php: an old PHP site that keeps no session in a cookie for a crawler, so every link it
+ *   prints carries a new session id each crawl (`/item/3100.php?sid=…`), the links inside the article too.
  * Asserted as in the other unseen-engine suites: the objects are exactly the posts, each article
  * whole with no comment in it, new comments comments-added and the one edit the only content edit.
  */
@@ -144,6 +146,57 @@ const countersEn: SiteEngine = {
   },
 };
 
+/** A PHP site writing its session id into every link, the links inside its articles too. */
+const sessionsPhp: SiteEngine = {
+  name: 'sessions-php',
+  seed: 263,
+  writer: (s) => new TextWriter(s, WORDS_EN),
+  names: NAMES_EN,
+  replies: [2, 0, 3, 1, 0, 2, 1, 0],
+  path: (p) => `/item/${p.id}.php`,
+  captures(st) {
+    const host = site(this);
+    const sid = (n: number): string => ((st.crawl * 2654435761 + n * 40503) % 4294967296).toString(16).padStart(8, '0');
+    const link = (p: Post, n: number): string => `${this.path(p)}?sid=${sid(n)}`;
+    const date = (d: Date): string => `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    const shell = (title: string, main: string): string =>
+      `<!DOCTYPE html><html><head><title>${title}</title><link rel="alternate" type="${RSS}" href="/rss.php"></head><body><div class="nav"><a href="/index.php?sid=${sid(0)}">Home</a></div>${main}<div class="foot">Powered by PHP</div></body></html>`;
+    const postPage = (p: Post): string => {
+      const post = st.version(p);
+      const replies = st.repliesOf(p);
+      const earlier = st.shown[Math.max(0, st.shown.indexOf(p) - 1)] as Post;
+      const list = replies.map((r) => `<tr><td class="name">${r.name}<br>${date(r.when)}</td><td>${r.text}</td></tr>`).join('');
+      return shell(
+        post.title,
+        `<div class="item"><h1>${post.title}</h1><div class="date">${date(post.date)}</div><p>${post.paragraphs[0]}</p><p>${post.paragraphs[1]} See also <a href="${link(earlier, p.id)}">${earlier === p ? 'this post' : 'the post before'}</a>.</p><p>${post.paragraphs[2]}</p></div>${replies.length > 0 ? `<table class="comments">${list}</table>` : ''}`,
+      );
+    };
+    const items = latest(st, 5)
+      .map((p) => {
+        const url = `${host}${this.path(p)}`;
+        return `<item><title>${escapeXml(p.title)}</title><link>${escapeXml(url)}</link><guid>${escapeXml(url)}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`;
+      })
+      .join('');
+    return [
+      {
+        url: `${host}/index.php`,
+        body: shell(
+          'Sessions',
+          latest(st, 5)
+            .map((p) => `<h2><a href="${link(p, 1)}">${p.title}</a></h2>`)
+            .join(''),
+        ),
+      },
+      ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
+      {
+        url: `${host}/rss.php`,
+        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Sessions</title><link>${host}/index.php</link><description>Sessions</description>${items}</channel></rss>`,
+        type: RSS,
+      },
+    ];
+  },
+};
+
 const ENGINES = [
   relativeDates('relative-en', 229, {
     words: WORDS_EN,
@@ -162,6 +215,7 @@ const ENGINES = [
     read: 'Min. Lesezeit',
   }),
   countersEn,
+  sessionsPhp,
 ];
 
 describeTwoCrawlSites('a site whose unchanged pages read differently in each crawl: %s', ENGINES, (engine, built) => {
