@@ -16,7 +16,6 @@
  * whole with no comment in it, new comments comments-added and the one edit the only content edit.
  */
 import { TextWriter } from '../helpers/text-writer.js';
-import { escapeXml } from './fixture-warc.js';
 import { MONTHS_EN, NAMES_DE, NAMES_EN, WORDS_DE, WORDS_EN } from './site-vocabulary.js';
 import {
   describeTwoCrawlSites,
@@ -26,8 +25,8 @@ import {
   latest,
   type Post,
   RSS,
+  blogCaptures,
   type SiteEngine,
-  site,
 } from './two-crawl-sites.js';
 
 /** How long ago `from` was at `now`, in the engine's words. */
@@ -47,7 +46,6 @@ const relativeDates = (
   replies: [2, 0, 3, 1, 0, 2, 1, 0],
   path: (p) => `/p/${p.slug}`,
   captures(st) {
-    const host = site(this);
     const ago = (d: Date): string => lang.ago(Math.max(1, Math.round((st.at.getTime() - d.getTime()) / 86_400_000)));
     const shell = (title: string, main: string): string =>
       `<!DOCTYPE html><html><head><title>${title}</title><link rel="alternate" type="${RSS}" href="/rss.xml"></head><body><nav><a href="/">${name}</a></nav>${main}<footer>${name} · 2025</footer></body></html>`;
@@ -64,42 +62,35 @@ const relativeDates = (
           .join('')}</div>${replies.length > 0 ? `<div class="replies"><h3>${replies.length} ${lang.replies}</h3>${list}</div>` : ''}`,
       );
     };
-    const items = latest(st, 5)
-      .map((p) => {
-        const url = `${host}${this.path(p)}`;
-        return `<item><title>${escapeXml(p.title)}</title><link>${url}</link><guid>${url}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`;
-      })
-      .join('');
-    return [
-      {
-        url: `${host}/`,
-        body: shell(
-          name,
-          latest(st, 5)
-            .map((p) => `<h2><a href="${this.path(p)}">${p.title}</a></h2><p>${ago(p.date)}</p>`)
-            .join(''),
-        ),
-      },
-      ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
-      {
-        url: `${host}/rss.xml`,
-        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>${name}</title><link>${host}/</link><description>${name}</description>${items}</channel></rss>`,
-        type: RSS,
-      },
-    ];
+    return blogCaptures(this, st, {
+      home: '/',
+      homeBody: shell(
+        name,
+        latest(st, 5)
+          .map((p) => `<h2><a href="${this.path(p)}">${p.title}</a></h2><p>${ago(p.date)}</p>`)
+          .join(''),
+      ),
+      post: postPage,
+      feed: '/rss.xml',
+      title: name,
+    });
   },
 });
+
+/** The English engines' writer, commenters and comments per post. */
+const ENGLISH_POSTS: Pick<SiteEngine, 'writer' | 'names' | 'replies'> = {
+  writer: (s) => new TextWriter(s, WORDS_EN),
+  names: NAMES_EN,
+  replies: [2, 0, 3, 1, 0, 2, 1, 0],
+};
 
 /** A blog printing counts beside its article, each page its own. */
 const countersEn: SiteEngine = {
   name: 'counters-en',
   seed: 239,
-  writer: (s) => new TextWriter(s, WORDS_EN),
-  names: NAMES_EN,
-  replies: [2, 0, 3, 1, 0, 2, 1, 0],
+  ...ENGLISH_POSTS,
   path: (p) => `/blog/${p.slug}/`,
   captures(st) {
-    const host = site(this);
     const date = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
     const count = (p: Post, base: number, step: number): string => (p.id * base + st.crawl * step).toLocaleString('en-US');
     const shell = (title: string, main: string): string =>
@@ -120,29 +111,18 @@ const countersEn: SiteEngine = {
           .join('')}<p class="likes">♥ ${count(p, 2, 5)} likes</p></article>${replies.length > 0 ? `<ol class="cms">${list}</ol>` : ''}`,
       );
     };
-    const items = latest(st, 5)
-      .map((p) => {
-        const url = `${host}${this.path(p)}`;
-        return `<item><title>${escapeXml(p.title)}</title><link>${url}</link><guid>${url}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`;
-      })
-      .join('');
-    return [
-      {
-        url: `${host}/`,
-        body: shell(
-          'Counters',
-          latest(st, 5)
-            .map((p) => `<h2><a href="${this.path(p)}">${p.title}</a></h2>`)
-            .join(''),
-        ),
-      },
-      ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
-      {
-        url: `${host}/rss.xml`,
-        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Counters</title><link>${host}/</link><description>Counters</description>${items}</channel></rss>`,
-        type: RSS,
-      },
-    ];
+    return blogCaptures(this, st, {
+      home: '/',
+      homeBody: shell(
+        'Counters',
+        latest(st, 5)
+          .map((p) => `<h2><a href="${this.path(p)}">${p.title}</a></h2>`)
+          .join(''),
+      ),
+      post: postPage,
+      feed: '/rss.xml',
+      title: 'Counters',
+    });
   },
 };
 
@@ -150,12 +130,9 @@ const countersEn: SiteEngine = {
 const sessionsPhp: SiteEngine = {
   name: 'sessions-php',
   seed: 263,
-  writer: (s) => new TextWriter(s, WORDS_EN),
-  names: NAMES_EN,
-  replies: [2, 0, 3, 1, 0, 2, 1, 0],
+  ...ENGLISH_POSTS,
   path: (p) => `/item/${p.id}.php`,
   captures(st) {
-    const host = site(this);
     const sid = (n: number): string => ((st.crawl * 2654435761 + n * 40503) % 4294967296).toString(16).padStart(8, '0');
     const link = (p: Post, n: number): string => `${this.path(p)}?sid=${sid(n)}`;
     const date = (d: Date): string => `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
@@ -171,29 +148,18 @@ const sessionsPhp: SiteEngine = {
         `<div class="item"><h1>${post.title}</h1><div class="date">${date(post.date)}</div><p>${post.paragraphs[0]}</p><p>${post.paragraphs[1]} See also <a href="${link(earlier, p.id)}">${earlier === p ? 'this post' : 'the post before'}</a>.</p><p>${post.paragraphs[2]}</p></div>${replies.length > 0 ? `<table class="comments">${list}</table>` : ''}`,
       );
     };
-    const items = latest(st, 5)
-      .map((p) => {
-        const url = `${host}${this.path(p)}`;
-        return `<item><title>${escapeXml(p.title)}</title><link>${escapeXml(url)}</link><guid>${escapeXml(url)}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`;
-      })
-      .join('');
-    return [
-      {
-        url: `${host}/index.php`,
-        body: shell(
-          'Sessions',
-          latest(st, 5)
-            .map((p) => `<h2><a href="${link(p, 1)}">${p.title}</a></h2>`)
-            .join(''),
-        ),
-      },
-      ...st.shown.map((p) => ({ url: `${host}${this.path(p)}`, body: postPage(p) })),
-      {
-        url: `${host}/rss.php`,
-        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Sessions</title><link>${host}/index.php</link><description>Sessions</description>${items}</channel></rss>`,
-        type: RSS,
-      },
-    ];
+    return blogCaptures(this, st, {
+      home: '/index.php',
+      homeBody: shell(
+        'Sessions',
+        latest(st, 5)
+          .map((p) => `<h2><a href="${link(p, 1)}">${p.title}</a></h2>`)
+          .join(''),
+      ),
+      post: postPage,
+      feed: '/rss.php',
+      title: 'Sessions',
+    });
   },
 };
 

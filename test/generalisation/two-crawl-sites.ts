@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
 import type { FixtureCapture } from './fixture-warc.js';
-import { writeWarc } from './fixture-warc.js';
+import { escapeXml, writeWarc } from './fixture-warc.js';
 
 export interface Reply {
   name: string;
@@ -90,6 +90,41 @@ export const hm = (d: Date): string => `${pad(d.getUTCHours())}:${pad(d.getUTCMi
 export const paras = (p: Post): string => p.paragraphs.map((x) => `<p>${x}</p>`).join('');
 /** The `n` latest posts a crawl shows, newest first. */
 export const latest = (st: State, n: number): Post[] => [...st.shown].reverse().slice(0, n);
+
+/** RSS 2.0 items of `posts`: the title, the permalink as link and guid, the date and the first
+ *  paragraph as description (an excerpt). */
+export function rssExcerptItems(engine: SiteEngine, posts: readonly Post[]): string {
+  return posts
+    .map((p) => {
+      const url = escapeXml(`${site(engine)}${engine.path(p)}`);
+      return `<item><title>${escapeXml(p.title)}</title><link>${url}</link><guid>${url}</guid><pubDate>${p.date.toUTCString()}</pubDate><description>${escapeXml(p.paragraphs[0] as string)}</description></item>`;
+    })
+    .join('');
+}
+
+/** The site's RSS 2.0 feed at `path`, named `title`, its channel linking `channel` (default the home page). */
+export function rssCapture(engine: SiteEngine, path: string, title: string, items: string, channel = `${site(engine)}/`): FixtureCapture {
+  return {
+    url: `${site(engine)}${path}`,
+    body: `<?xml version="1.0"?><rss version="2.0"><channel><title>${title}</title><link>${channel}</link><description>${title}</description>${items}</channel></rss>`,
+    type: RSS,
+  };
+}
+
+/** A blog's captures in one crawl: its home page at `home`, a page per post shown, and its RSS feed
+ *  at `feed` (named `title`, its channel the home page) of its latest five posts with excerpts. */
+export function blogCaptures(
+  engine: SiteEngine,
+  st: State,
+  pages: { home: string; homeBody: string; post: (p: Post) => string; feed: string; title: string },
+): FixtureCapture[] {
+  const host = site(engine);
+  return [
+    { url: `${host}${pages.home}`, body: pages.homeBody },
+    ...st.shown.map((p) => ({ url: `${host}${engine.path(p)}`, body: pages.post(p) })),
+    rssCapture(engine, pages.feed, pages.title, rssExcerptItems(engine, latest(st, 5)), `${host}${pages.home}`),
+  ];
+}
 
 /** The site's JSON Feed 1.1 at `/feed.json`: an item per post (id and URL its permalink, title,
  *  date) with `fields(p)` besides. */
