@@ -8,6 +8,7 @@
  */
 import {
   type Change,
+  type CommentSnapshot,
   commentWindowsOf,
   diffVersions,
   type HostPage,
@@ -18,6 +19,7 @@ import {
   type VersionSnapshot,
   volatileParamsOf,
 } from '../changes/index.js';
+import { BoundedMemo } from '../core/bounded-memo.js';
 import { evenSample } from '../core/even-sample.js';
 import { hostOf } from '../core/url.js';
 import { ChangeStore, type ComparedVersionRow, type Db } from '../store/index.js';
@@ -30,7 +32,10 @@ export interface ChangesStageReport {
 /** The links of a version's article (its references other than images). */
 const linksOf = (v: ComparedVersionRow): string[] => v.references.filter((r) => r.kind === 'link').map((r) => r.url);
 
-function snapshot(store: ChangeStore, v: ComparedVersionRow): VersionSnapshot {
+/** A version's comments, as the store gives them. */
+type CommentsOf = (versionId: number) => CommentSnapshot[];
+
+function snapshot(commentsOf: CommentsOf, v: ComparedVersionRow): VersionSnapshot {
   const { url, captureTime, title, author, published, updated, categories, text, pageDigest } = v;
   const references = linksOf(v);
   return {
@@ -44,7 +49,7 @@ function snapshot(store: ChangeStore, v: ComparedVersionRow): VersionSnapshot {
     text,
     references,
     pageDigest,
-    comments: store.commentsOf(v.id),
+    comments: commentsOf(v.id),
     isRevisit: v.recordType === 'revisit',
   };
 }
@@ -89,7 +94,11 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
       // its template lines from a sample, and each object is read again as it is compared.
       const held = ids.length <= MAX_TEMPLATE_SAMPLE_PAGES ? ids.map(read) : null;
       const sample = held ?? evenSample(ids, MAX_TEMPLATE_SAMPLE_PAGES).map(read);
-      const template = templateLinesByCrawl(sample, crawlId, store);
+      // A version's comments are read once for the host's comment template lines and its diff
+      // (bounded: a larger host's sample only).
+      const comments = new BoundedMemo<number, CommentSnapshot[]>(2 * MAX_TEMPLATE_SAMPLE_PAGES);
+      const commentsOf = (id: number): CommentSnapshot[] => comments.get(id, (v) => store.commentsOf(v));
+      const template = templateLinesByCrawl(sample, crawlId, commentsOf);
       const volatileParams = volatileParamsOf(
         sample.flatMap(({ to, from }) => (to === null || from === null ? [] : [{ prev: linksOf(from), next: linksOf(to) }])),
       );
@@ -98,11 +107,21 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
         if (to === null) continue;
         const host = hostOf(to.url);
         if (from === null && !hostsBefore.has(host)) continue; // first crawl of this site: nothing to compare
-        const next = { ...snapshot(store, to), commentWindow: windows.get(host) ?? null, ...templateOf(template, crawlId), volatileParams };
+        const next = {
+          ...snapshot(commentsOf, to),
+          commentWindow: windows.get(host) ?? null,
+          ...templateOf(template, crawlId),
+          volatileParams,
+        };
         const prev =
           from === null
             ? null
-            : comparable({ ...snapshot(store, from), ...templateOf(template, from.crawlId), volatileParams }, from.method, next, to.method);
+            : comparable(
+                { ...snapshot(commentsOf, from), ...templateOf(template, from.crawlId), volatileParams },
+                from.method,
+                next,
+                to.method,
+              );
         save(objectId, from, to, diffVersions(prev, next));
       }
     }
@@ -112,7 +131,10 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
       const status = store.pageStatusIn(crawlId, from.id)?.status;
       // Still served (2xx/3xx) but no object extracted: not evidence of a deletion.
       if (status !== undefined && (status === null || status < 400)) continue;
-      const change = diffVersions(snapshot(store, from), null);
+      const change = diffVersions(
+        snapshot((id) => store.commentsOf(id), from),
+        null,
+      );
       change.reasons.push(status === undefined ? 'page not captured in this crawl of its site' : `page answered HTTP ${status}`);
       save(objectId, from, null, change);
     }
@@ -152,7 +174,7 @@ const templateOf = (template: ReadonlyMap<number, HostTemplate>, crawl: number):
  * (`templateLinesOf`: lines on most of the host's articles of one crawl; `commentTemplateLinesOf`:
  * counter lines on most of its comments), by crawl id.
  */
-function templateLinesByCrawl(pairs: readonly ComparedPair[], crawlId: number, store: ChangeStore): Map<number, HostTemplate> {
+function templateLinesByCrawl(pairs: readonly ComparedPair[], crawlId: number, commentsOf: CommentsOf): Map<number, HostTemplate> {
   const pages = new Map<number, { articles: HostPage[]; comments: string[] }>();
   const add = (crawl: number, v: ComparedVersionRow): void => {
     let crawlPages = pages.get(crawl);
@@ -161,7 +183,7 @@ function templateLinesByCrawl(pairs: readonly ComparedPair[], crawlId: number, s
       pages.set(crawl, crawlPages);
     }
     crawlPages.articles.push({ title: v.title ?? v.url, text: v.text });
-    for (const c of store.commentsOf(v.id)) crawlPages.comments.push(c.text);
+    for (const c of commentsOf(v.id)) crawlPages.comments.push(c.text);
   };
   for (const { to, from } of pairs) {
     if (to !== null) add(crawlId, to);

@@ -2,7 +2,6 @@
  * Noise normalisation: two texts that differ only in typography, Unicode form or invisible
  * characters compare equal after `normalizeNoise`. Case and wording are kept: they are edits.
  */
-import { hintMatcher, RELATIVE_DATE_PHRASES } from '../core/hint-vocabulary.js';
 
 /** Invisible characters a CMS or an extractor inserts or drops at will: soft hyphen, zero-width
  *  space / non-joiner / joiner, word joiner, BOM, left-to-right and right-to-left marks. */
@@ -44,16 +43,4 @@ export function normalizeField(value: string | null | undefined): string | null 
   if (value === null || value === undefined) return null;
   const normal = normalizeNoise(value);
   return normal === '' ? null : normal;
-}
-
-/** "9 weeks ago", "vor 2 Tagen", "il y a 3 jours": a date the page prints relative to its capture. */
-const RELATIVE_DATE = hintMatcher(RELATIVE_DATE_PHRASES, (phrases) => `(?<![\\p{L}\\p{N}])(?:${phrases})(?![\\p{L}\\p{N}])`, 'giu');
-
-/**
- * `text` without the dates it prints relative to the moment of capture ("Posted 9 weeks ago"): the
- * server renders them from its clock, so two captures of an unchanged article differ there. They
- * are no wording of the article, and a version diff leaves them out.
- */
-export function withoutRelativeDates(text: string): string {
-  return text.replace(RELATIVE_DATE(), '');
 }

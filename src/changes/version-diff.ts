@@ -8,7 +8,7 @@ import { diffComments } from './comment-diff.js';
 import { resolveChangesConfig } from './config.js';
 import { METADATA_FIELD_COUNT, MIN_SIGNIFICANCE } from './constants.js';
 import { diffMetadata, diffReferences } from './metadata-diff.js';
-import { normalizeField, normalizeNoise, withoutRelativeDates } from './noise-normalize.js';
+import { normalizeField, normalizeNoise } from './noise-normalize.js';
 import { templateOfEither, withoutTemplateLines } from './template-lines.js';
 import { diffTexts } from './text-diff.js';
 import type { Change, ChangeKind, ChangesConfig, VersionSnapshot } from './types.js';
@@ -128,11 +128,11 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
 
   // The host's template lines of either crawl are left out of both texts: a newsletter box edited on
   // every page is no article edit, and a line the same in both versions never makes one.
-  // Dates printed relative to the capture ("9 weeks ago") change with the crawl's clock alone: they
-  // are left out of both texts, as the template lines leave them out (`templateKey`).
+  // Template lines are compared with their numbers masked (`templateKey`): a line "Posted 7 weeks
+  // ago" or "1,234 views" the host prints on its pages changes with the crawl's clock alone.
   const template = templateOfEither(prev.templateLines, next.templateLines);
-  const before = normalizeNoise(withoutRelativeDates(withoutTemplateLines(prev.text, template)));
-  const after = normalizeNoise(withoutRelativeDates(withoutTemplateLines(next.text, template)));
+  const before = normalizeNoise(withoutTemplateLines(prev.text, template));
+  const after = normalizeNoise(withoutTemplateLines(next.text, template));
   const text = diffTexts(before, after, config.diffContextWords, config.diffTimeoutMs);
   change.similarity = round3(text.similarity);
   change.sentenceSimilarity = round3(text.sentenceSimilarity);
@@ -205,8 +205,8 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
         ? 'boilerplate-only: page digest changed; article, title, metadata and comments identical up to noise'
         : 'unchanged: article, title, metadata and comments identical up to noise (no page digest to compare)',
     );
-    const differs = textsDifferOnlyIn(prev.text, next.text);
-    if (differs !== null) reasons.push(`the article text differs only in ${differs}`);
+    if (template.size > 0 && normalizeNoise(prev.text) !== normalizeNoise(next.text))
+      reasons.push("the article text differs only in lines its host repeats on other pages of the crawl (the site's template)");
   }
   change.kinds = kinds;
   change.reasons = reasons;
@@ -214,18 +214,4 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
   // A real change never rounds to 0: a one-word fix in a 20,000-word page is still above "nothing".
   change.significance = kinds.includes('boilerplate-only') || kinds.includes('unchanged') ? 0 : Math.max(MIN_SIGNIFICANCE, score);
   return change;
-}
-
-/** What two article texts equal in the diff differ in, if anything: dates printed relative to the
- *  capture, lines the host repeats on its pages (its template), or both. */
-function textsDifferOnlyIn(prev: string, next: string): string | null {
-  if (normalizeNoise(prev) === normalizeNoise(next)) return null;
-  const withoutDates = (t: string): string => normalizeNoise(withoutRelativeDates(t));
-  const dates = withoutDates(prev) !== normalizeNoise(prev) || withoutDates(next) !== normalizeNoise(next);
-  const template = withoutDates(prev) !== withoutDates(next);
-  const parts = [
-    ...(dates ? ['dates printed relative to the capture ("9 weeks ago")'] : []),
-    ...(template ? ["lines its host repeats on other pages of the crawl (the site's template)"] : []),
-  ];
-  return parts.join(' and ');
 }

@@ -19,8 +19,9 @@ interface SplitReference {
 
 const PATH_PARAM = /;([^;=/]+)=([^;/]*)/g;
 
-function split(url: string): SplitReference | null {
-  const parsed = parseUrl(canonicalUrl(url));
+/** A canonical URL (`canonicalUrl`) split into its base and its query and path parameters. */
+function split(canonical: string): SplitReference | null {
+  const parsed = parseUrl(canonical);
   if (parsed === undefined) return null;
   const params = new Map<string, string>();
   for (const [k, v] of parsed.searchParams) params.set(k.toLowerCase(), v);
@@ -74,10 +75,8 @@ export function volatileParamsOf(pairs: Iterable<{ prev: readonly string[]; next
 /** A reference as versions are compared: its canonical URL without the host's volatile parameters. */
 export function referenceKey(url: string, volatile: ReadonlySet<string>): string {
   const canonical = canonicalUrl(url);
-  if (volatile.size === 0) return canonical;
-  const parsed = parseUrl(canonical);
-  if (parsed === undefined) return canonical;
-  for (const name of [...parsed.searchParams.keys()]) if (volatile.has(name.toLowerCase())) parsed.searchParams.delete(name);
-  parsed.pathname = parsed.pathname.replace(PATH_PARAM, (whole, k: string) => (volatile.has(k.toLowerCase()) ? '' : whole));
-  return parsed.href;
+  const parts = volatile.size === 0 ? null : split(canonical);
+  if (parts === null) return canonical;
+  const kept = [...parts.params].filter(([name]) => !volatile.has(name)).map(([name, value]) => `${name}=${value}`);
+  return kept.length === 0 ? parts.base : `${parts.base}?${kept.sort().join('&')}`;
 }
