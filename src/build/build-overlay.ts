@@ -828,7 +828,7 @@ class ExtractionPass {
   #linked(work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): void {
     const host = hostOf(row.url);
     const list = this.#feedPages.get(host) ?? [];
-    list.push({ captureId: work.captureId, url: row.url, feedUrl: canonicalUrl(chosen.feed.url), paths });
+    list.push({ captureId: work.captureId, url: row.url, feedUrl: canonicalUrl(chosen.feed.url), paths, published: chosen.item.published });
     this.#feedPages.set(host, list);
   }
 

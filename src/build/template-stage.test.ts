@@ -103,7 +103,13 @@ async function buildCrawl(
         object,
         comments: [],
       });
-      feedPages.push({ captureId: row.id, url: row.url, feedUrl: FEED_URL, paths: result.object.paths });
+      feedPages.push({
+        captureId: row.id,
+        url: row.url,
+        feedUrl: FEED_URL,
+        paths: result.object.paths,
+        published: result.object.published,
+      });
     }
     expect(feedPages).toHaveLength(3);
   }
@@ -194,13 +200,14 @@ describe('runTemplateStage', () => {
     const diagnostics = new Diagnostics();
     const rows = db.prepare(`SELECT id, url FROM captures WHERE crawl_id = ?`).all(crawlId) as Array<{ id: number; url: string }>;
     const stored = db
-      .prepare(`SELECT capture_id AS captureId, paths FROM versions WHERE crawl_id = ? AND method = 'feed-guided'`)
-      .all(crawlId) as Array<{ captureId: number; paths: string }>;
+      .prepare(`SELECT capture_id AS captureId, paths, published FROM versions WHERE crawl_id = ? AND method = 'feed-guided'`)
+      .all(crawlId) as Array<{ captureId: number; paths: string; published: string | null }>;
     const feedPages = stored.map((s) => ({
       captureId: s.captureId,
       url: rows.find((r) => r.id === s.captureId)?.url ?? '',
       feedUrl: FEED_URL,
       paths: JSON.parse(s.paths),
+      published: s.published,
     }));
     const loadPage = async (id: number): Promise<ParsedPage | null> => {
       const source = resolvePayloadSource(db, id);

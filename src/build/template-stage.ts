@@ -12,7 +12,7 @@ import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { evenSample } from '../core/even-sample.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
-import type { CommentExtraction, ExtractedObject, ParsedPage, PropertyPaths } from '../extract/index.js';
+import type { CommentExtraction, ExtractedObject, NumericDateOrder, ParsedPage, PropertyPaths } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import {
   buildSiteEvidence,
@@ -31,6 +31,7 @@ import {
   hostLinkKeys,
   keepValidatedTemplates,
   type LinkingPage,
+  learnDateOrder,
   learnTemplates,
   learnTeaserPaths,
   leaveOutComments,
@@ -65,6 +66,8 @@ export interface FeedLinkedPage {
   feedUrl: string;
   /** Where the feed-guided pass found each property (`ExtractedObject.paths`): the training data of 000 §III-C. */
   paths: PropertyPaths;
+  /** The feed item's date: how the page printed it teaches the template the site's date order (`learnDateOrder`). */
+  published: string | null;
 }
 
 export interface TemplateStageInput {
@@ -151,6 +154,7 @@ interface StoredDetail {
   learntFrom: string[];
   requiredProperties: PostTemplate['requiredProperties'];
   specialisedBy?: string;
+  dateOrder?: NumericDateOrder;
   /** Entry links from which a page is a channel page on this host (`channelLinkThreshold`). */
   channelLinkThreshold: number;
   validation?: string;
@@ -529,10 +533,10 @@ async function chooseTemplates(
     report.notes.push(`no feed-linked page in this crawl: ${stored.templates.length} template(s) of crawl ${stored.crawlId}`);
     return { templates: stored.templates, details: stored.details, learnt: false, channelMin: storedChannelMin, teaserPaths: [] };
   }
-  const feedPosts: FeedPostPage[] = [];
+  const feedPosts: Array<FeedPostPage & { published: string | null }> = [];
   for (const f of evenSample(feedLinked, MAX_FEED_PAGES_IN_MEMORY)) {
     const page = await loadPage(input, f.captureId);
-    if (page !== null) feedPosts.push({ page, contentPath: f.paths.content });
+    if (page !== null) feedPosts.push({ page, contentPath: f.paths.content, published: f.published });
   }
   const feedPages = feedPosts.map((f) => f.page);
   const teaserPaths = learnTeaserPaths(feedPosts, items);
@@ -573,13 +577,18 @@ async function chooseTemplates(
     feedPages,
   );
   report.notes.push(...notes);
-  const templates = kept.map((k) => k.template);
+  const templates = kept.map(({ template: t }) => {
+    const dateOrder = learnDateOrder(t, feedPosts);
+    return dateOrder === null ? t : { ...t, dateOrder };
+  });
   const details = new Map<string, StoredDetail>();
-  for (const { template: t, validation } of kept) {
+  for (const [i, { validation }] of kept.entries()) {
+    const t = templates[i] as PostTemplate;
     details.set(t.id, {
       learntFrom: t.learntFrom,
       requiredProperties: t.requiredProperties,
       ...(t.specialisedBy === undefined ? {} : { specialisedBy: t.specialisedBy }),
+      ...(t.dateOrder === undefined ? {} : { dateOrder: t.dateOrder }),
       channelLinkThreshold: channelMin,
       validation,
     });
@@ -612,6 +621,7 @@ function readStoredTemplates(
       support: r.support,
       learntFrom: detail.learntFrom ?? [],
       ...(detail.specialisedBy === undefined ? {} : { specialisedBy: detail.specialisedBy }),
+      ...(detail.dateOrder === undefined ? {} : { dateOrder: detail.dateOrder }),
     });
     details.set(r.templateKey, detail);
   }

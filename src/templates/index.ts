@@ -5,7 +5,7 @@
 export { parseKeyPath, serialiseKeyPath, keyPathOf, mergeKeyPaths } from './key-path.js';
 export { type CompiledKeyPath, findNodes } from './key-path-match.js';
 export { learnTemplates } from './template-learner.js';
-export { matchPage } from './page-matcher.js';
+export { learnDateOrder, matchPage } from './page-matcher.js';
 export { canonicalElsewhere, entryLinkTargets, hostLinkKeys } from './channel-page.js';
 export { renderText } from './content-render.js';
 export { type FeedPostPage, learnTeaserPaths } from './teaser-blocks.js';

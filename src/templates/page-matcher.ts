@@ -6,11 +6,18 @@
 import type { Element } from 'domhandler';
 import * as chrono from 'chrono-node/en';
 import { BoundedMemo } from '../core/bounded-memo.js';
-import { type ArticleProperties, type ParsedPage, readPrintedDate, renderContentNode } from '../extract/index.js';
+import {
+  type ArticleProperties,
+  type NumericDateOrder,
+  numericDateOrderOf,
+  type ParsedPage,
+  readPrintedDate,
+  renderContentNode,
+} from '../extract/index.js';
 import { linksElsewhere } from './channel-page.js';
 import { propertyText, textLength } from './content-render.js';
 import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_MISSING_PROPERTY_PENALTY } from './constants.js';
-import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
+import { type CompiledKeyPath, compileKeyPath, findAllNodes, findNodes } from './key-path-match.js';
 import { parseKeyPath } from './key-path.js';
 import type { PageMatch, PostTemplate } from './types.js';
 
@@ -83,8 +90,9 @@ function matchAllPaths(page: ParsedPage, templates: readonly PostTemplate[]): Ar
 
 const firstNonEmpty = (nodes: Element[]): Element | null => nodes.find((n) => textLength(n, 1) > 0) ?? null;
 
-/** ISO date of a date node: machine-readable attribute first, then the text (chrono-node). */
-export function dateOf(el: Element): string | null {
+/** ISO date of a date node: machine-readable attribute first, then the text (chrono-node).
+ *  `order`: the template's learnt order of numeric dates (`learnDateOrder`). */
+export function dateOf(el: Element, order: NumericDateOrder | null = null): string | null {
   for (const attr of ['datetime', 'content', 'title']) {
     const v = el.attribs[attr];
     if (v !== undefined) {
@@ -94,14 +102,14 @@ export function dateOf(el: Element): string | null {
   }
   const inner =
     el.name === 'time' ? null : (el.children.find((c) => c.type === 'tag' && (c as Element).name === 'time') as Element | undefined);
-  if (inner !== undefined && inner !== null) return dateOf(inner);
+  if (inner !== undefined && inner !== null) return dateOf(inner, order);
   const text = propertyText(el);
   if (text === '') return null;
   // Printed dates in the usual languages first ("19. März 2025 um 09:15"); chrono reads English
   // phrasings, and only a date naming its day and year (a bare time would be read as today). A day
   // printed without its time is a day ("2025-03-19"), not that day's midnight: the feed's exact
   // time for the same post is the same date (changes' `isSameDate`).
-  const printed = readPrintedDate(text);
+  const printed = readPrintedDate(text, null, order);
   if (printed !== null) return printed.timed ? printed.iso : printed.iso.slice(0, 10);
   // In UTC, as every date of the overlay (else the machine's time zone shifts printed times).
   const [found] = chrono.parse(text, { instant: new Date(), timezone: 0 });
@@ -140,8 +148,8 @@ function categoriesOf(nodes: Element[], other: ReadonlyArray<Element | null>): s
   return out;
 }
 
-/** The article properties of a page given the matched nodes of one template. */
-function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Element[]>): ArticleProperties {
+/** The article properties of a page given the matched nodes of template `t`. */
+function propertiesOf(page: ParsedPage, t: PostTemplate, content: Element, m: Record<Slot, Element[]>): ArticleProperties {
   const title = firstNonEmpty(m.title);
   const author = firstNonEmpty(m.author);
   const date = firstNonEmpty(m.date);
@@ -149,7 +157,7 @@ function propertiesOf(page: ParsedPage, content: Element, m: Record<Slot, Elemen
   return {
     title: title === null ? null : propertyText(title),
     author: author === null ? null : authorOf(author),
-    published: date === null ? null : dateOf(date),
+    published: date === null ? null : dateOf(date, t.dateOrder ?? null),
     updated: null,
     categories: categoriesOf(
       m.categories.filter((n) => textLength(n, 1) > 0),
@@ -198,6 +206,29 @@ function judge(page: ParsedPage, t: PostTemplate, m: Record<Slot, Element[]>): V
 }
 
 /**
+ * The order of day and month in the numeric dates a template's date path prints ("10.03.2025"),
+ * voted by the pages it was learnt from, each against its feed item's date (000 §V finds the date
+ * node from the feed's date; here the same pair says how the site writes it). Null when no page
+ * tells or as many say one order as the other: the page's language decides then.
+ */
+export function learnDateOrder(
+  t: PostTemplate,
+  pages: ReadonlyArray<{ page: ParsedPage; published: string | null }>,
+): NumericDateOrder | null {
+  if (t.propertyPaths.date === null) return null;
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const { page, published } of pages) {
+    if (published === null) continue;
+    const node = firstNonEmpty(findNodes(page.document, t.propertyPaths.date));
+    const order = node === null ? null : numericDateOrderOf(propertyText(node), published);
+    if (order === 'day-first') dayFirst++;
+    else if (order === 'month-first') monthFirst++;
+  }
+  return dayFirst > monthFirst ? 'day-first' : monthFirst > dayFirst ? 'month-first' : null;
+}
+
+/**
  * Is `page` a post of one of `templates` (best first: higher support first), and its properties.
  * Not a post when no key-path matches, when the key-path or content path finds several non-empty
  * nodes (a channel page lists several posts), when a property found on every learnt page is missing
@@ -216,7 +247,7 @@ export function matchPage(page: ParsedPage, templates: readonly PostTemplate[]):
     }
     if (v.kind === 'no')
       return { isPost: false, templateId: t.id, properties: null, content: null, reason: v.reason, confidence: TEMPLATE_CONFIDENCE };
-    const properties = propertiesOf(page, v.content, m);
+    const properties = propertiesOf(page, t, v.content, m);
     const confidence = matchConfidence(t, m);
     const content = { node: v.content, title: firstNonEmpty(m.title) };
     return { isPost: true, templateId: t.id, properties, content, reason: `key-path of template ${t.id} matches`, confidence };

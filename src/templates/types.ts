@@ -1,5 +1,5 @@
 import type { Element } from 'domhandler';
-import type { ArticleProperties, PropertyPaths } from '../extract/index.js';
+import type { ArticleProperties, NumericDateOrder, PropertyPaths } from '../extract/index.js';
 
 /**
  * One attribute value test of a key-path step [000 §III-B]. `prefix` makes `text` a value prefix
@@ -73,6 +73,8 @@ export interface PostTemplate {
   learntFrom: string[];
   /** Set by `validateTemplate` when it changed the template: what it did and why. */
   specialisedBy?: string;
+  /** How the pages print numeric dates at the date path, where the feed-linked pages told (`learnDateOrder`). */
+  dateOrder?: NumericDateOrder;
 }
 
 /** The decision of `matchPage`, with its reason as data. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateTextIndex, hasDateText, isBareDateText, parseDateText, parseYearlessDate } from './comment-dates.js';
+import {
+  dateTextIndex,
+  hasDateText,
+  isBareDateText,
+  numericDateOrderOf,
+  parseDateText,
+  parseYearlessDate,
+  readPrintedDate,
+} from './comment-dates.js';
 
 describe('comment dates', () => {
   it('finds the date lines comment entries print', () => {
@@ -91,5 +99,29 @@ describe('comment dates', () => {
     // No time: a day the comment may be talking about; a full date is parseDateText's.
     expect(parseYearlessDate('see you on July 4', '2012-07-01T00:00:00Z')).toBeNull();
     expect(parseYearlessDate('July 4, 2012 at 9:00 am', '2012-07-01T00:00:00Z')).toBeNull();
+  });
+});
+
+describe("a site's order of numeric dates", () => {
+  it('is told by the reading that gives the feed date, a day above 12 included', () => {
+    expect(numericDateOrderOf('Posted 10.03.2025', '2025-03-10T09:15:00Z')).toBe('day-first');
+    expect(numericDateOrderOf('22/03/2025', '2025-03-22T09:15:00Z')).toBe('day-first');
+    expect(numericDateOrderOf('03/10/2025', '2025-03-10T09:15:00Z')).toBe('month-first');
+    // A printed day is local: a feed instant a time zone away from it is the same day.
+    expect(numericDateOrderOf('10.03.2025', '2025-03-09T22:30:00Z')).toBe('day-first');
+  });
+
+  it('is not told by a date both readings give, nor by one neither gives', () => {
+    expect(numericDateOrderOf('05.05.2025', '2025-05-05T09:15:00Z')).toBeNull();
+    expect(numericDateOrderOf('10.03.2025', '2025-06-01T09:15:00Z')).toBeNull();
+    expect(numericDateOrderOf('March 10, 2025', '2025-03-10T09:15:00Z')).toBeNull();
+  });
+
+  it('reads an ambiguous date in the learnt order, whatever the language', () => {
+    expect(readPrintedDate('10/03/2025', 'en', 'day-first')?.iso).toBe('2025-03-10T00:00:00.000Z');
+    expect(readPrintedDate('10.03.2025', 'de', 'month-first')?.iso).toBe('2025-10-03T00:00:00.000Z');
+    // A number above 12 cannot be the month, whatever was learnt.
+    expect(readPrintedDate('22/03/2025', 'en', 'month-first')?.iso).toBe('2025-03-22T00:00:00.000Z');
+    expect(readPrintedDate('10/03/2025', 'en')?.iso).toBe('2025-10-03T00:00:00.000Z');
   });
 });

@@ -183,8 +183,44 @@ function readInPageLanguage(text: string, language: string): { iso: string; time
   return iso === null ? null : { iso, timed: time !== undefined };
 }
 
-/** `parseDateText`, and whether the text printed a time of day (else the ISO instant is that day's midnight). */
-export function readPrintedDate(text: string, language: string | null = null): { iso: string; timed: boolean } | null {
+/** How a site orders the day and month of its numeric dates ("10.03.2025"): learnt per template
+ *  from its feed-linked pages (`numericDateOrderOf`). */
+export type NumericDateOrder = 'day-first' | 'month-first';
+
+/** Printed dates are local days: the feed's instant of the same post lies within a time zone of it. */
+const MAX_ZONE_MS = 14 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Which order of day and month reads the numeric date printed in `text` as the day of `iso` (the
+ * feed's date of the same post), or null when the text prints no numeric date, or both readings or
+ * neither give that day ("05.05.2025"). A day above 12 votes too: "22.03.2025" is day first.
+ */
+export function numericDateOrderOf(text: string, iso: string): NumericDateOrder | null {
+  const m = NUMERIC_DATE.exec(text);
+  const at = Date.parse(iso);
+  if (m === null || isDottedShortYear(m) || Number.isNaN(at)) return null;
+  const year = fullYear(m[4] as string);
+  const reads = (month: number, day: number): boolean => {
+    const printed = utc(year, month - 1, day, 0, 0);
+    if (printed === null) return false;
+    const start = Date.parse(printed);
+    return at >= start - MAX_ZONE_MS && at < start + DAY_MS + MAX_ZONE_MS;
+  };
+  const dayFirst = reads(Number(m[3]), Number(m[1]));
+  const monthFirst = reads(Number(m[1]), Number(m[3]));
+  return dayFirst === monthFirst ? null : dayFirst ? 'day-first' : 'month-first';
+}
+
+/**
+ * `parseDateText`, and whether the text printed a time of day (else the ISO instant is that day's
+ * midnight). `order`: the site's order of numeric dates where it was learnt (`numericDateOrderOf`).
+ */
+export function readPrintedDate(
+  text: string,
+  language: string | null = null,
+  order: NumericDateOrder | null = null,
+): { iso: string; timed: boolean } | null {
   const at = (iso: string | null, time: string | undefined) => (iso === null ? null : { iso, timed: time !== undefined });
   let m = MONTH_DAY_YEAR().exec(text);
   if (m !== null) return at(utc(Number(m[3]), monthIndex(m[1] as string), Number(m[2]), hour(m[4], m[6]), Number(m[5] ?? 0)), m[4]);
@@ -195,11 +231,11 @@ export function readPrintedDate(text: string, language: string | null = null): {
   m = NUMERIC_DATE.exec(text);
   if (m !== null && !isDottedShortYear(m)) {
     // Day first when the first number cannot be a month, month first when the second cannot;
-    // else month first (US order) on an English or unknown page, day first on any other (how
-    // the languages but English print "01.03.2025", "01/03/2025").
+    // else the site's learnt order, else month first (US order) on an English or unknown page and
+    // day first on any other (how the languages but English print "01.03.2025", "01/03/2025").
     const a = Number(m[1]);
     const b = Number(m[3]);
-    const dayFirst = a > 12 || (b <= 12 && language !== null && language !== 'en');
+    const dayFirst = a > 12 || (b <= 12 && (order === null ? language !== null && language !== 'en' : order === 'day-first'));
     const [month, day] = dayFirst ? [b, a] : [a, b];
     return at(utc(fullYear(m[4] as string), month - 1, day, hour(m[5], m[7]), Number(m[6] ?? 0)), m[5]);
   }

@@ -5,5 +5,5 @@ export { MIN_STRUCTURE_PAGES } from './constants.js';
 export { isRecordStructure, isStructureOfSignature } from './comment-zone.js';
 export { commentNodesInside } from './comment-strip.js';
 export { commentHash } from './comment-hash.js';
-export { readPrintedDate } from './comment-dates.js';
+export { type NumericDateOrder, numericDateOrderOf, readPrintedDate } from './comment-dates.js';
 export type { Comment, CommentExtraction, CommentSource, ExtractCommentsOptions } from './types.js';
