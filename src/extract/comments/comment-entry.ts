@@ -112,7 +112,7 @@ const ORDINAL_PREFIX = /^\s*#?\d+[.)]?\s+/;
 /** What stands between a name and its date: separators, "on"/"at", a weekday. */
 const NAME_DATE_GLUE = hintMatcher(
   [NAME_DATE_JOINERS, WEEKDAY_NAMES],
-  (joiners, weekdays) => `(?:[\\s|,:@–—-]+|\\s+(?:${joiners})|\\s+(?:${weekdays}))+$`,
+  (joiners, weekdays) => `(?:[\\s|,:@–—·•-]+|\\s+(?:${joiners})|\\s+(?:${weekdays}))+$`,
 );
 /** Words no commenter's name holds: the byline's own labels. */
 const BYLINE_LABEL = hintMatcher(BYLINE_LABEL_WORDS, (a) => `\\b(?:${a})\\b`);
@@ -258,7 +258,7 @@ function cleanAuthor(raw: string): string | null {
     .replace(BY_PREFIX(), '')
     .replace(LABEL_TAIL(), '')
     .replace(SAYS(), '')
-    .replace(/^[\s:|,–—-]+|[\s:|,–—-]+$/g, '')
+    .replace(/^[\s:|,–—·•-]+|[\s:|,–—·•-]+$/g, '')
     .trim();
   const n = countWordsUpTo(t, MAX_AUTHOR_WORDS);
   return n === 0 || n > MAX_AUTHOR_WORDS || hasDateText(t) || NOT_A_NAME().test(t) ? null : t;
@@ -266,6 +266,8 @@ function cleanAuthor(raw: string): string | null {
 
 /** Separators between the parts of a printed byline ("Jane Roe — Submitted at 14:05 on 4 March"). */
 const BYLINE_SEPARATOR = /\s+[|–—·•]\s+|\s+-\s+/;
+/** A body line of nothing but those separators: the glue of byline parts left out ("<b>Jane</b> · <span>3 days ago</span>"). */
+const SEPARATORS_ONLY = /^[\s|–—·•-]+$/;
 
 /**
  * A dated byline split on its separators: the first part, when it holds no date and the rest does,
@@ -591,7 +593,7 @@ function renderBody(
   newline();
   const text = lines
     .map(collapseWhitespace)
-    .filter((l) => l !== '' && !COMMENT_WIDGET_TEXT().test(l))
+    .filter((l) => l !== '' && !SEPARATORS_ONLY.test(l) && !COMMENT_WIDGET_TEXT().test(l))
     .join('\n');
   const byline = bylineParts
     .map(collapseWhitespace)
