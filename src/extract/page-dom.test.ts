@@ -41,6 +41,13 @@ describe('textBlocks', () => {
   };
   const shape = (blocks: TextBlock[], all: Element[]) => blocks.map((b) => ({ ...b, element: all.indexOf(b.element) }));
 
+  it('keeps the space printed between two inline elements: their words stay apart', () => {
+    const line = parseDocument(
+      '<div><span>Posted on</span> <a href="/p"><span>March 16, 2025</span></a> <span>by</span> <span><a href="/a">miller</a></span></div>',
+    ).children[0] as Element;
+    expect(textBlocks(line).map((b) => b.tokens)).toEqual([['posted', 'on', 'march', '16', '2025', 'by', 'miller']]);
+  });
+
   it("reads no text from raw-text fallbacks: a frameset page's <noframes>, an <noembed>", () => {
     const page = parseDocument(
       '<html><frameset><frame src="/menu.html"><frame src="/main.html"></frameset><noframes><body><h1>Harbour news</h1><p>Your browser shows no frames.</p></body></noframes><body><noembed><p>No plug-in.</p></noembed><p>Shown.</p></body></html>',

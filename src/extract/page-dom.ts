@@ -154,7 +154,12 @@ function readTextBlocks(root: Element): TextBlock[] {
   const order: Element[] = [];
   const visit = (node: AnyNode, block: Element, inLink: boolean): void => {
     if (isText(node)) {
-      if (!NON_SPACE.test(node.data)) return;
+      if (!NON_SPACE.test(node.data)) {
+        // The space between two inline elements ("<span>Posted on</span> <a>March 4</a>") parts their words.
+        const p = parts.get(block);
+        if (p !== undefined) p.text += ' ';
+        return;
+      }
       let p = parts.get(block);
       if (p === undefined) {
         p = { text: '', linkChars: 0 };
