@@ -109,7 +109,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       for (const n of commentNodesUnder(wrapper, commentNodes)) skip.add(n);
       rendered = render();
     }
-    const date = findDate(body, s.item.published, page.language, wrapper);
+    const date = findDate(body, s.item.published, page.language, wrapper, commentNodes);
     // Comments are read around the final wrapper; the entries found inside it (article and comments
     // as siblings in one block) are left out of the article too [004 §4.2, end].
     const comments =
@@ -129,7 +129,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     }
     const textWords = countWordsUpTo(rendered.text, Number.POSITIVE_INFINITY);
     if (textWords === 0) return { ok: false, reason: `wrapper ${describe(wrapper)} holds no article text`, explain: s.explain };
-    const author = findAuthor(body, s.item, wrapper, head);
+    const author = findAuthor(body, s.item, wrapper, head, commentNodes);
     const categories = findCategories(body, s.item.categories, wrapper);
     const confidence = computeConfidence({
       mode: cand.mode,

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Element, isTag } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { findAuthorOnPage, findTitleOnPage, pageBody, pageHead, parsePage } from './index.js';
+import type { FeedItem } from '../feeds/index.js';
+import { commentNodesInside, findAuthorOnPage, findTitleOnPage, pageBody, pageHead, parsePage } from './index.js';
+import { findAuthor, findDate } from './properties.js';
 
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures');
 
@@ -32,5 +35,42 @@ describe('properties read from the page alone (no feed item)', () => {
     const b = pageBody(bare);
     if (b === null) throw new Error('no body');
     expect(findTitleOnPage(b, null, pageHead(bare)).value).toBe('A post');
+  });
+});
+
+describe("the post's author and date, never a commenter's", () => {
+  // A WordPress (Twenty Ten) post: the byline's label is marked "meta-prep-author" beside the linked
+  // name; the post date is plain text in a link; each comment has a marked author and a <time> of the same day.
+  const page = parsePage(
+    `<html><head><title>Weir</title></head><body><div class="post"><h1>Weir</h1>
+    <div class="entry-meta"><span class="meta-prep meta-prep-author">Posted on</span> <a href="/weir/"><span class="entry-date">March 16, 2025</span></a> <span class="meta-sep">by</span> <span class="author vcard"><a class="url fn n" href="/author/miller/">miller</a></span></div>
+    <div class="entry-content"><p>The weir was raised again after the spring floods had carried most of the old boards away.</p></div></div>
+    <ol class="commentlist"><li class="comment"><div class="comment-author vcard"><cite class="fn">Ada Lind</cite> says:</div>
+    <div class="comment-meta"><a href="/weir/#comment-1"><time datetime="2025-03-16T10:45:00Z">March 16, 2025 at 10:45 am</time></a></div><p>Good to see it back.</p></li></ol>
+    </body></html>`,
+    'http://mill.test/weir/',
+  );
+  const body = pageBody(page) as Element;
+  const content = body.children.find((c) => isTag(c) && c.attribs.class === 'post') as Element;
+  const comments = commentNodesInside(body);
+  const item = { author: null, published: '2025-03-16T09:15:00Z' } as unknown as FeedItem;
+
+  it("takes the linked name beside the byline's label, and no name from the comments", () => {
+    expect(findAuthorOnPage(body, content, null, comments).value).toBe('miller');
+    expect(findAuthor(body, item, content, null, comments).value).toBe('miller');
+  });
+
+  it("finds the post's printed date, not a comment's <time> of the same day", () => {
+    const date = findDate(body, item.published, 'en', content, comments);
+    expect(date.source).toBe('page');
+    expect(date.node?.attribs.class).toBe('entry-date');
+  });
+
+  it('takes no marked byline part that prints only a date as the author', () => {
+    const bare = parsePage(
+      '<html><body><article><h1>Ferry</h1><div class="byline">March 1, 2025</div><p>The ferry ran late again on the first day of the month.</p></article></body></html>',
+      'http://x.test/ferry',
+    );
+    expect(findAuthorOnPage(pageBody(bare) as Element, null, null).value).toBeNull();
   });
 });

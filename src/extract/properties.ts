@@ -7,6 +7,7 @@ import { type Element, isTag, isText } from 'domhandler';
 import { AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, hintMatcher, SIGNATURE_BY_WORDS } from '../core/hint-vocabulary.js';
 import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
+import { isBareDateText } from './comments/comment-dates.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
 import { contains, isIgnoredElement, nodeText, paddedBlockKey, textBlocks } from './page-dom.js';
 import { nodePath, sharedPrefixLength } from './node-path.js';
@@ -25,9 +26,16 @@ const HEADING = /^h[1-6]$/;
 const HEADING_GROUPS = new Set(['hgroup']);
 
 /** Candidates resolved by the longest shared prefix with the content node [000 §III-D-1]. */
-function resolveByPrefix<T extends { node: Element; rank: number }>(cands: T[], content: Element | null): T | undefined {
+function resolveByPrefix<T extends { node: Element; rank: number }>(
+  cands: T[],
+  content: Element | null,
+  tieBreak: (a: T, b: T) => number = () => 0,
+): T | undefined {
   return cands.sort(
-    (a, b) => b.rank - a.rank || (content === null ? 0 : sharedPrefixLength(b.node, content) - sharedPrefixLength(a.node, content)),
+    (a, b) =>
+      b.rank - a.rank ||
+      (content === null ? 0 : sharedPrefixLength(b.node, content) - sharedPrefixLength(a.node, content)) ||
+      tieBreak(a, b),
   )[0];
 }
 
@@ -129,13 +137,19 @@ const AUTHOR_CLASS = hintMatcher(AUTHOR_MARKER_WORDS, (a) => `(?:^|[\\s_-])(?:${
 const BY_PREFIX = hintMatcher(SIGNATURE_BY_WORDS, (by) => `^\\s*(?:${by})\\s+`);
 
 /** Author: the feed's author name found in a short block; else page byline markup. */
-export function findAuthor(root: Element, item: FeedItem, content: Element | null, head: Element | null): PropertyMatch<string | null> {
+export function findAuthor(
+  root: Element,
+  item: FeedItem,
+  content: Element | null,
+  head: Element | null,
+  comments: readonly Element[] = [],
+): PropertyMatch<string | null> {
   const key = matchKey(item.author ?? '');
   if (key !== '') {
     const cands: Array<{ node: Element; rank: number }> = [];
     const padded = ` ${key} `;
     for (const b of textBlocks(root)) {
-      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !paddedBlockKey(b).includes(padded)) continue;
+      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !paddedBlockKey(b).includes(padded) || isInside(b.element, comments)) continue;
       const node = smallestContaining(b.element, key);
       cands.push({
         node,
@@ -150,21 +164,33 @@ export function findAuthor(root: Element, item: FeedItem, content: Element | nul
       source: best === undefined ? 'feed' : 'page',
     };
   }
-  return findAuthorOnPage(root, content, head);
+  return findAuthorOnPage(root, content, head, comments);
+}
+
+/** Whether `el` is inside one of `zones` (the page's comment zones: a commenter's name and date
+ *  are not the post's [004 §4.2: comments are tracked apart from the article]). */
+function isInside(el: Element, zones: readonly Element[]): boolean {
+  return zones.some((z) => contains(z, el));
 }
 
 /** Author without a feed author: byline markup (rel/itemprop/class) nearest the content, else the
  *  page's `author` meta. */
-export function findAuthorOnPage(root: Element, content: Element | null, head: Element | null): PropertyMatch<string | null> {
+export function findAuthorOnPage(
+  root: Element,
+  content: Element | null,
+  head: Element | null,
+  comments: readonly Element[] = [],
+): PropertyMatch<string | null> {
   const cands: Array<{ node: Element; rank: number }> = [];
   const visit = (el: Element): void => {
-    if (isIgnoredElement(el)) return;
+    if (isIgnoredElement(el) || comments.includes(el)) return;
     const a = el.attribs;
     const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && AUTHOR_CLASS().test(a.class));
     if (marked) {
       const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX(), '');
       const n = tokenize(t).length;
-      if (n >= 1 && n <= 6) {
+      // A marked line printing only a date is the byline's date part, not the name.
+      if (n >= 1 && n <= 6 && !isBareDateText(t)) {
         cands.push({ node: el, rank: 0 });
         return;
       }
@@ -172,7 +198,10 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
     for (const c of el.children) if (isTag(c)) visit(c);
   };
   visit(root);
-  const best = resolveByPrefix(cands, content);
+  // Of marked parts as near the content, a linked name first: engines link the author to their
+  // posts; a marked label beside it ("<span class=meta-prep-author>Posted on</span>") links nowhere.
+  const linked = (el: Element): number => (el.name === 'a' || holdsLink(el) ? 1 : 0);
+  const best = resolveByPrefix(cands, content, (a, b) => linked(b.node) - linked(a.node));
   if (best !== undefined)
     return {
       value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX(), ''),
@@ -182,6 +211,10 @@ export function findAuthorOnPage(root: Element, content: Element | null, head: E
     };
   const meta = head === null ? undefined : findMeta(head, ['author', 'article:author', 'dc.creator']);
   return { value: meta ?? null, node: null, path: null, source: meta === undefined ? 'none' : 'page' };
+}
+
+function holdsLink(el: Element): boolean {
+  return el.children.some((c) => isTag(c) && (c.name === 'a' || holdsLink(c)));
 }
 
 /** `<meta name|property=... content>` in the head. */
@@ -195,18 +228,20 @@ export function findMeta(head: Element, names: string[]): string | undefined {
   return undefined;
 }
 
-/** Published date [000 §V]: `<time datetime>` of that day, else the date printed in a common format. */
+/** Published date [000 §V]: `<time datetime>` of that day, else the date printed in a common format;
+ *  none inside the page's comment zones (`comments`). */
 export function findDate(
   root: Element,
   iso: string | null,
   language: string | null,
   content: Element | null,
+  comments: readonly Element[] = [],
 ): PropertyMatch<string | null> {
   if (iso === null) return { value: null, node: null, path: null, source: 'none' };
   const day = isoDay(iso);
   const cands: Array<{ node: Element; rank: number }> = [];
   const visit = (el: Element): void => {
-    if (isIgnoredElement(el)) return;
+    if (isIgnoredElement(el) || comments.includes(el)) return;
     if (el.name === 'time' && day !== null && (el.attribs.datetime ?? '').startsWith(day)) cands.push({ node: el, rank: 2 });
     for (const c of el.children) if (isTag(c)) visit(c);
   };
@@ -219,7 +254,7 @@ export function findDate(
     const year = String(new Date(iso).getUTCFullYear());
     const needsYear = keys.every((key) => key.includes(year));
     for (const b of textBlocks(root)) {
-      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
+      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || isInside(b.element, comments)) continue;
       const text = paddedBlockKey(b);
       if (needsYear && !text.includes(year)) continue;
       const at = padded.findIndex((key) => text.includes(key));

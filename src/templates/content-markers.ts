@@ -6,6 +6,7 @@
 import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
 import {
   type ArticleProperties,
+  commentNodesInside,
   findAuthorOnPage,
   findTitleOnPage,
   isIgnoredElement,
@@ -138,7 +139,7 @@ function properties(page: ParsedPage, block: Element): ArticleProperties {
   const head = pageHead(page);
   return {
     title: body === null ? null : findTitleOnPage(body, block, head).value,
-    author: body === null ? null : findAuthorOnPage(body, block, head).value,
+    author: body === null ? null : findAuthorOnPage(body, block, head, commentNodesInside(body)).value,
     published: publishedOf(page.document),
     updated: null,
     categories: [],
