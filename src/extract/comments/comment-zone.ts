@@ -620,8 +620,11 @@ function loneEntry(
     if (p === null || !isTag(p) || p === root || (article !== null && contains(p, article))) break;
     if (isZoneHinted(p)) {
       // The element named as the comment, when the list's child also holds the list's header.
-      const entries: Entry[] = [{ nodes: [named ?? e], marker }];
-      attachLooseSiblings(entries, dateLines);
+      const top = named ?? e;
+      const entries: Entry[] = [{ nodes: [top], marker }];
+      // Its text beside it only when it prints nothing but its byline (a `<dt>` before its `<dd>`): an
+      // entry printing its own text takes no sibling (a "Reply by email" line after the list's one comment).
+      if (dateLines.holdsOnly(top, marker)) attachLooseSiblings(entries, dateLines);
       return { entries, lca: p };
     }
     e = p;
