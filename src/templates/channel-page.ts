@@ -19,7 +19,11 @@ const targetsOf = new WeakMap<ParsedPage, ReadonlySet<string>>();
 
 /**
  * Canonical URLs of other pages of the same host linked as entries (from headings or
- * `rel=bookmark`), the page itself left out (a post often links its own title).
+ * `rel=bookmark`), the page itself left out (a post often links its own title). An entry of a
+ * channel page links its post, a page [002 §3 weblog model: each entry a post with its permalink];
+ * a link with a fragment names a place in a page (a comment's permalink, `/comment/31#comment-31`,
+ * a section), so it is no entry (ours, issue #12: else a post with more comments than the
+ * feed-linked posts counts as a channel page).
  */
 export function entryLinkTargets(page: ParsedPage): ReadonlySet<string> {
   let targets = targetsOf.get(page);
@@ -43,8 +47,8 @@ function readEntryLinkTargets(page: ParsedPage): Set<string> {
     if (!isTag(node)) continue;
     const heading = inHeading || HEADING.test(node.name);
     if (node.name === 'a' && isEntryAnchor(node, heading)) {
-      const href = node.attribs['href'];
-      if (href !== undefined && href.trim() !== '' && !href.trim().startsWith('#')) {
+      const href = node.attribs['href']?.trim();
+      if (href !== undefined && href !== '' && !href.includes('#')) {
         const url = canonicalUrl(href, page.url);
         if (url !== self && hostOf(url) === host) out.add(url);
       }

@@ -3,7 +3,16 @@ import type { Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { ParsedPage, PropertyPaths } from '../extract/index.js';
 import { fixturePage, fixtureText } from '../../test/helpers/fixture-pages.js';
-import { findNodes, keyPathOf, learnTemplates, matchPage, serialiseKeyPath, templateStillFits, validateTemplate } from './index.js';
+import {
+  entryLinkTargets,
+  findNodes,
+  keyPathOf,
+  learnTemplates,
+  matchPage,
+  serialiseKeyPath,
+  templateStillFits,
+  validateTemplate,
+} from './index.js';
 import { dateOf } from './page-matcher.js';
 import type { LearningSample, PostTemplate } from './index.js';
 import { shingleF1 } from '../../bench/quality/text-metrics.js';
@@ -135,6 +144,14 @@ describe('channel guards (000 Listing 4 path 3)', () => {
     expect(home.isPost).toBe(false);
     expect(home.reason).toMatch(/^channel page/);
     expect(matchPage(load('pelican', 'post-unlinked'), [general]).isPost).toBe(true);
+  });
+
+  it("entry links name other pages: a heading's or rel=bookmark link, not one into a place in a page (a comment's permalink)", () => {
+    const html = `<h1><a href="/articles/this">This</a></h1><h2><a href="/articles/other">Other</a></h2>
+      <a href="/comment/31#comment-31" rel="bookmark">Permalink</a><a href="/comment/32#comment-32" rel="bookmark">Permalink</a>
+      <h3><a href="/articles/third#comments">2 comments</a></h3><a href="/archive" rel="bookmark">Archive</a>`;
+    const page = { url: 'http://d.test/articles/this', document: parseDocument(html), language: null };
+    expect([...entryLinkTargets(page)].sort()).toEqual(['http://d.test/archive', 'http://d.test/articles/other']);
   });
 
   it('validateTemplate specialises a template that accepts a channel page', () => {
