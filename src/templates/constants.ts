@@ -143,6 +143,7 @@ export const MIN_ITEM_TEXT_TOKENS = 10;
 export const MIN_LISTED_ITEMS = 2;
 
 /** A block holding other posts' item texts beside the article is the site's teaser block (left out
- *  when a page is counted as a list) when this many feed-linked posts show one at its key-path.
+ *  when a page is counted as a list) when this many feed-linked posts show one at its key-path
+ *  (paths clustered across the posts, `learnTeaserPaths`).
  *  ours (issue #12): 2, one post quoting another is no block of the site's template. */
 export const MIN_TEASER_PAGES = 2;

@@ -2,6 +2,7 @@ import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import type { ParsedPage } from '../extract/index.js';
 import { buildSiteEvidence } from './post-evidence.js';
+import { findAllNodes } from './key-path-match.js';
 import { learnTeaserPaths } from './teaser-blocks.js';
 import { classifyByTemplate, weighNegativeEvidence } from './template-choice.js';
 import { learnTemplates } from './template-learner.js';
@@ -75,5 +76,39 @@ describe('learnTeaserPaths', () => {
     const listing = story(3, [0, 1, 2], true);
     const listed = classifyByTemplate(listing, templates, 0);
     expect(weighNegativeEvidence(listed, listing, site).decision.isPost).toBe(false);
+  });
+
+  /** A story page whose body carries its own label (`<body class="story-page label-x">`), its
+   *  teasers in `wrap`'s elements (outermost first): the teasers sit at another exact path on each page. */
+  const labelled = (i: number, label: string, wrap: readonly string[] = ['div class="more"', 'ul class="rel"', 'li']): ParsedPage => {
+    const open = wrap.map((w) => `<${w}>`).join('');
+    const close = wrap
+      .map((w) => `</${w.split(' ')[0]}>`)
+      .reverse()
+      .join('');
+    const teasers = [0, 1, 2, 3]
+      .filter((t) => t !== i)
+      .map((t) => `${open}<p>${OPENINGS[t]}.</p>${close}`)
+      .join('');
+    const html = `<html><body class="story-page label-${label}"><div class="story"><h1>Story ${i}</h1><div class="body"><p>${OPENINGS[i]}. More about it in a second sentence of the story.</p></div></div>${teasers}</body></html>`;
+    return { url: url(i), document: parseDocument(html), language: null };
+  };
+
+  it('counts the same block once per post although each post labels an ancestor its own way [000 §III-C]', () => {
+    const posts = ['quarry', 'ferry', 'orchard'].map((label, i) => ({ page: labelled(i, label), contentPath: CONTENT }));
+    const learnt = learnTeaserPaths(posts, evidence.items);
+    expect(learnt).toHaveLength(1);
+    // The merged path still finds the block on a page of a label no feed post had.
+    expect(findAllNodes(labelled(3, 'meadow').document, learnt).flat()).toHaveLength(3);
+  });
+
+  it('does not merge two blocks into a path that would take in the content', () => {
+    // Each post wraps its teasers in elements of its own classes, as deep as its content's paragraphs:
+    // merged, `|html|body|div[@class=*]|div[@class=*]|p` would designate the content's paragraph too.
+    const posts = ['a', 'b', 'c'].map((x, i) => ({
+      page: labelled(i, 'x', [`div class="side-${x}"`, `div class="card-${x}"`]),
+      contentPath: CONTENT,
+    }));
+    expect(learnTeaserPaths(posts, evidence.items)).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ import { schemelessKey } from '../core/url.js';
 import { type ParsedPage, pageBody } from '../extract/index.js';
 import { MIN_TEASER_PAGES } from './constants.js';
 import { isSkipped, renderText } from './content-render.js';
-import { keyPathOf, parseKeyPath, serialiseKeyPath } from './key-path.js';
+import { keyPathOf, serialiseKeyPath } from './key-path.js';
+import { clusterPaths } from './template-learner.js';
+import type { KeyPath } from './types.js';
 import { type CompiledKeyPath, compileKeyPath, findAllNodes, findNodes } from './key-path-match.js';
 import { type ItemEvidence, listedItems, tokensOf } from './post-evidence.js';
 
@@ -47,33 +49,49 @@ function deepestHolder(root: Element, sequence: string, texts: TokenTexts): Elem
 
 /**
  * The blocks the feed-linked posts show other posts' item texts in, outside their own content
- * node, kept when at least `MIN_TEASER_PAGES` of the posts show them at one key-path.
+ * node, kept when at least `MIN_TEASER_PAGES` of the posts show them at one cluster of key-paths.
+ *
+ * The same block is counted across pages by clusters of its paths, not by exact path [000 §III-C:
+ * paths of different pages are clustered and merged; §III-D-3: attribute values generalised]: a
+ * class naming the page's own label on an ancestor (`<body class="tag-x">`) gives each page its own
+ * path, so a label shown by one post only would never reach the floor. Deviation from 000 §III-C:
+ * a path joins a cluster only when the merge keeps every step of both (the same elements, only
+ * attribute values generalised) and the merged path designates no post's content node, its
+ * ancestors or its descendants; otherwise two different blocks could merge to a common ancestor.
  */
 export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly ItemEvidence[]): CompiledKeyPath[] {
-  // Each post counts once per key-path: fewer posts than the floor can show none often enough.
+  // Each post counts once per cluster: fewer posts than the floor can show none often enough.
   if (posts.length < MIN_TEASER_PAGES) return [];
-  const pagesAt = new Map<string, number>();
-  for (const { page, contentPath } of posts) {
+  const paths: KeyPath[] = [];
+  const pageOf: number[] = [];
+  const contents = posts.map(({ page, contentPath }) => (contentPath === null ? [] : findNodes(page.document, contentPath)));
+  for (const [i, { page }] of posts.entries()) {
     const body = pageBody(page);
     if (body === null) continue;
-    const content = contentPath === null ? [] : findNodes(page.document, contentPath);
+    const content = contents[i] ?? [];
     const listed = new Set(listedItems(page.url, renderText(body), items));
-    const paths = new Set<string>();
+    const blocks = new Map<string, KeyPath>();
     const texts: TokenTexts = new Map();
     for (const item of items) {
       if (!listed.has(item.pageKey) || item.pageKey === schemelessKey(page.url)) continue;
       const block = deepestHolder(body, ` ${item.tokens.join(' ')} `, texts);
       if (block === body || content.some((c) => contains(c, block) || contains(block, c))) continue;
-      paths.add(serialiseKeyPath(keyPathOf(block)));
+      const kp = keyPathOf(block);
+      blocks.set(serialiseKeyPath(kp), kp);
     }
-    for (const p of paths) pagesAt.set(p, (pagesAt.get(p) ?? 0) + 1);
+    for (const kp of blocks.values()) {
+      paths.push(kp);
+      pageOf.push(i);
+    }
   }
-  return [...pagesAt]
-    .filter(([, n]) => n >= MIN_TEASER_PAGES)
-    .flatMap(([p]) => {
-      const kp = parseKeyPath(p);
-      return kp === null ? [] : [compileKeyPath(kp)];
+  const meetsNoContent = (merged: KeyPath): boolean =>
+    posts.every(({ page }, i) => {
+      const content = contents[i] ?? [];
+      return content.length === 0 || findNodes(page.document, merged).every((n) => !content.some((c) => contains(c, n) || contains(n, c)));
     });
+  return clusterPaths(paths, { maxDroppedSteps: 0, accepts: meetsNoContent })
+    .filter((c) => new Set(c.members.map((m) => pageOf[m])).size >= MIN_TEASER_PAGES)
+    .map((c) => compileKeyPath(c.path));
 }
 
 /** The visible text of a page's body without its teaser blocks: what a list of posts is counted on. */

@@ -58,12 +58,21 @@ export function clusterAttributeValues(paths: KeyPath[]): KeyPath[] {
   }));
 }
 
+/** How `clusterPaths` decides that a path is compatible with a cluster. */
+export interface ClusterOptions {
+  /** Steps the merge may drop of either side (default `CLUSTER_MAX_DROPPED_STEPS`). */
+  maxDroppedSteps?: number;
+  /** A further test of a merged path that says less than the cluster's (default: any). */
+  accepts?: (merged: KeyPath) => boolean;
+}
+
 /**
  * Cluster paths [000 §III-C]: each path is merged into the first cluster it is compatible with
- * (merge not null and dropping at most `CLUSTER_MAX_DROPPED_STEPS` steps of either side), else it
+ * (merge not null, dropping at most `maxDroppedSteps` steps of either side, and accepted), else it
  * starts a new cluster. Largest cluster first.
  */
-export function clusterPaths(paths: Array<KeyPath | null>): PathCluster[] {
+export function clusterPaths(paths: ReadonlyArray<KeyPath | null>, opts: ClusterOptions = {}): PathCluster[] {
+  const dropped = opts.maxDroppedSteps ?? CLUSTER_MAX_DROPPED_STEPS;
   const clusters: PathCluster[] = [];
   for (const [i, p] of paths.entries()) {
     if (p === null) continue;
@@ -71,8 +80,8 @@ export function clusterPaths(paths: Array<KeyPath | null>): PathCluster[] {
     for (const c of clusters) {
       const m = mergeKeyPaths(c.path, p);
       if (m === null) continue;
-      if (m.steps.length < c.path.steps.length - CLUSTER_MAX_DROPPED_STEPS || m.steps.length < p.steps.length - CLUSTER_MAX_DROPPED_STEPS)
-        continue;
+      if (m.steps.length < c.path.steps.length - dropped || m.steps.length < p.steps.length - dropped) continue;
+      if (opts.accepts !== undefined && specificityOf(m) < specificityOf(c.path) && !opts.accepts(m)) continue;
       c.path = m;
       c.members.push(i);
       joined = true;
