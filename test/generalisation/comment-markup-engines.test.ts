@@ -483,7 +483,12 @@ describeTwoCrawlSites('comment markup on an unseen engine: %s', ENGINES, (engine
           const text = got[i] ?? '';
           for (const x of ownParagraphs(r)) expect(text, `${where} #${i} own text`).toContain(norm(x));
           const c = code(p, i);
-          if (c !== undefined) expect(text, `${where} #${i} code`).toContain(norm(c));
+          if (c !== undefined) {
+            expect(text, `${where} #${i} code`).toContain(norm(c));
+            // The code block's lines stay lines.
+            const lines = (v.comments[i]?.text ?? '').split('\n').map(norm);
+            for (const line of c.split('\n')) expect(lines, `${where} #${i} code line`).toContain(norm(line));
+          }
           const prev = want[i - 1];
           if (quotes(p, i) && prev !== undefined) expect(text, `${where} #${i} quote`).toContain(norm(prev.text));
           // No other reply's text is in this comment, but the one it quotes.

@@ -563,9 +563,15 @@ function renderBody(
     }
     return el.name === 'a' && COMMENT_WIDGET_TEXT().test(plainText(el));
   };
-  const visit = (node: AnyNode, inLink: boolean): void => {
+  const visit = (node: AnyNode, inLink: boolean, inPre = false): void => {
     if (isText(node)) {
-      current += node.data;
+      // A <pre> block's lines stay lines (code, verse), as in the article's text.
+      if (inPre)
+        node.data.split('\n').forEach((part, i) => {
+          if (i > 0) newline();
+          current += part;
+        });
+      else current += node.data;
       if (inLink) linkChars += node.data.trim().length;
       html.push(escapeText(node.data.trim() === '' ? (node.data === '' ? '' : ' ') : node.data));
       return;
@@ -576,7 +582,7 @@ function renderBody(
     const unwrapped = UNWRAPPED_TAGS.has(node.name);
     if (!unwrapped) html.push(startTag(node, tagOptions));
     if (!VOID_TAGS.has(node.name)) {
-      for (const c of node.children) visit(c, inLink || node.name === 'a');
+      for (const c of node.children) visit(c, inLink || node.name === 'a', inPre || node.name === 'pre');
       if (!unwrapped) html.push(endTag(node));
     }
     if (block) newline();
