@@ -176,7 +176,7 @@ describe('full vs partial content (002)', () => {
 
   it('a one-item feed whose content equals its short description is full (nothing was cut)', () => {
     const xml = readFixture('wordpress-rss2-full.xml');
-    const first = xml.slice(0, xml.indexOf('<item>')) + xml.slice(xml.indexOf('<item>'), xml.indexOf('</item>') + 7) + '</channel></rss>';
+    const first = `${xml.slice(0, xml.indexOf('</item>') + 7)}</channel></rss>`;
     const feed = parseFeed(first, { url: 'http://devblog.test:8081/feed/' });
     expect(feed?.isFullContent).toBe(true);
   });
