@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, canonicalUrl, hostOf, schemelessKey, siteOf } from './url.js';
+import { absoluteUrl, canonicalUrl, hostOf, schemelessKey, siteOf, spellingsOf } from './url.js';
 
 describe('canonicalUrl', () => {
   it('folds case, default port, fragment and trailing slash', () => {
@@ -39,6 +39,22 @@ describe('canonicalUrl', () => {
 describe('helpers', () => {
   it('schemelessKey pairs http/https and www', () => {
     expect(schemelessKey('https://www.e.org/a/')).toBe(schemelessKey('http://e.org/a'));
+  });
+  it("spellingsOf gives a page's four spellings across scheme and www, its own first", () => {
+    expect(spellingsOf('https://www.e.org/a?b=1')).toEqual([
+      'https://www.e.org/a?b=1',
+      'https://e.org/a?b=1',
+      'http://www.e.org/a?b=1',
+      'http://e.org/a?b=1',
+    ]);
+    expect(spellingsOf('http://e.org:8080/')).toEqual([
+      'http://e.org:8080/',
+      'http://www.e.org:8080/',
+      'https://e.org:8080/',
+      'https://www.e.org:8080/',
+    ]);
+    for (const s of spellingsOf('http://e.org/p')) expect(schemelessKey(s)).toBe(schemelessKey('http://e.org/p'));
+    expect(spellingsOf('urn:x:1')).toEqual(['urn:x:1', 'urn:x:1', 'urn:x:1', 'urn:x:1']);
   });
   it('hostOf and absoluteUrl', () => {
     expect(hostOf('http://Devblog.test:8081/x')).toBe('devblog.test');

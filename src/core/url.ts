@@ -82,6 +82,24 @@ export function schemelessKey(raw: string, base?: string): string {
     .replace(/^www\./, '');
 }
 
+/**
+ * The spellings of one page across the two web schemes and a leading `www.` (`canonical` first), the
+ * parts `schemelessKey` folds, as SURT keys do: a site moved to https, or captured with and without
+ * `www.`, still shows the same objects. Always four entries (repeated for other URLs), for a
+ * `canonical_url IN (?, ?, ?, ?)` lookup.
+ */
+export function spellingsOf(canonical: string): [string, string, string, string] {
+  const url = parseUrl(canonical);
+  const prefix = url === undefined ? '' : `${url.protocol}//${url.host}`;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || !canonical.startsWith(prefix))
+    return [canonical, canonical, canonical, canonical];
+  const rest = `${url.port === '' ? '' : `:${url.port}`}${canonical.slice(prefix.length)}`;
+  const bare = url.hostname.replace(/^www\./, '');
+  const other = url.protocol === 'http:' ? 'https:' : 'http:';
+  const otherHost = url.hostname === bare ? `www.${bare}` : bare;
+  return [canonical, `${url.protocol}//${otherHost}${rest}`, `${other}//${url.hostname}${rest}`, `${other}//${otherHost}${rest}`];
+}
+
 /** Host of a URL, lower-cased, without port; '' when it does not parse. */
 export function hostOf(raw: string): string {
   return parseUrl(raw)?.hostname.toLowerCase() ?? '';

@@ -190,4 +190,48 @@ describe('OverlayWriter on a real SQLite file', () => {
     expect(rowsAfter(pages)).toEqual([['http://blog.test/a/', 'seen on page 1']]);
     expect(rowsAfter([...pages].reverse())).toEqual([['http://blog.test/a/', 'seen on page 1']]);
   });
+  it('keeps one object for a page whichever spelling of its host a crawl captured (scheme, www.)', () => {
+    const dir = tempDir();
+    writeCrawl(dir);
+    const db = openStore(dir, { writable: true });
+    const w = new OverlayWriter(db);
+    const { crawlId } = w.beginCrawl('crawl-2.warc.gz:1:def', 'crawl-2.warc.gz', 1);
+    w.addCapture(crawlId, { ...entry(0, 'https://www.blog.test/a/'), file: 'crawl-2.warc.gz' });
+    w.flushCaptures(crawlId);
+    const page = w.captureIdAt('crawl-2.warc.gz', 0) ?? -1;
+    const object = {
+      method: 'template' as const,
+      confidence: 0.8,
+      paths: { content: null, title: null, author: null, date: null, categories: null },
+    };
+    const content = {
+      title: 'A',
+      author: 'Ann',
+      published: null,
+      updated: null,
+      categories: [],
+      text: 'c',
+      html: '<p>c</p>',
+      references: [],
+    };
+    w.addVersion({
+      canonicalUrl: 'https://www.blog.test/a',
+      url: 'https://www.blog.test/a/',
+      feedId: null,
+      guid: null,
+      crawlId,
+      captureId: page,
+      captureTime: '2026-12-22T11:30:00.000Z',
+      pageDigest: 'sha1:200',
+      object: { ...object, ...content },
+      comments: [],
+    });
+    w.finishCrawl(crawlId, 1, {});
+    const versions = [...readObjectVersions(db)];
+    db.close();
+    expect(versions.map((v) => [v.canonical_url, v.crawl])).toEqual([
+      ['http://blog.test/a', 'crawl.warc.gz'],
+      ['http://blog.test/a', 'crawl-2.warc.gz'],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../core/diagnostics.js';
-import { canonicalUrl, schemelessKey } from '../core/url.js';
+import { canonicalUrl, schemelessKey, spellingsOf } from '../core/url.js';
 import { languageFromText } from '../extract/index.js';
 import type { Feed, FeedItem } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
@@ -43,6 +43,8 @@ export class OverlayWriter {
   readonly #insertCapture;
   readonly #insertDiagnostic;
   readonly #upsertObject;
+  readonly #objectOfSpellings;
+  readonly #keepObjectFeed;
   readonly #upsertVersion;
   readonly #clearComments;
   readonly #insertComment;
@@ -90,6 +92,14 @@ export class OverlayWriter {
         VALUES (?, ?, ?, ?) ON CONFLICT (canonical_url) DO UPDATE SET feed_id = coalesce(objects.feed_id, excluded.feed_id),
         guid = coalesce(objects.guid, excluded.guid) RETURNING id`)
       .pluck();
+    this.#objectOfSpellings = db
+      .prepare<[string, string, string, string, string], number>(
+        'SELECT id FROM objects WHERE canonical_url IN (?, ?, ?, ?) ORDER BY canonical_url = ? DESC, id LIMIT 1',
+      )
+      .pluck();
+    this.#keepObjectFeed = db.prepare<[number | null, string | null, number]>(
+      'UPDATE objects SET feed_id = coalesce(feed_id, ?), guid = coalesce(guid, ?) WHERE id = ?',
+    );
     this.#upsertVersion = db.prepare<VersionParams, { id: number }>(UPSERT_VERSION);
     this.#clearComments = db.prepare<[number]>('DELETE FROM comments WHERE version_id = ?');
     this.#insertComment = db.prepare<CommentParams>(INSERT_COMMENT);
@@ -264,6 +274,17 @@ export class OverlayWriter {
   }
 
   /** Store one version of an object (creating the object on first sight) with its comments. */
+  /**
+   * The object of a canonical URL: the one known under any of its spellings (`spellingsOf`: http or
+   * https, with or without `www.`), its own first, else the earliest; else a new one under this URL.
+   */
+  #objectOf(canonicalUrl: string, url: string, feedId: number | null, guid: string | null): number {
+    const known = this.#objectOfSpellings.get(...spellingsOf(canonicalUrl), canonicalUrl);
+    if (known === undefined) return returnedId(this.#upsertObject.get(canonicalUrl, url, feedId, guid), canonicalUrl);
+    this.#keepObjectFeed.run(feedId, guid, known);
+    return known;
+  }
+
   addVersion(v: {
     canonicalUrl: string;
     url: string;
@@ -279,7 +300,7 @@ export class OverlayWriter {
     language?: string | null;
   }): number {
     return this.#db.transaction(() => {
-      const objectId = returnedId(this.#upsertObject.get(v.canonicalUrl, v.url, v.feedId, v.guid), v.canonicalUrl);
+      const objectId = this.#objectOf(v.canonicalUrl, v.url, v.feedId, v.guid);
       const version = this.#upsertVersion.get(
         versionParams({
           ...v.object,

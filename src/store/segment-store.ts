@@ -1,4 +1,5 @@
 /** The segmentation pass's reads and writes: channel-page candidates, segments, and the objects they show. */
+import { spellingsOf } from '../core/url.js';
 import { htmlCaptureWhere } from './html-capture.js';
 import type { Db } from './overlay-db.js';
 
@@ -50,10 +51,13 @@ export class SegmentStore {
       ChannelCaptureRow
     >(`SELECT c.id, c.url, c.time FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')}
       AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.capture_id = c.id) ORDER BY c.id`);
-    this.#objectId = db.prepare<[string], number>('SELECT id FROM objects WHERE canonical_url = ?').pluck();
-    this.#objectWithPageVersions = db.prepare<[string], { id: number; pageVersions: number }>(`SELECT o.id,
+    // An object is known under any spelling of its URL (`spellingsOf`), as the writer keys it.
+    this.#objectId = db
+      .prepare<[string, string, string, string], number>('SELECT id FROM objects WHERE canonical_url IN (?, ?, ?, ?) LIMIT 1')
+      .pluck();
+    this.#objectWithPageVersions = db.prepare<[string, string, string, string, string], { id: number; pageVersions: number }>(`SELECT o.id,
         (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method NOT IN ('segmentation', 'fused')) AS pageVersions
-      FROM objects o WHERE o.canonical_url = ?`);
+      FROM objects o WHERE o.canonical_url IN (?, ?, ?, ?) ORDER BY o.canonical_url = ? DESC, o.id LIMIT 1`);
     this.#isNonPost = db
       .prepare<[string, number], number>(`SELECT 1 FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
         WHERE c.canonical_url = ? AND pm.crawl_id = ? AND pm.is_post = 0 LIMIT 1`)
@@ -90,12 +94,12 @@ export class SegmentStore {
 
   /** Whether an object is known under this canonical URL. */
   hasObject(canonicalUrl: string): boolean {
-    return this.#objectId.get(canonicalUrl) !== undefined;
+    return this.#objectId.get(...spellingsOf(canonicalUrl)) !== undefined;
   }
 
   /** The object of a canonical URL and how many versions it has from other methods than segmentation. */
   objectWithPageVersions(canonicalUrl: string): { id: number; pageVersions: number } | undefined {
-    return this.#objectWithPageVersions.get(canonicalUrl);
+    return this.#objectWithPageVersions.get(...spellingsOf(canonicalUrl), canonicalUrl);
   }
 
   /** Whether a capture of this URL was decided a non-post page in the crawl. */

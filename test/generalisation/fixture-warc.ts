@@ -12,11 +12,13 @@ export interface FixtureCapture {
   type?: string;
   /** HTTP status (default 200). */
   status?: number;
+  /** The Location header of a redirect. */
+  location?: string;
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 404: 'Not Found', 410: 'Gone' };
+const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 301: 'Moved Permanently', 404: 'Not Found', 410: 'Gone' };
 
-/** Writes one gzipped WARC of responses (200 unless a capture says otherwise), all dated `date` (ISO 8601). */
+/** Writes one gzipped WARC of responses (200 unless a capture says otherwise, a redirect with its Location), all dated `date` (ISO 8601). */
 export async function writeWarc(file: string, date: string, captures: readonly FixtureCapture[]): Promise<void> {
   const parts: Uint8Array[] = [];
   for (const c of captures) {
@@ -28,7 +30,11 @@ export async function writeWarc(file: string, date: string, captures: readonly F
         type: 'response',
         warcVersion: 'WARC/1.1',
         statusline: `HTTP/1.1 ${c.status ?? 200} ${STATUS_TEXT[c.status ?? 200] ?? ''}`.trimEnd(),
-        httpHeaders: { 'Content-Type': c.type ?? 'text/html; charset=utf-8', 'Content-Length': String(body.length) },
+        httpHeaders: {
+          'Content-Type': c.type ?? 'text/html; charset=utf-8',
+          'Content-Length': String(body.length),
+          ...(c.location === undefined ? {} : { Location: c.location }),
+        },
       },
       [body],
     );
