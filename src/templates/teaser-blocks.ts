@@ -84,11 +84,22 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
       pageOf.push(i);
     }
   }
-  const meetsNoContent = (merged: KeyPath): boolean =>
-    posts.every(({ page }, i) => {
-      const content = contents[i] ?? [];
-      return content.length === 0 || findNodes(page.document, merged).every((n) => !content.some((c) => contains(c, n) || contains(n, c)));
-    });
+  // Asked once per distinct merged path (most merges of one block's paths give the same one).
+  const judged = new Map<string, boolean>();
+  const meetsNoContent = (merged: KeyPath): boolean => {
+    const key = serialiseKeyPath(merged);
+    let ok = judged.get(key);
+    if (ok === undefined) {
+      ok = posts.every(({ page }, i) => {
+        const content = contents[i] ?? [];
+        return (
+          content.length === 0 || findNodes(page.document, merged).every((n) => !content.some((c) => contains(c, n) || contains(n, c)))
+        );
+      });
+      judged.set(key, ok);
+    }
+    return ok;
+  };
   return clusterPaths(paths, { maxDroppedSteps: 0, accepts: meetsNoContent })
     .filter((c) => new Set(c.members.map((m) => pageOf[m])).size >= MIN_TEASER_PAGES)
     .map((c) => compileKeyPath(c.path));
