@@ -1103,7 +1103,9 @@ async function runTemplatesPass(
   announceTemplates();
   const commentsOf = (page: ParsedPage, siteStructures: readonly string[] = [], after: Element | null = null): CommentExtraction =>
     extractComments(page, {
-      article: null,
+      // The post's content node as the templates pass found it: entries inside it are its own
+      // sections unless hinted, as on a feed-linked page.
+      article: after,
       after,
       commentItems: commentItemsOf(
         page.url,

@@ -272,8 +272,11 @@ function attachLooseSiblings(entries: Entry[], dateLines: DateLines): void {
   // holding its text and a list of replies), except a reply whose top holds nothing but its
   // byline deeper inside: it still gets its text (the outer entry's reading skips it).
   const claimed: Element[] = [];
+  const entryTops = new Set(entries.map((e) => e.nodes[0] as Element));
   for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
-    if (claimed.includes(parent)) continue;
+    // Replies nested right under an entry ("<div class=comment><div>its text</div><div>replies</div>"):
+    // the entry's own parts are its own, not loose siblings of its replies.
+    if (claimed.includes(parent) || entryTops.has(parent)) continue;
     const bylines = group.some((e) => dateLines.holdsOnly(e.nodes[0] as Element, e.marker));
     if (!bylines && claimed.some((c) => contains(c, parent))) continue;
     const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
