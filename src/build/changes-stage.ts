@@ -8,6 +8,7 @@
  */
 import {
   type Change,
+  categoryKey,
   type CommentSnapshot,
   commentWindowsOf,
   diffVersions,
@@ -207,7 +208,7 @@ function comparable(prev: VersionSnapshot, prevMethod: string, next: VersionSnap
   for (const field of ['author', 'published', 'updated'] as const) {
     if (prev[field] === null || next[field] === null) aligned[field] = next[field];
   }
-  const lower = (xs: string[]) => new Set(xs.map((x) => x.toLowerCase()));
+  const lower = (xs: string[]) => new Set(xs.map(categoryKey).filter((x): x is string => x !== null));
   const [a, b] = [lower(prev.categories), lower(next.categories)];
   const subset = (x: Set<string>, y: Set<string>) => [...x].every((v) => y.has(v));
   if (subset(a, b) || subset(b, a)) aligned.categories = next.categories;

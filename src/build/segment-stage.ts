@@ -13,7 +13,7 @@
  */
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
-import { canonicalUrl, hostOf } from '../core/url.js';
+import { canonicalUrl, hostOf, siteOf } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { type Segment, type SegmentationMethod, segmentByFeed, segmentByModel } from '../segment/index.js';
@@ -224,8 +224,8 @@ const isBefore = (a: [number, number], b: [number, number]): boolean => a[0] < b
 /**
  * Posts with an object from a page or feed are linked to it; the others become `segmentation`
  * objects [issue #8: "posts also found on their own page are linked, not duplicated"]. A permalink
- * that the templates pass classified as a non-post page (a category link taken for a title) makes
- * no object.
+ * that the templates pass classified as a non-post page (a category link taken for a title), or on
+ * another site than the page showing it, makes no object.
  */
 function linkOrCreateObjects(
   input: SegmentStageInput,
@@ -244,7 +244,9 @@ function linkOrCreateObjects(
       objectId = existing.id;
       report.objectsLinked++;
     } else {
-      if (store.isNonPostPage(canonical, crawlId)) continue;
+      // A site's channel page lists its own posts [002 §3]: an entry linking another site (a
+      // source, a link blog's pick) is a reference, not a post to make an object of.
+      if (store.isNonPostPage(canonical, crawlId) || siteOf(canonical) !== siteOf(seen.capture.url)) continue;
       const s = seen.segment;
       const versionId = writer.addVersion({
         canonicalUrl: canonical,

@@ -1,6 +1,7 @@
 /** Changes stage: versions of a data object across crawls, semantic diff, reports, feed dynamics. */
 export { diffVersions, scoreSignificance } from './version-diff.js';
 export { commentWindowsOf } from './comment-diff.js';
+export { categoryKey } from './metadata-diff.js';
 export { renderChangeReport } from './change-report.js';
 export { computeFeedDynamics } from './feed-dynamics.js';
 export { normalizeNoise } from './noise-normalize.js';

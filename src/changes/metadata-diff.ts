@@ -20,11 +20,17 @@ export function isSameDate(a: string | null, b: string | null): boolean {
   return instantKey(x) === instantKey(y);
 }
 
+/** A category as compared: case folded, and a hashtag's `#` left out (a page prints "#marsh" for the feed's "marsh"). */
+export function categoryKey(category: string): string | null {
+  const normal = normalizeField(category)?.replace(/^#+/, '');
+  return normal === undefined || normal === null || normal === '' ? null : normal.toLowerCase();
+}
+
 function categorySet(categories: string[]): Set<string> {
   const set = new Set<string>();
   for (const c of categories) {
-    const normal = normalizeField(c);
-    if (normal !== null) set.add(normal.toLowerCase());
+    const key = categoryKey(c);
+    if (key !== null) set.add(key);
   }
   return set;
 }

@@ -90,14 +90,17 @@ function matchAllPaths(page: ParsedPage, templates: readonly PostTemplate[]): Ar
 
 const firstNonEmpty = (nodes: Element[]): Element | null => nodes.find((n) => textLength(n, 1) > 0) ?? null;
 
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** ISO date of a date node: machine-readable attribute first, then the text (chrono-node).
  *  `order`: the template's learnt order of numeric dates (`learnDateOrder`). */
 export function dateOf(el: Element, order: NumericDateOrder | null = null): string | null {
   for (const attr of ['datetime', 'content', 'title']) {
-    const v = el.attribs[attr];
+    const v = el.attribs[attr]?.trim();
     if (v !== undefined) {
       const t = Date.parse(v);
-      if (!Number.isNaN(t)) return new Date(t).toISOString();
+      // A machine-readable day without a time ("2025-03-13") is that day, not its midnight.
+      if (!Number.isNaN(t)) return DAY_ONLY.test(v) ? v : new Date(t).toISOString();
     }
   }
   const inner =
