@@ -12,7 +12,7 @@ import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
 import { contains } from './page-dom.js';
 import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
-import { findAuthor, findCategories, findDate, findMeta, findTitle } from './properties.js';
+import { findAuthor, findCategories, findDate, findMeta, findModified, findTitle } from './properties.js';
 import { buildSemanticInput } from './semantic-input.js';
 import { countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
 import type { ExplainStep, ExtractionResult, ParsedPage } from './types.js';
@@ -153,7 +153,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
         title: title.value,
         author: author.value,
         published,
-        updated: s.item.updated ?? (head === null ? null : (findMeta(head, ['article:modified_time']) ?? null)),
+        updated: s.item.updated ?? findModified(head),
         categories: categories.value,
         text: rendered.text,
         html: rendered.html,

@@ -217,6 +217,12 @@ function holdsLink(el: Element): boolean {
   return el.children.some((c) => isTag(c) && (c.name === 'a' || holdsLink(c)));
 }
 
+/** The page's own date of its last edit (`article:modified_time`): a post's `updated` where the
+ *  feed gives none, whichever method found the post. */
+export function findModified(head: Element | null): string | null {
+  return head === null ? null : (findMeta(head, ['article:modified_time']) ?? null);
+}
+
 /** `<meta name|property=... content>` in the head. */
 export function findMeta(head: Element, names: string[]): string | undefined {
   for (const c of head.children) {

@@ -8,9 +8,11 @@ import * as chrono from 'chrono-node/en';
 import { BoundedMemo } from '../core/bounded-memo.js';
 import {
   type ArticleProperties,
+  findModified,
   type NumericDateOrder,
   numericDateOrderOf,
   type ParsedPage,
+  pageHead,
   readPrintedDate,
   renderContentNode,
 } from '../extract/index.js';
@@ -161,7 +163,7 @@ function propertiesOf(page: ParsedPage, t: PostTemplate, content: Element, m: Re
     title: title === null ? null : propertyText(title),
     author: author === null ? null : authorOf(author),
     published: date === null ? null : dateOf(date, t.dateOrder ?? null),
-    updated: null,
+    updated: findModified(pageHead(page)),
     categories: categoriesOf(
       m.categories.filter((n) => textLength(n, 1) > 0),
       [author, date],
