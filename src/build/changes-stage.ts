@@ -64,6 +64,10 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
     const earlier = store.latestEarlierCrawl(objectId, crawlId);
     return earlier === null ? null : store.preferredVersion(objectId, earlier);
   };
+  const moved = new Map<number, string>();
+  store.transaction(() => {
+    for (const m of store.joinMovedObjects(crawlId)) moved.set(m.objectId, `moved: ${m.from} redirects to ${m.to}`);
+  });
   // Object ids and URLs only (the store cannot be written while a read is iterating).
   const byHost = objectsByHost(store.objectsIn(crawlId));
   const gone = store.objectsGoneIn(crawlId);
@@ -71,6 +75,8 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
   const hostsNow = store.hostsIn(crawlId);
   const windows = commentWindowsOf(store.commentCounts(crawlId));
   const save = (objectId: number, from: ComparedVersionRow | null, to: ComparedVersionRow | null, change: Change): void => {
+    const move = moved.get(objectId);
+    if (move !== undefined) change.reasons.push(move);
     store.upsertChange({
       objectId,
       fromId: from?.id ?? null,

@@ -13,7 +13,7 @@
  */
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
-import { canonicalUrl, hostOf, siteOf } from '../core/url.js';
+import { canonicalUrl, hostOf, parseUrl, siteOf } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { type Segment, type SegmentationMethod, segmentByFeed, segmentByModel } from '../segment/index.js';
@@ -227,6 +227,14 @@ const isBefore = (a: [number, number], b: [number, number]): boolean => a[0] < b
  * that the templates pass classified as a non-post page (a category link taken for a title), or on
  * another site than the page showing it, makes no object.
  */
+/** Whether `canonical` is a known object's URL with a query added. */
+function isQueryOfObject(store: SegmentStore, canonical: string): boolean {
+  const url = parseUrl(canonical);
+  if (url === undefined || url.search === '') return false;
+  url.search = '';
+  return store.hasObject(canonicalUrl(url.href));
+}
+
 function linkOrCreateObjects(
   input: SegmentStageInput,
   store: SegmentStore,
@@ -245,8 +253,10 @@ function linkOrCreateObjects(
       report.objectsLinked++;
     } else {
       // A site's channel page lists its own posts [002 §3]: an entry linking another site (a
-      // source, a link blog's pick) is a reference, not a post to make an object of.
-      if (store.isNonPostPage(canonical, crawlId) || siteOf(canonical) !== siteOf(seen.capture.url)) continue;
+      // source, a link blog's pick) is a reference, and one linking a known object with a query (a
+      // comment's "Reply" link to `post/?replytocom=12`) a part of that object: neither is a post.
+      if (store.isNonPostPage(canonical, crawlId) || siteOf(canonical) !== siteOf(seen.capture.url) || isQueryOfObject(store, canonical))
+        continue;
       const s = seen.segment;
       const versionId = writer.addVersion({
         canonicalUrl: canonical,

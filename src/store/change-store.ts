@@ -1,6 +1,7 @@
 /** The changes pass's reads and writes: the version speaking for an object in a crawl, its comments, and `changes` rows. */
 import type { ObjectVersion } from '../core/domain.js';
 import type { CommentSnapshot } from '../changes/index.js';
+import { canonicalUrl, spellingsOf } from '../core/url.js';
 import type { Db } from './overlay-db.js';
 import { PassStore } from './pass-store.js';
 import { toObjectVersion, VERSION_COLUMNS, VERSION_FROM, type VersionRow } from './version-rows.js';
@@ -61,6 +62,26 @@ function statements(db: Db) {
           AND ch.to_crawl_id > (SELECT MAX(v.crawl_id) FROM versions v WHERE v.object_id = ch.object_id AND v.crawl_id < ?)`,
       )
       .pluck(),
+    // Objects of an earlier crawl whose URL answers this crawl with a redirect and gave no version.
+    redirected: db.prepare<[number, number], { objectId: number; url: string; location: string }>(`SELECT o.id AS objectId,
+        c.url AS url, c.location AS location FROM captures c JOIN objects o ON o.canonical_url = c.canonical_url
+      WHERE c.crawl_id = ? AND c.status BETWEEN 300 AND 399 AND c.location IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?) ORDER BY o.id`),
+    // The object first seen in this crawl under one of these spellings.
+    newObjectAt: db
+      .prepare<[string, string, string, string, number, number], number>(`SELECT o.id FROM objects o WHERE o.canonical_url IN (?, ?, ?, ?)
+        AND EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?)
+        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id <> ?) LIMIT 1`)
+      .pluck(),
+    objectRow: db.prepare<[number], { canonicalUrl: string; url: string; feedId: number | null; guid: string | null }>(
+      'SELECT canonical_url AS canonicalUrl, url, feed_id AS feedId, guid FROM objects WHERE id = ?',
+    ),
+    moveVersions: db.prepare<[number, number]>('UPDATE versions SET object_id = ? WHERE object_id = ?'),
+    moveSegments: db.prepare<[number, number]>('UPDATE segments SET object_id = ? WHERE object_id = ?'),
+    dropObject: db.prepare<[number]>('DELETE FROM objects WHERE id = ?'),
+    moveObject: db.prepare<[string, string, number | null, string | null, number]>(
+      'UPDATE objects SET canonical_url = ?, url = ?, feed_id = coalesce(?, feed_id), guid = coalesce(?, guid) WHERE id = ?',
+    ),
     hostsBefore: db
       .prepare<[number], string>("SELECT DISTINCT host FROM captures WHERE crawl_id < ? AND record_type IN ('response', 'revisit')")
       .pluck(),
@@ -121,6 +142,28 @@ export class ChangeStore extends PassStore {
   /** Objects with a version in an earlier crawl and none in this one, unless already reported deleted since their latest version. */
   objectsGoneIn(crawlId: number): number[] {
     return this.#q.objectsGone.all(crawlId, crawlId, crawlId, crawlId);
+  }
+
+  /**
+   * Posts moved to a new URL [ours, issue #12]: an object of an earlier crawl whose URL answers this
+   * crawl with a redirect (3xx, its Location) to a page that became a new object in this crawl is
+   * that object. The new object's versions join it, and it takes the new URL as its own, so later
+   * crawls find it there. Returns each moved object and its old and new URLs.
+   */
+  joinMovedObjects(crawlId: number): Array<{ objectId: number; from: string; to: string }> {
+    const moved: Array<{ objectId: number; from: string; to: string }> = [];
+    for (const r of this.#q.redirected.all(crawlId, crawlId)) {
+      const target = canonicalUrl(r.location, r.url);
+      const newId = this.#q.newObjectAt.get(...spellingsOf(target), crawlId, crawlId);
+      const row = newId === undefined ? undefined : this.#q.objectRow.get(newId);
+      if (newId === undefined || row === undefined || newId === r.objectId) continue;
+      this.#q.moveVersions.run(r.objectId, newId);
+      this.#q.moveSegments.run(r.objectId, newId);
+      this.#q.dropObject.run(newId);
+      this.#q.moveObject.run(row.canonicalUrl, row.url, row.feedId, row.guid, r.objectId);
+      moved.push({ objectId: r.objectId, from: r.url, to: row.url });
+    }
+    return moved;
   }
 
   /** Hosts with a response or revisit before the crawl. */
