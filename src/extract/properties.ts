@@ -213,6 +213,7 @@ export function findAuthorOnPage(
   return { value: meta ?? null, node: null, path: null, source: meta === undefined ? 'none' : 'page' };
 }
 
+/** Whether a link is inside `el`. */
 function holdsLink(el: Element): boolean {
   return el.children.some((c) => isTag(c) && (c.name === 'a' || holdsLink(c)));
 }
