@@ -90,10 +90,24 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     const out = new Set(this.tally.feedConfirmed.get(host) ?? []);
     const pages = this.tally.pages.get(host) ?? 0;
     for (const structure of this.tally.structures.get(host)?.keys() ?? []) {
-      if (pages >= MIN_STRUCTURE_PAGES && decideStructureOnlyZone(this.#support(host, structure), pages, false, structure).keep)
+      if (
+        pages >= MIN_STRUCTURE_PAGES &&
+        decideStructureOnlyZone(this.#support(host, structure), pages, false, structure).keep &&
+        !this.#onlyRecurring(host, structure)
+      )
         out.add(structure);
     }
     return [...out];
+  }
+
+  /**
+   * Whether every zone of `structure` held on `host` shows texts the host repeats on its other pages
+   * (testimonials, an events list, a forum's latest topics after each post): the site's template,
+   * not its comment structure, so no post is read with it [004 §4.2: repeated text is boilerplate].
+   */
+  #onlyRecurring(host: string, structure: string): boolean {
+    const held = this.#held.filter((h) => h.host === host && h.structure === structure);
+    return held.length > 0 && held.every((h) => this.#recurs(host, h.version.comments));
   }
 
   /**
