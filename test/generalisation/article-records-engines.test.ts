@@ -45,6 +45,7 @@ import {
   type State,
   siteLookups,
 } from './two-crawl-sites.js';
+import { clock12, mdy } from './site-format.js';
 
 interface Engine extends SiteEngine {
   /** The article-internal records (their text) a crawl shows of a post. */
@@ -55,12 +56,8 @@ interface Engine extends SiteEngine {
   startTime?: boolean;
 }
 
-const mdy = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 const dmy = (d: Date): string => `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-const ampm = (d: Date): string => {
-  const h = d.getUTCHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())} ${h < 12 ? 'am' : 'pm'}`;
-};
+const ampm = (d: Date): string => clock12(d);
 const ord = (n: number): string =>
   `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
 const iso = (d: Date): string => d.toISOString().replace('.000Z', '+00:00');

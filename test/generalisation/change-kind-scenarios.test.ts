@@ -22,6 +22,7 @@ import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js'
 import { TextWriter } from '../helpers/text-writer.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
 import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
+import { attr, clock12, mdy, slugify } from './site-format.js';
 
 // ---------------------------------------------------------------------------------------------
 // Model
@@ -113,19 +114,10 @@ interface Engine {
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-const longDate = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+const longDate = mdy;
 const dmyLong = (d: Date): string => `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-const ampm = (d: Date): string => {
-  const h = d.getUTCHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())} ${h < 12 ? 'am' : 'pm'}`;
-};
+const ampm = (d: Date): string => clock12(d);
 const iso = (d: Date): string => d.toISOString().replace('.000Z', '+00:00');
-const attr = (s: string): string => escapeXml(s).replaceAll('"', '&quot;');
-const slugify = (t: string): string =>
-  t
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 /** A misspelling of one word of the paragraph: two inner letters swapped. */
 function withTypo(paragraph: string): string {

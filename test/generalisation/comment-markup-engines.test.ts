@@ -21,7 +21,7 @@ import { expect, it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
 import { expectReplies, type PrintedReply } from './expect-replies.js';
 import { escapeXml } from './fixture-warc.js';
-import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
+import { NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import {
   ATOM,
   blogCaptures,
@@ -41,6 +41,7 @@ import {
   siteLookups,
   type Writer,
 } from './two-crawl-sites.js';
+import { clock12, mdy } from './site-format.js';
 
 interface Engine extends SiteEngine {
   /** The comments as the engine prints them (default: each reply's name and text). */
@@ -52,11 +53,7 @@ interface Engine extends SiteEngine {
 }
 
 const WEEKDAYS_EN = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const mdy = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-const ampm = (d: Date): string => {
-  const h = d.getUTCHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
-};
+const ampm = (d: Date): string => clock12(d, true);
 
 /** Blogger's classic template ("Minima" classic). */
 const bloggerClassic: Engine = {

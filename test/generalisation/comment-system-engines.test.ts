@@ -48,6 +48,7 @@ import {
   site,
   siteLookups,
 } from './two-crawl-sites.js';
+import { mdy } from './site-format.js';
 
 interface Engine extends SiteEngine {
   /** The depth a reply is shown at, where the engine shows threads. */
@@ -58,7 +59,6 @@ interface Engine extends SiteEngine {
 
 const MON3 = MONTHS_EN.map((m) => m.slice(0, 3));
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const mdy = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 const ampm = (d: Date, upper = true): string => {
   const h = d.getUTCHours();
   const s = `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;

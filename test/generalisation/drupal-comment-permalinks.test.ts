@@ -31,17 +31,12 @@ import {
   siteLookups,
   type State,
 } from './two-crawl-sites.js';
+import { slugify, words } from './site-format.js';
 
 /** The older post (not in the feed, three comments) one comment of which is deleted in crawl 2, and which one. */
 const MODERATED = 2;
 const MODERATED_COMMENT = 1;
 
-const slugify = (t: string): string =>
-  t
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '-')
-    .replace(/^-|-$/g, '');
-const words = (s: string, n: number): string => s.split(' ').slice(0, n).join(' ');
 const commentId = (p: Post, i: number): number => p.id * 10 + i;
 /** Drupal 7's default medium date: "Tue, 03/04/2025 - 09:15". */
 const drupalDate = (d: Date): string =>

@@ -26,19 +26,12 @@ import {
   type SiteEngine,
   site,
 } from './two-crawl-sites.js';
+import { isoDay, newestFirst, slugify, words } from './site-format.js';
 
 const TAGS = ['quarry', 'ferry', 'orchard'] as const;
 const tagOf = (p: Post): string => TAGS[p.id % TAGS.length] as string;
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const slugify = (t: string): string =>
-  t
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '-')
-    .replace(/^-|-$/g, '');
 const ghostDate = (d: Date): string => `${d.getUTCDate()} ${(MONTHS_EN[d.getUTCMonth()] as string).slice(0, 3)} ${d.getUTCFullYear()}`;
-const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-const words = (s: string, n: number): string => s.split(' ').slice(0, n).join(' ');
-const newestFirst = (ps: readonly Post[]): Post[] => [...ps].sort((a, b) => b.date.getTime() - a.date.getTime());
 const chunks = <T>(xs: readonly T[], n: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
 

@@ -22,14 +22,7 @@ import {
   rssCapture,
   type SiteEngine,
 } from './two-crawl-sites.js';
-
-const slugify = (t: string): string =>
-  t
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '-')
-    .replace(/^-|-$/g, '');
-const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-const newestFirst = (ps: readonly Post[]): Post[] => [...ps].sort((a, b) => b.date.getTime() - a.date.getTime());
+import { isoDay, newestFirst, slugify } from './site-format.js';
 
 const wwwMix: SiteEngine = {
   name: 'www-mix',

@@ -47,6 +47,7 @@ import {
   site,
   siteLookups,
 } from './two-crawl-sites.js';
+import { attr, clock12, isoDay, mdy, mon3, newestFirst, slugify, words } from './site-format.js';
 
 interface Engine extends SiteEngine {
   /** The paragraphs a post's page shows (default all): a photo post shows its caption only. */
@@ -55,21 +56,7 @@ interface Engine extends SiteEngine {
   expected?(p: Post, replies: readonly Reply[]): PrintedReply[];
 }
 
-const slugify = (t: string): string =>
-  t
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '-')
-    .replace(/^-|-$/g, '');
-const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-const mon3 = (d: Date): string => (MONTHS_EN[d.getUTCMonth()] as string).slice(0, 3);
-const mdy = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-const ampm = (d: Date): string => {
-  const h = d.getUTCHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
-};
-const words = (s: string, n: number): string => s.split(' ').slice(0, n).join(' ');
-const newestFirst = (ps: readonly Post[]): Post[] => [...ps].sort((a, b) => b.date.getTime() - a.date.getTime());
-const attr = (s: string): string => escapeXml(s).replaceAll('"', '&quot;');
+const ampm = (d: Date): string => clock12(d, true);
 
 // ---------------------------------------------------------------------------------------------
 // 1. Jekyll minima + Staticman

@@ -47,6 +47,7 @@ import {
   siteLookups,
   stateOf,
 } from './two-crawl-sites.js';
+import { clock12, mdy, words } from './site-format.js';
 
 interface Engine extends SiteEngine {
   /** The comment-shaped records (their texts) a crawl prints on a post's page: in no comment, not in the article. */
@@ -55,14 +56,10 @@ interface Engine extends SiteEngine {
   recordNames?: readonly string[];
 }
 
-const mdy = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 const dmy = (d: Date): string => `${d.getUTCDate()} ${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 const my = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 const mon = (d: Date): string => (MONTHS_EN[d.getUTCMonth()] as string).slice(0, 3);
-const ampm = (d: Date): string => {
-  const h = d.getUTCHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())} ${h < 12 ? 'am' : 'pm'}`;
-};
+const ampm = (d: Date): string => clock12(d);
 const iso = (d: Date): string => d.toISOString().replace('.000Z', '+00:00');
 const ago = (now: Date, d: Date): string => {
   const m = Math.round((now.getTime() - d.getTime()) / 60_000);
@@ -78,7 +75,6 @@ const short = (now: Date, d: Date): string => {
   if (m < 30 * 1440) return `${Math.round(m / 1440)}d`;
   return `${mon(d)} ${d.getUTCDate()}`;
 };
-const words = (s: string, n: number): string => s.split(' ').slice(0, n).join(' ');
 const NO_REPLIES = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /** A WordPress (Twenty Sixteen) page: header, main, the sidebar `aside`, footer. */

@@ -30,23 +30,13 @@ import {
   type SiteEngine,
   site,
 } from './two-crawl-sites.js';
+import { clock12, isoDay, mdy, newestFirst, slugify, words } from './site-format.js';
 
 const POSTS_REPLIES = [2, 0, 3, 1, 0, 2, 1, 0, 2, 1] as const;
 const ENGLISH = { writer: (s: number) => new TextWriter(s, WORDS_EN), names: NAMES_EN, replies: POSTS_REPLIES };
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const slugify = (t: string): string =>
-  t
-    .toLowerCase()
-    .replace(/[^a-z]+/g, '-')
-    .replace(/^-|-$/g, '');
-const longDate = (d: Date): string => `${MONTHS_EN[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
-const ampm = (d: Date): string => {
-  const h = d.getUTCHours();
-  return `${h % 12 === 0 ? 12 : h % 12}:${pad(d.getUTCMinutes())} ${h < 12 ? 'am' : 'pm'}`;
-};
-const words = (s: string, n: number): string => s.split(' ').slice(0, n).join(' ');
-const newestFirst = (ps: readonly Post[]): Post[] => [...ps].sort((a, b) => b.date.getTime() - a.date.getTime());
+const longDate = mdy;
+const ampm = (d: Date): string => clock12(d);
 const chunks = <T>(xs: readonly T[], n: number): T[][] =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, (i + 1) * n));
 const commentId = (p: Post, i: number): number => p.id * 10 + i;
