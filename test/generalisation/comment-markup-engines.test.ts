@@ -19,7 +19,7 @@
  */
 import { expect, it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
-import { expectReplies, type PrintedReply } from './expect-replies.js';
+import { expectSiteReplies, type PrintedReply } from './expect-replies.js';
 import { escapeXml } from './fixture-warc.js';
 import { NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import {
@@ -39,9 +39,8 @@ import {
   type SiteEngine,
   site,
   siteLookups,
-  type Writer,
 } from './two-crawl-sites.js';
-import { clock12, mdy } from './site-format.js';
+import { UnspacedWriter, clock12, mdy } from './site-format.js';
 
 interface Engine extends SiteEngine {
   /** The comments as the engine prints them (default: each reply's name and text). */
@@ -196,28 +195,11 @@ const WORDS_ZH = `港口 村庄 草地 果园 灯笼 自行车 渡船 市场 面
 修好 粉刷 测量 种下 收集 搬运 数了 注意到 安静地 慢慢地 仔细地 很早 很晚 又 几乎 常常 一起`.split(/\s+/);
 const NAMES_ZH = ['王小明', '李静', '张伟', '刘芳', '陈思远', '杨丽', '赵磊'];
 
-/** Sentences of a language written without spaces, ending with "。". */
-class ChineseWriter implements Writer {
-  constructor(readonly inner: TextWriter) {}
-  pick<T>(list: readonly T[]): T {
-    return this.inner.pick(list);
-  }
-  sentence(words?: number): string {
-    return `${this.inner.sentence(words).replace(/ /g, '').replace(/\.$/, '')}。`;
-  }
-  chance(p: number): boolean {
-    return this.inner.chance(p);
-  }
-  text(sentences: number): string {
-    return Array.from({ length: sentences }, () => this.sentence()).join('');
-  }
-}
-
 /** A Chinese WordPress-style blog: "3 条评论", comments in <ul><li> with name and date <span>s. */
 const zhList: Engine = {
   name: 'zh-list',
   seed: 419,
-  writer: (s) => new ChineseWriter(new TextWriter(s, WORDS_ZH)),
+  writer: (s) => new UnspacedWriter(new TextWriter(s, WORDS_ZH)),
   names: NAMES_ZH,
   replies: [0, 2, 1, 3, 0, 1, 2, 0, 1, 0, 1],
   path: (p) => `/archives/${p.id}`,
@@ -452,18 +434,7 @@ describeTwoCrawlSites('comment markup on an unseen engine: %s', ENGINES, (engine
 
   if (engine.quoting !== true)
     it("finds every post's comments, in order, with their authors, in both crawls", () => {
-      expectReplies(
-        built().versions,
-        (url) => {
-          const p = postOf(url) as Post;
-          return printedOf(p, p.replies);
-        },
-        (url) => {
-          const p = postOf(url) as Post;
-          const later = built().model.later.get(p.slug);
-          return later === undefined ? undefined : printedOf(p, later);
-        },
-      );
+      expectSiteReplies(built(), postOf, printedOf);
     });
   else
     it("finds every post's comments, in order, with their authors, each with its own text and quote, in both crawls", () => {

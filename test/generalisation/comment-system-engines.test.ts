@@ -29,7 +29,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Comment, store } from '../../src/index.js';
 import { TextWriter } from '../helpers/text-writer.js';
-import { expectReplies, type PrintedReply } from './expect-replies.js';
+import { expectSiteReplies } from './expect-replies.js';
 import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import {
   blogCaptures,
@@ -519,15 +519,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))("comments in a comment s
 
   if (engine.loose === undefined)
     itOrGap('comments')("finds every post's comments, in order, with their authors, in both crawls", () => {
-      const printed = (rs: readonly Reply[]): PrintedReply[] => rs.map((r) => ({ name: r.name, text: r.text }));
-      expectReplies(
-        overlay.versions.filter((v) => postOf(v.url) !== undefined),
-        (url) => printed((postOf(url) as Post).replies),
-        (url) => {
-          const later = overlay.model.later.get((postOf(url) as Post).slug);
-          return later === undefined ? undefined : printed(later);
-        },
-      );
+      expectSiteReplies(overlay, postOf);
     });
   else
     itOrGap('comments')("finds every post's comments, in order, with their authors, their code and quotes kept", () => {

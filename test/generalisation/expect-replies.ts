@@ -1,6 +1,7 @@
 /** The comment assertion the unseen-engine suites share. */
 import { expect } from 'vitest';
 import type { store } from '../../src/index.js';
+import type { BuiltSite, Post, Reply } from './two-crawl-sites.js';
 
 /** A reply as a generated engine prints it. */
 export interface PrintedReply {
@@ -29,4 +30,27 @@ export function expectReplies(
       where,
     ).toEqual(want.map((r) => r.name));
   }
+}
+
+/**
+ * `expectReplies` on a built two-crawl site: each post's versions hold its replies of each crawl,
+ * as `printed` says the engine prints them (default: each reply's name and text).
+ */
+export function expectSiteReplies(
+  built: BuiltSite,
+  postOf: (url: string) => Post | undefined,
+  printed: (p: Post, replies: readonly Reply[]) => readonly PrintedReply[] = (_p, rs) => rs.map((r) => ({ name: r.name, text: r.text })),
+): void {
+  expectReplies(
+    built.versions.filter((v) => postOf(v.url) !== undefined),
+    (url) => {
+      const p = postOf(url) as Post;
+      return printed(p, p.replies);
+    },
+    (url) => {
+      const p = postOf(url) as Post;
+      const later = built.model.later.get(p.slug);
+      return later === undefined ? undefined : printed(p, later);
+    },
+  );
 }

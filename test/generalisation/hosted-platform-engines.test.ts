@@ -25,7 +25,7 @@
  */
 import { expect, it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
-import { expectReplies, type PrintedReply } from './expect-replies.js';
+import { expectSiteReplies, type PrintedReply } from './expect-replies.js';
 import { escapeXml, type FixtureCapture } from './fixture-warc.js';
 import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import {
@@ -732,18 +732,7 @@ function itReadsCommentsAndMetadata(engine: Engine, built: () => BuiltSite): voi
   const expectedOf = (p: Post, replies: readonly Reply[]): PrintedReply[] =>
     engine.expected?.(p, replies) ?? replies.map((r) => ({ name: r.name, text: r.text }));
   it("finds every post's comments, in order, with their authors, in both crawls", () => {
-    expectReplies(
-      built().versions,
-      (url) => {
-        const p = postOf(url) as Post;
-        return expectedOf(p, p.replies);
-      },
-      (url) => {
-        const p = postOf(url) as Post;
-        const later = built().model.later.get(p.slug);
-        return later === undefined ? undefined : expectedOf(p, later);
-      },
-    );
+    expectSiteReplies(built(), postOf, expectedOf);
   });
   it("takes no commenter's name as the post's author, and the post's day as its published day", () => {
     for (const v of built().versions) {

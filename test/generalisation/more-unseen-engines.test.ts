@@ -42,25 +42,8 @@ import {
   siteLookups,
   pad,
   site,
-  type Writer,
 } from './two-crawl-sites.js';
-
-/** Sentences of a language written without spaces: TextWriter's words joined, a full stop "。". */
-class JapaneseWriter implements Writer {
-  constructor(readonly inner: TextWriter) {}
-  pick<T>(list: readonly T[]): T {
-    return this.inner.pick(list);
-  }
-  sentence(words?: number): string {
-    return `${this.inner.sentence(words).replace(/ /g, '').replace(/\.$/, '')}。`;
-  }
-  chance(p: number): boolean {
-    return this.inner.chance(p);
-  }
-  text(sentences: number): string {
-    return Array.from({ length: sentences }, () => this.sentence()).join('');
-  }
-}
+import { UnspacedWriter } from './site-format.js';
 
 interface Engine extends SiteEngine {
   /** Boxes of text the site repeats inside the article container of several articles. */
@@ -196,7 +179,7 @@ const jsonAside: Engine = {
 const tableJa: Engine = {
   name: 'table-ja',
   seed: 83,
-  writer: (seed) => new JapaneseWriter(new TextWriter(seed, WORDS_JA)),
+  writer: (seed) => new UnspacedWriter(new TextWriter(seed, WORDS_JA)),
   names: NAMES_JA,
   replies: [0, 1, 2, 1, 0, 5, 2, 1, 0, 2, 1, 2],
   path: (p) => `/blog/entry-${p.id}.html`,

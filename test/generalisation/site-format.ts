@@ -1,7 +1,8 @@
 /** How the generated engines print slugs, dates and times (shared by the generalisation suites). */
 import { escapeXml } from './fixture-warc.js';
 import { MONTHS_EN } from './site-vocabulary.js';
-import { pad, type Post } from './two-crawl-sites.js';
+import type { TextWriter } from '../helpers/text-writer.js';
+import { pad, type Post, type Writer } from './two-crawl-sites.js';
 
 /** A title as a URL slug ("Ferry at dawn" -> "ferry-at-dawn"). */
 export const slugify = (t: string): string =>
@@ -27,3 +28,20 @@ export const words = (s: string, n: number): string => s.split(' ').slice(0, n).
 export const newestFirst = (ps: readonly Post[]): Post[] => [...ps].sort((a, b) => b.date.getTime() - a.date.getTime());
 /** Text for an attribute value. */
 export const attr = (s: string): string => escapeXml(s).replaceAll('"', '&quot;');
+
+/** Sentences of a language written without spaces (Chinese, Japanese): TextWriter's words joined, a full stop "。". */
+export class UnspacedWriter implements Writer {
+  constructor(readonly inner: TextWriter) {}
+  pick<T>(list: readonly T[]): T {
+    return this.inner.pick(list);
+  }
+  sentence(words?: number): string {
+    return `${this.inner.sentence(words).replace(/ /g, '').replace(/\.$/, '')}。`;
+  }
+  chance(p: number): boolean {
+    return this.inner.chance(p);
+  }
+  text(sentences: number): string {
+    return Array.from({ length: sentences }, () => this.sentence()).join('');
+  }
+}

@@ -27,7 +27,7 @@
  */
 import { expect, it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
-import { expectReplies } from './expect-replies.js';
+import { expectSiteReplies } from './expect-replies.js';
 import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import {
   blogCaptures,
@@ -626,11 +626,7 @@ describeTwoCrawlSites("records shaped like comments in a widget, not the post's:
   itMakesObjectsForThePostsOnly(engine, built);
 
   itOrGap("finds exactly each post's own comments (none on a site without any), with their authors, in both crawls", () => {
-    expectReplies(
-      built().versions,
-      (url) => (postOf(url) as Post).replies,
-      (url) => built().model.later.get((postOf(url) as Post).slug),
-    );
+    expectSiteReplies(built(), postOf);
   });
 
   const recordsOf = (v: { url: string; crawl: string }): string[] =>
