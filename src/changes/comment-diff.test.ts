@@ -20,6 +20,13 @@ describe('diffComments on a page that shows only its newest comments', () => {
     expect(diffComments(comments(1, 2, 3), comments(2, 3, 4), null)).toMatchObject({ removed: 1, outOfWindow: 0 });
   });
 
+  it('a page that began showing only its newest comments between the crawls moved the older ones, it did not remove them', () => {
+    expect(diffComments(comments(1, 2, 3, 4), comments(3, 4), 2)).toMatchObject({ added: 0, removed: 0, outOfWindow: 2 });
+    expect(diffComments(comments(4, 3, 2, 1), comments(4, 3), 2)).toMatchObject({ added: 0, removed: 0, outOfWindow: 2 });
+    // Gone from the middle of the earlier list: removed, window or not.
+    expect(diffComments(comments(1, 2, 3, 4), comments(1, 4), 2)).toMatchObject({ removed: 2, outOfWindow: 0 });
+  });
+
   it('fewer new comments than gone ones is a removal', () => {
     expect(diffComments(comments(1, 2, 3), comments(3, 4), 3)).toMatchObject({ removed: 2, outOfWindow: 0 });
   });

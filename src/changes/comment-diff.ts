@@ -80,10 +80,12 @@ export function diffComments(
 }
 
 /**
- * Whether the comments gone from a page that shows only its newest `window` comments (both
- * versions full) just left that window: they are the oldest end of the earlier list and the new
- * ones the newest end of the later list, as many or more, the rest in the same order. A site
- * paginating its comments moves them to another page, it does not delete them.
+ * Whether the comments gone from a page that shows only its newest `window` comments just left
+ * that window: they are the oldest end of the earlier list and the new ones the newest end of the
+ * later list, the rest in the same order; as many new ones or more when both versions were full, any
+ * number when the earlier version showed more than the window (the site began paginating its
+ * comments between the crawls). A site paginating its comments moves them to another page, it does
+ * not delete them.
  */
 function movedWindow(
   prev: readonly CommentSnapshot[],
@@ -92,7 +94,8 @@ function movedWindow(
   added: readonly CommentSnapshot[],
   window: number | null,
 ): boolean {
-  if (window === null || prev.length !== window || next.length !== window || gone.length === 0 || added.length < gone.length) return false;
+  if (window === null || next.length !== window || gone.length === 0 || prev.length < window) return false;
+  if (prev.length === window && added.length < gone.length) return false;
   const isGone = new Set(gone);
   const isAdded = new Set(added);
   const atStart = (list: readonly CommentSnapshot[], part: Set<CommentSnapshot>): boolean =>
