@@ -597,10 +597,10 @@ function renderBody(
     }
   }
   newline();
-  const kept = lines.map(collapseWhitespace).filter((l) => l !== '' && !SEPARATORS_ONLY.test(l) && !COMMENT_WIDGET_TEXT().test(l));
-  // The verb after a name left out ("<cite>Jane</cite> Says:") opening the text is the byline's.
-  if (kept[0] !== undefined && kept[0].replace(SAYS(), '') === '') bylineParts.push(kept.shift() as string);
-  const text = kept.join('\n');
+  const text = lines
+    .map(collapseWhitespace)
+    .filter((l) => l !== '' && !SEPARATORS_ONLY.test(l) && !COMMENT_WIDGET_TEXT().test(l))
+    .join('\n');
   const byline = bylineParts
     .map(collapseWhitespace)
     .filter((l) => l !== '')
