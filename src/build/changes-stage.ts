@@ -123,12 +123,7 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
         const prev =
           from === null
             ? null
-            : comparable(
-                { ...snapshot(commentsOf, from), ...templateOf(template, from.crawlId), volatileParams },
-                from.method,
-                next,
-                to.method,
-              );
+            : comparable({ ...snapshot(commentsOf, from), ...templateOf(template, from.crawlId) }, from.method, next, to.method);
         save(objectId, from, to, diffVersions(prev, next));
       }
     }
@@ -214,8 +209,8 @@ function comparable(prev: VersionSnapshot, prevMethod: string, next: VersionSnap
   for (const field of ['author', 'published', 'updated'] as const) {
     if (prev[field] === null || next[field] === null) aligned[field] = next[field];
   }
-  const lower = (xs: string[]) => new Set(xs.map(categoryKey).filter((x): x is string => x !== null));
-  const [a, b] = [lower(prev.categories), lower(next.categories)];
+  const keys = (xs: string[]) => new Set(xs.map(categoryKey).filter((x): x is string => x !== null));
+  const [a, b] = [keys(prev.categories), keys(next.categories)];
   const subset = (x: Set<string>, y: Set<string>) => [...x].every((v) => y.has(v));
   if (subset(a, b) || subset(b, a)) aligned.categories = next.categories;
   return aligned;

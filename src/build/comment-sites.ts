@@ -53,7 +53,8 @@ export class CommentTally {
  * (template-found posts); `tally`: what the host's post pages show, shared when both count it.
  */
 export class CommentSites<V extends { comments: Array<{ source: string; text: string }> }, J> {
-  readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V }> = [];
+  /** Versions held for the site decision, with their page comments' keys (`pageTexts`, read once). */
+  readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V; texts: string[] }> = [];
   readonly #empty: Array<EmptyPost<J>> = [];
 
   constructor(readonly tally = new CommentTally()) {}
@@ -107,7 +108,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    */
   #onlyRecurring(host: string, structure: string): boolean {
     const held = this.#held.filter((h) => h.host === host && h.structure === structure);
-    return held.length > 0 && held.every((h) => this.#recurs(host, h.version.comments));
+    return held.length > 0 && held.every((h) => this.#recurs(host, h.texts));
   }
 
   /**
@@ -140,13 +141,14 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 
   defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V): void {
-    this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version });
-    this.#countTexts(host, version.comments);
+    const texts = pageTexts(version.comments);
+    this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version, texts });
+    this.#countTexts(host, texts);
   }
 
-  /** Counts the page comments of one more page of `host` (a held version, or a second reading). */
-  #countTexts(host: string, comments: V['comments']): void {
-    for (const text of new Set(pageTexts(comments))) count(this.tally.texts, host, text);
+  /** Counts the page comments (`pageTexts`) of one more page of `host` (a held version, or a second reading). */
+  #countTexts(host: string, texts: readonly string[]): void {
+    for (const text of new Set(texts)) count(this.tally.texts, host, text);
   }
 
   /**
@@ -154,8 +156,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * template (a "latest news" box), not comments, since a reader's comment is on one page
    * [004 §4.2; text repeated across a host's pages is boilerplate].
    */
-  #recurs(host: string, comments: V['comments']): boolean {
-    const texts = pageTexts(comments);
+  #recurs(host: string, texts: readonly string[]): boolean {
     const counts = this.tally.texts.get(host);
     return texts.length > 0 && texts.filter((t) => (counts?.get(t) ?? 0) >= 2).length * 2 >= texts.length;
   }
@@ -172,7 +173,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     for (const { job, structures } of this.#retries()) {
       const again = await read(job, structures);
       if (again === null || again.comments.length === 0) continue;
-      this.#countTexts(host, again.comments);
+      this.#countTexts(host, pageTexts(again.comments));
       out.push({ job, again });
     }
     return out;
@@ -192,7 +193,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     const dropped = this.#flush(writeHeld);
     let added = 0;
     for (const { job, again } of readings) {
-      if (this.#recurs(host, again.comments)) continue;
+      if (this.#recurs(host, pageTexts(again.comments))) continue;
       writeAgain(job, again);
       added += again.comments.length;
     }
@@ -202,9 +203,9 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
   #flush(write: (version: V) => void): number {
     let dropped = 0;
-    for (const { host, structure, needsSite, version } of this.#held.splice(0)) {
+    for (const { host, structure, needsSite, version, texts } of this.#held.splice(0)) {
       const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pages.get(host) ?? 0, needsSite, structure);
-      const keep = decision.keep && !this.#recurs(host, version.comments);
+      const keep = decision.keep && !this.#recurs(host, texts);
       // Comments the comment feed gives stay whatever the page zone was.
       const kept = keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
       dropped += version.comments.length - kept.length;

@@ -1,7 +1,7 @@
 /**
  * Title, author, dates, categories and references of two versions, compared modulo noise:
- * typography (see noise-normalize.ts), date notation (same instant), category order and case,
- * tracking parameters and other URL spellings (canonicalUrl).
+ * typography (see noise-normalize.ts), date notation (same instant), category order, case and a
+ * hashtag's `#`, tracking parameters and other URL spellings (canonicalUrl).
  */
 import { instantKey } from './comment-diff.js';
 import { normalizeField } from './noise-normalize.js';

@@ -29,7 +29,8 @@ export type VersionSnapshot = Pick<
    *  when comments are compared. */
   commentTemplateLines?: ReadonlySet<string>;
   /** Query and path parameters the host changes on every capture (`volatileParamsOf`: session ids,
-   *  signatures): left out when references are compared. */
+   *  signatures), learnt from the host's pairs of versions; set on the later version, as
+   *  `commentWindow` is: left out when references are compared. */
   volatileParams?: ReadonlySet<string>;
 };
 

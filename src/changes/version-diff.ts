@@ -162,7 +162,7 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
   }
 
   change.metadataChanges = diffMetadata(prev, next);
-  const refs = diffReferences(prev.references, next.references, templateOfEither(prev.volatileParams, next.volatileParams));
+  const refs = diffReferences(prev.references, next.references, next.volatileParams);
   change.referencesAdded = refs.added;
   change.referencesRemoved = refs.removed;
   const refCount = refs.added.length + refs.removed.length;

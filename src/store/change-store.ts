@@ -1,7 +1,8 @@
 /** The changes pass's reads and writes: the version speaking for an object in a crawl, its comments, and `changes` rows. */
 import type { ObjectVersion } from '../core/domain.js';
 import type { CommentSnapshot } from '../changes/index.js';
-import { canonicalUrl, spellingsOf } from '../core/url.js';
+import { canonicalUrl } from '../core/url.js';
+import { anySpelling, type Spellings, spellingsOf } from './object-spellings.js';
 import type { Db } from './overlay-db.js';
 import { PassStore } from './pass-store.js';
 import { toObjectVersion, VERSION_COLUMNS, VERSION_FROM, type VersionRow } from './version-rows.js';
@@ -69,7 +70,7 @@ function statements(db: Db) {
         AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?) ORDER BY o.id`),
     // The object first seen in this crawl under one of these spellings.
     newObjectAt: db
-      .prepare<[string, string, string, string, number, number], number>(`SELECT o.id FROM objects o WHERE o.canonical_url IN (?, ?, ?, ?)
+      .prepare<[...Spellings, number, number], number>(`SELECT o.id FROM objects o WHERE ${anySpelling('o.canonical_url')}
         AND EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?)
         AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id <> ?) LIMIT 1`)
       .pluck(),

@@ -1,5 +1,5 @@
 /** The reads of the build's own passes that are not a stage's: captures by id, earlier versions of a payload, discovered feeds, `--explain`. */
-import { spellingsOf } from '../core/url.js';
+import { anySpelling, type Spellings, spellingsOf } from './object-spellings.js';
 import { isCaptured } from './capture-lookup.js';
 import type { Db } from './overlay-db.js';
 
@@ -31,12 +31,9 @@ export class CrawlStore {
   constructor(db: Db) {
     this.#db = db;
     this.#capture = db.prepare<[number], CaptureSummaryRow>('SELECT url, time, payload_digest AS pageDigest FROM captures WHERE id = ?');
-    this.#previousVersion = db.prepare<
-      [string, string, string, string, string, number],
-      { id: number; paths: string | null }
-    >(`SELECT v.id, v.paths
+    this.#previousVersion = db.prepare<[...Spellings, string, number], { id: number; paths: string | null }>(`SELECT v.id, v.paths
       FROM versions v JOIN objects o ON o.id = v.object_id
-      WHERE o.canonical_url IN (?, ?, ?, ?) AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
+      WHERE ${anySpelling('o.canonical_url')} AND v.page_digest = ? AND v.crawl_id <> ? AND v.method NOT IN ('full-feed', 'fused')
       ORDER BY v.capture_time DESC LIMIT 1`);
     this.#discoveredFeeds = db.prepare<[number], string>('SELECT url FROM discovered_feeds WHERE crawl_id = ? ORDER BY url').pluck();
     this.#pageDecisions = db.prepare<[number, string], PageDecisionRow>(`SELECT c.id, c.url, pm.is_post AS isPost, pm.method, pm.reason,

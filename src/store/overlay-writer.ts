@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostics.js';
-import { canonicalUrl, schemelessKey, spellingsOf } from '../core/url.js';
+import { canonicalUrl, schemelessKey } from '../core/url.js';
+import { anySpelling, type Spellings, spellingsOf } from './object-spellings.js';
 import { languageFromText } from '../extract/index.js';
 import type { Feed, FeedItem } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
@@ -93,8 +94,8 @@ export class OverlayWriter {
         guid = coalesce(objects.guid, excluded.guid) RETURNING id`)
       .pluck();
     this.#objectOfSpellings = db
-      .prepare<[string, string, string, string, string], number>(
-        'SELECT id FROM objects WHERE canonical_url IN (?, ?, ?, ?) ORDER BY canonical_url = ? DESC, id LIMIT 1',
+      .prepare<[...Spellings, string], number>(
+        `SELECT id FROM objects WHERE ${anySpelling('canonical_url')} ORDER BY canonical_url = ? DESC, id LIMIT 1`,
       )
       .pluck();
     this.#keepObjectFeed = db.prepare<[number | null, string | null, number]>(

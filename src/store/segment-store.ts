@@ -1,5 +1,5 @@
 /** The segmentation pass's reads and writes: channel-page candidates, segments, and the objects they show. */
-import { spellingsOf } from '../core/url.js';
+import { anySpelling, type Spellings, spellingsOf } from './object-spellings.js';
 import { htmlCaptureWhere } from './html-capture.js';
 import type { Db } from './overlay-db.js';
 
@@ -52,12 +52,10 @@ export class SegmentStore {
     >(`SELECT c.id, c.url, c.time FROM captures c WHERE c.crawl_id = ? AND ${htmlCaptureWhere('c')}
       AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.capture_id = c.id) ORDER BY c.id`);
     // An object is known under any spelling of its URL (`spellingsOf`), as the writer keys it.
-    this.#objectId = db
-      .prepare<[string, string, string, string], number>('SELECT id FROM objects WHERE canonical_url IN (?, ?, ?, ?) LIMIT 1')
-      .pluck();
-    this.#objectWithPageVersions = db.prepare<[string, string, string, string, string], { id: number; pageVersions: number }>(`SELECT o.id,
+    this.#objectId = db.prepare<Spellings, number>(`SELECT id FROM objects WHERE ${anySpelling('canonical_url')} LIMIT 1`).pluck();
+    this.#objectWithPageVersions = db.prepare<[...Spellings, string], { id: number; pageVersions: number }>(`SELECT o.id,
         (SELECT count(*) FROM versions v WHERE v.object_id = o.id AND v.method NOT IN ('segmentation', 'fused')) AS pageVersions
-      FROM objects o WHERE o.canonical_url IN (?, ?, ?, ?) ORDER BY o.canonical_url = ? DESC, o.id LIMIT 1`);
+      FROM objects o WHERE ${anySpelling('o.canonical_url')} ORDER BY o.canonical_url = ? DESC, o.id LIMIT 1`);
     this.#isNonPost = db
       .prepare<[string, number], number>(`SELECT 1 FROM page_matches pm JOIN captures c ON c.id = pm.capture_id
         WHERE c.canonical_url = ? AND pm.crawl_id = ? AND pm.is_post = 0 LIMIT 1`)

@@ -19,7 +19,7 @@ import {
 import { linksElsewhere } from './channel-page.js';
 import { propertyText, textLength } from './content-render.js';
 import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_MISSING_PROPERTY_PENALTY } from './constants.js';
-import { type CompiledKeyPath, compileKeyPath, findAllNodes, findNodes } from './key-path-match.js';
+import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
 import { parseKeyPath } from './key-path.js';
 import type { PageMatch, PostTemplate } from './types.js';
 
@@ -220,12 +220,13 @@ export function learnDateOrder(
   t: PostTemplate,
   pages: ReadonlyArray<{ page: ParsedPage; published: string | null }>,
 ): NumericDateOrder | null {
-  if (t.propertyPaths.date === null) return null;
+  const path = compiledTemplate(t).date;
+  if (path === null) return null;
   let dayFirst = 0;
   let monthFirst = 0;
   for (const { page, published } of pages) {
     if (published === null) continue;
-    const node = firstNonEmpty(findNodes(page.document, t.propertyPaths.date));
+    const node = firstNonEmpty(findAllNodes(page.document, [path])[0] ?? []);
     const order = node === null ? null : numericDateOrderOf(propertyText(node), published);
     if (order === 'day-first') dayFirst++;
     else if (order === 'month-first') monthFirst++;
