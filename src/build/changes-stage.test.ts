@@ -148,3 +148,56 @@ describe('a deleted post over later crawls', () => {
     expect(rows).toEqual([{ crawl: 'crawl-2.warc.gz', kinds: '["deleted"]' }]);
   });
 });
+
+describe('a post whose URL changed, its old URL not captured', () => {
+  const TOPICS = ['beans', 'leeks', 'onions', 'garlic'];
+  /** The garden site with each item's guid set by `guidOf` (its link and position in the feed). */
+  const withGuids = (site: FixtureCapture[], guidOf: (link: string, i: number) => string): FixtureCapture[] =>
+    site.map((c) => {
+      if (!c.url.endsWith('/feed.xml')) return c;
+      let i = 0;
+      return {
+        ...c,
+        body: String(c.body).replace(
+          /<guid>([^<]*)<\/guid>/g,
+          (_, link: string) => `<guid isPermaLink="false">${guidOf(link, i++)}</guid>`,
+        ),
+      };
+    });
+  /** Crawl 2 serves the onions post at a new URL; the rest as in crawl 1. */
+  async function kindsAfterRename(guidOf: (link: string, i: number) => string): Promise<Map<string, string[]>> {
+    const dir = mkdtempSync(join(tmpdir(), 'wo-renamed-'));
+    try {
+      const host = 'https://renamed.test';
+      const first = withGuids(
+        gardenSite(host, TOPICS, (t) => `Sown on the ${t} bed.`),
+        guidOf,
+      );
+      const renamed = (c: FixtureCapture): FixtureCapture => ({
+        ...c,
+        url: c.url.replace('/posts/onions.html', '/posts/onions-and-shallots.html'),
+        body: String(c.body).replace(`${host}/posts/onions.html`, `${host}/posts/onions-and-shallots.html`),
+      });
+      const files = [1, 2].map((n) => join(dir, `crawl-${n}.warc.gz`));
+      await writeWarc(files[0] as string, '2024-05-21T12:00:00Z', first);
+      await writeWarc(files[1] as string, '2024-06-21T12:00:00Z', first.map(renamed));
+      const out = join(dir, 'out');
+      await buildOverlay({ inputs: files, outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
+      return changeKinds(out, 'url');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('is one object that moved when its feed item keeps its guid', async () => {
+    const kinds = await kindsAfterRename((_, i) => `https://renamed.test/?p=${10 + i}`);
+    expect(kinds.get('https://renamed.test/posts/onions-and-shallots.html')).toEqual(['unchanged']);
+    expect(kinds.has('https://renamed.test/posts/onions.html')).toBe(false);
+  }, 120_000);
+
+  it('is a deletion and a new post when the feed gives every item the same guid', async () => {
+    const kinds = await kindsAfterRename(() => 'https://renamed.test/');
+    expect(kinds.get('https://renamed.test/posts/onions-and-shallots.html')).toEqual(['new']);
+    expect(kinds.get('https://renamed.test/posts/onions.html')).toEqual(['deleted']);
+  }, 120_000);
+});

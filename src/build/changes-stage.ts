@@ -66,7 +66,8 @@ export function runChangesStage(db: Db, crawlId: number): ChangesStageReport {
   };
   const moved = new Map<number, string>();
   store.transaction(() => {
-    for (const m of store.joinMovedObjects(crawlId)) moved.set(m.objectId, `moved: ${m.from} redirects to ${m.to}`);
+    for (const m of store.joinMovedObjects(crawlId))
+      moved.set(m.objectId, `moved: ${m.from} ${m.by === 'redirect' ? 'redirects to' : 'is the same feed item as'} ${m.to}`);
   });
   // Object ids and URLs only (the store cannot be written while a read is iterating).
   const byHost = objectsByHost(store.objectsIn(crawlId));

@@ -19,6 +19,14 @@ const METHOD_RANK = `CASE v.method ${METHOD_PREFERENCE.map((m, i) => `WHEN '${m}
 /** A version as the changes pass compares it: the version speaking for the object, and whether its capture was a revisit. */
 export type ComparedVersionRow = ObjectVersion & { recordType: string | null };
 
+/** An object of an earlier crawl found again at a new URL, and what says so. */
+export interface MovedObject {
+  objectId: number;
+  from: string;
+  to: string;
+  by: 'redirect' | 'feed item';
+}
+
 /** One `changes` row (`kinds` and `detail` are JSON). */
 export interface ChangeRow {
   objectId: number;
@@ -74,6 +82,17 @@ function statements(db: Db) {
         AND EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?)
         AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id <> ?) LIMIT 1`)
       .pluck(),
+    // An object of an earlier crawl with no version in this one and an object first seen in this
+    // crawl, the only two objects holding one feed item (feed and guid).
+    sameFeedItem: db.prepare<[number, number, number, number], { objectId: number; url: string; newId: number }>(`SELECT
+        o.id AS objectId, o.url AS url, n.id AS newId
+      FROM objects o JOIN objects n ON n.feed_id = o.feed_id AND n.guid = o.guid AND n.id <> o.id
+      WHERE o.guid IS NOT NULL
+        AND (SELECT count(*) FROM objects x WHERE x.feed_id = o.feed_id AND x.guid = o.guid) = 2
+        AND EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id < ?)
+        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?)
+        AND EXISTS (SELECT 1 FROM versions v WHERE v.object_id = n.id AND v.crawl_id = ?)
+        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = n.id AND v.crawl_id <> ?) ORDER BY o.id`),
     objectRow: db.prepare<[number], { canonicalUrl: string; url: string; feedId: number | null; guid: string | null }>(
       'SELECT canonical_url AS canonicalUrl, url, feed_id AS feedId, guid FROM objects WHERE id = ?',
     ),
@@ -146,24 +165,32 @@ export class ChangeStore extends PassStore {
   }
 
   /**
-   * Posts moved to a new URL [ours, issue #12]: an object of an earlier crawl whose URL answers this
-   * crawl with a redirect (3xx, its Location) to a page that became a new object in this crawl is
-   * that object. The new object's versions join it, and it takes the new URL as its own, so later
-   * crawls find it there. Returns each moved object and its old and new URLs.
+   * Posts moved to a new URL [ours, issue #12]: an object of an earlier crawl that gave no version in
+   * this one is the object first seen in this crawl
+   * - at the Location its URL redirects to (3xx) in this crawl, or
+   * - holding the same feed item (guid, in the same feed), when the two are its only objects: a post
+   *   whose slug changed and whose old URL was not captured or answers 404 (a guid that is the
+   *   permalink changes with it and matches nothing).
+   * The new object's versions join the old one, which takes the new URL as its own, so later crawls
+   * find it there. Returns each moved object, its old and new URLs and the evidence.
    */
-  joinMovedObjects(crawlId: number): Array<{ objectId: number; from: string; to: string }> {
-    const moved: Array<{ objectId: number; from: string; to: string }> = [];
-    for (const r of this.#q.redirected.all(crawlId, crawlId)) {
-      const target = canonicalUrl(r.location, r.url);
-      const newId = this.#q.newObjectAt.get(...spellingsOf(target), crawlId, crawlId);
-      const row = newId === undefined ? undefined : this.#q.objectRow.get(newId);
-      if (newId === undefined || row === undefined || newId === r.objectId) continue;
-      this.#q.moveVersions.run(r.objectId, newId);
-      this.#q.moveSegments.run(r.objectId, newId);
+  joinMovedObjects(crawlId: number): MovedObject[] {
+    const moved: MovedObject[] = [];
+    const join = (objectId: number, from: string, newId: number, by: MovedObject['by']): void => {
+      const row = this.#q.objectRow.get(newId);
+      if (row === undefined) return;
+      this.#q.moveVersions.run(objectId, newId);
+      this.#q.moveSegments.run(objectId, newId);
       this.#q.dropObject.run(newId);
-      this.#q.moveObject.run(row.canonicalUrl, row.url, row.feedId, row.guid, r.objectId);
-      moved.push({ objectId: r.objectId, from: r.url, to: row.url });
+      this.#q.moveObject.run(row.canonicalUrl, row.url, row.feedId, row.guid, objectId);
+      moved.push({ objectId, from, to: row.url, by });
+    };
+    for (const r of this.#q.redirected.all(crawlId, crawlId)) {
+      const newId = this.#q.newObjectAt.get(...spellingsOf(canonicalUrl(r.location, r.url)), crawlId, crawlId);
+      if (newId !== undefined && newId !== r.objectId) join(r.objectId, r.url, newId, 'redirect');
     }
+    // After the redirects: an object joined there has a version in this crawl and pairs no more.
+    for (const p of this.#q.sameFeedItem.all(crawlId, crawlId, crawlId, crawlId)) join(p.objectId, p.url, p.newId, 'feed item');
     return moved;
   }
 
