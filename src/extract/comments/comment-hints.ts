@@ -106,7 +106,7 @@ export function sidebarTest(article: Element | null, anchor: Element | null = ar
       path.push(e);
       if (holdsArticle.has(e)) break;
       // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
-      if ((SIDEBAR_TAGS.has(e.name) && !appendices.has(e)) || (!hasCommentHint(e) && someToken(e, isSidebarToken))) {
+      if ((SIDEBAR_TAGS.has(e.name) && !appendices.has(e)) || (someToken(e, isSidebarToken) && !hasCommentHint(e))) {
         inSidebar = true;
         break;
       }

@@ -30,13 +30,15 @@ export interface EntryGroup {
  *  flags; a counter: "c1", "c2", and "c" where the count is 0). */
 const VARIANT_TOKEN = hintMatcher(COMMENT_VARIANT_TOKENS, (a) => a);
 
-/** Each element's step, read once per page: every entry group, record run and reply search asks again. */
+/** Each classed element's step, read once per page: every entry group, record run and reply search asks again. */
 const steps = new WeakMap<Element, string>();
 
 function signatureStep(el: Element): string {
+  // Most elements have no class: their step is their tag, cheaper than a memo's lookup.
+  if (el.attribs.class === undefined) return el.name;
   let step = steps.get(el);
   if (step === undefined) {
-    const cls = (el.attribs.class ?? '')
+    const cls = el.attribs.class
       .split(/\s+/)
       .filter((t) => t !== '' && !VARIANT_TOKEN().test(t))
       .sort()
