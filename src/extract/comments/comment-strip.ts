@@ -9,6 +9,8 @@ import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hin
 
 const FORM_ACTION = hintMatcher(COMMENT_FORM_ACTION_WORDS, (a) => a);
 const PERMALINK_PARAM = hintMatcher(PERMALINK_PARAMS, (a) => a);
+/** The class of a reply box (`isCommentNode`). */
+const COMMENT_RESPOND = /(?:^|\s)comment-respond(?:\s|$)/;
 /** Links to the comment area, its form, or a reply to one comment (hint lists). */
 const COMMENT_HREF = hintMatcher(COMMENT_LINK_FRAGMENTS, (a) => `#(?:${a})\\b|[?&](?:${PERMALINK_PARAM().source})=`);
 
@@ -48,7 +50,7 @@ function isCommentNode(el: Element, zone: Element | null): boolean {
     return false;
   if (isZoneHinted(el) && !isCounter(el)) return true;
   if (el.name === 'form' && (hasCommentHint(el) || FORM_ACTION().test(el.attribs.action ?? ''))) return true;
-  if (el.attribs.id === 'respond' || /(?:^|\s)comment-respond(?:\s|$)/.test(el.attribs.class ?? '')) return true;
+  if (el.attribs.id === 'respond' || COMMENT_RESPOND.test(el.attribs.class ?? '')) return true;
   return isCounter(el);
 }
 

@@ -14,7 +14,7 @@ import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import { type Entry, firstBrokenLine, textsUpTo } from './comment-entry.js';
-import { commentIdOf, hasCommentHint, isOneCommentNamed, isZoneHinted, sidebarTest } from './comment-hints.js';
+import { commentIdOf, hasCommentHint, isCommentItem, isOneCommentNamed, isZoneHinted, sidebarTest } from './comment-hints.js';
 import { findRecordRuns, RECORDS_HOW } from './comment-records.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
@@ -140,7 +140,7 @@ function idNodes(root: Element): Element[] {
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (isIgnoredElement(el)) continue;
-    if (commentIdOf(el) !== null || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) out.push(el);
+    if (commentIdOf(el) !== null || isCommentItem(el)) out.push(el);
     for (const c of el.children) if (isTag(c)) stack.push(c);
   }
   return out;

@@ -311,7 +311,7 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
   for (const c of guessed) places.set(c.authorPath, (places.get(c.authorPath) ?? 0) + 1);
   const [place] = [...places].sort((a, b) => b[1] - a[1])[0] ?? [null];
   const same = guessed.filter((c) => place !== null && c.authorPath === place);
-  const page = parseUrl(pageUrl);
+  const page = postPageOf(pageUrl);
   const linksPost = (c: PageComment): boolean => c.authorUrl !== null && page !== undefined && postLinkOf(c.authorUrl, page) !== null;
   if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some(linksPost)) return 0;
   return same.length;
@@ -326,26 +326,44 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
  * page's own (no anchor), or another with the pattern of this post's URL (`isPostUrlLike`).
  */
 function pointAtPosts(comments: readonly PageComment[], pageUrl: string): boolean {
-  const page = parseUrl(pageUrl);
+  const page = postPageOf(pageUrl);
   if (page === undefined) return false;
   let pointing = 0;
   let toOthers = 0;
   for (const c of comments) {
-    const targets = elementsOf(c.entry.nodes, c.skip).map((el) => (el.name === 'a' ? postLinkOf(el.attribs.href, page) : null));
-    if (targets.includes('other')) toOthers++;
-    if (targets.includes('other') || targets.includes('self')) pointing++;
+    let target: 'self' | 'other' | null = null;
+    for (const el of elementsOf(c.entry.nodes, c.skip)) {
+      if (el.name !== 'a') continue;
+      const link = postLinkOf(el.attribs.href, page);
+      if (link !== null) target = link;
+      if (link === 'other') break;
+    }
+    if (target === 'other') toOthers++;
+    if (target !== null) pointing++;
   }
   return toOthers > 0 && pointing > MAX_OTHER_POST_ENTRY_SHARE * comments.length;
 }
 
+/** A page's URL as `postLinkOf` compares links with it: parsed, its site and path read once. */
+interface PostPage {
+  url: URL;
+  site: string;
+  segments: readonly string[];
+}
+
+function postPageOf(pageUrl: string): PostPage | undefined {
+  const url = parseUrl(pageUrl);
+  return url === undefined ? undefined : { url, site: siteOf(url.href), segments: pathSegments(url) };
+}
+
 /** Whether `href` leads to `page` itself (no anchor, no query: 'self'), to another page of its site
  *  whose path has the pattern of `page`'s path ('other'), or neither (null). */
-function postLinkOf(href: string | undefined, page: URL): 'self' | 'other' | null {
+function postLinkOf(href: string | undefined, { url: page, site, segments }: PostPage): 'self' | 'other' | null {
   if (href === undefined || href === '' || href.startsWith('#') || href.startsWith('?')) return null;
   const url = parseUrl(href, page.href);
-  if (url === undefined || siteOf(url.href) !== siteOf(page.href)) return null;
+  if (url === undefined || siteOf(url.href) !== site) return null;
   if (url.pathname === page.pathname) return url.search === page.search && url.hash === '' ? 'self' : null;
-  return isPostUrlLike(pathSegments(url), pathSegments(page)) ? 'other' : null;
+  return isPostUrlLike(pathSegments(url), segments) ? 'other' : null;
 }
 
 /** One entry read (`readEntry`), and the other entries' nodes its reading left out. */
