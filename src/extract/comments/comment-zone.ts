@@ -8,7 +8,7 @@
  */
 import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
-import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { type AnyNode, type ChildNode, type Element, isTag, isText, type ParentNode } from 'domhandler';
 import { BLOCK_TAGS, contains, elementChildrenUpTo, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
@@ -146,21 +146,29 @@ function idNodes(root: Element): Element[] {
   return out;
 }
 
+function ancestorCount(n: AnyNode): number {
+  let d = 0;
+  for (let x = n.parent; x !== null; x = x.parent) d++;
+  return d;
+}
+
+/** Negative when `a` comes first in the document (an ancestor comes before its descendants): the
+ *  two climbed to one depth, then together to the children of their lowest common ancestor. */
 function documentOrder(a: Element, b: Element): number {
   if (a === b) return 0;
-  const chain = (n: Element): AnyNode[] => {
-    const c: AnyNode[] = [];
-    for (let x: AnyNode | null = n; x !== null; x = x.parent) c.unshift(x);
-    return c;
-  };
-  const ca = chain(a);
-  const cb = chain(b);
-  let i = 0;
-  while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
-  if (i === ca.length) return -1;
-  if (i === cb.length) return 1;
-  const parent = ca[i - 1] as Element;
-  return parent.children.indexOf(ca[i] as never) - parent.children.indexOf(cb[i] as never);
+  let x: AnyNode = a;
+  let y: AnyNode = b;
+  const da = ancestorCount(a);
+  const db = ancestorCount(b);
+  for (let d = da; d > db; d--) x = x.parent as ParentNode;
+  for (let d = db; d > da; d--) y = y.parent as ParentNode;
+  if (x === y) return da < db ? -1 : 1;
+  while (x.parent !== y.parent) {
+    x = x.parent as ParentNode;
+    y = y.parent as ParentNode;
+  }
+  const parent = x.parent as ParentNode;
+  return parent.children.indexOf(x as ChildNode) - parent.children.indexOf(y as ChildNode);
 }
 
 export function sortInDocumentOrder<T>(items: T[], node: (t: T) => Element): T[] {
