@@ -91,6 +91,7 @@ function dateNodes(root: Element): Element[] {
   for (const d of out)
     for (let e: AnyNode | null = d; e !== null && !holdingDateAttribute.has(e); e = e.parent) holdingDateAttribute.add(e);
   for (const b of textBlocks(root)) {
+    if (holdingDateAttribute.has(b.element)) continue;
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
     // A longer block whose first <br> line is dated ("1. Jane on 12/03/2025<br>text") is marked too.
     const line =
@@ -99,9 +100,7 @@ function dateNodes(root: Element): Element[] {
         : holdsOneText(b.element)
           ? b.text
           : spacedText(b.element);
-    if (line === undefined || !hasDateText(line)) continue;
-    if (holdingDateAttribute.has(b.element)) continue;
-    out.push(b.element);
+    if (line !== undefined && hasDateText(line)) out.push(b.element);
   }
   return out;
 }
@@ -553,11 +552,7 @@ export function findEntryGroups(
   const bySignature = new Map<string, Element[]>();
   const dateLines = new DateLines();
   const isInSidebar = sidebarTest(article, anchor);
-  for (const d of dateNodes(root)) {
-    if (isInSidebar(d) || isInForm(d, anchor)) continue;
-    const s = signature(d);
-    addTo(bySignature, s, d);
-  }
+  for (const d of dateNodes(root)) if (!isInSidebar(d) && !isInForm(d, anchor)) addTo(bySignature, signature(d), d);
   const ids = idNodes(root).filter((e) => !isInSidebar(e) && !isInForm(e, anchor));
   const idGroups = new Map<string, Element[]>();
   for (const e of ids) addTo(idGroups, signatureStep(e), e);
