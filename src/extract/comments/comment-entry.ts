@@ -657,8 +657,10 @@ export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): En
   const elements = elementsOf(entry.nodes, skip);
   const author = (entry.name === undefined ? null : recordAuthor(entry.name, baseUrl)) ?? findAuthor(entry.nodes, elements, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
+  const { id, permalink } = findPermalink(entry, elements, baseUrl);
   return {
-    ...findPermalink(entry, elements, baseUrl),
+    id,
+    permalink,
     author: author.name,
     authorGuessed: author.guessed,
     authorPath: author.node === null ? null : pathInEntry(author.node, entry),

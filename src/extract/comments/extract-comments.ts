@@ -257,7 +257,7 @@ function readZone(
   for (const entry of group.entries) {
     const skip = otherEntries(others, entry);
     const { content, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
-    if (words > 0 && !isOwnDateLine(content, words)) comments.push({ ...content, entry, skip, words, published: null });
+    if (words > 0 && !isOwnDateLine(content, words)) comments.push(pageComment(content, entry, skip, words));
   }
   if (article !== null) dropArticleItself(comments, article);
   if (comments.length === 0) return null;
@@ -296,6 +296,13 @@ function readZone(
           : ', structure only';
   const reason = `${comments.length} entries found by ${group.how}${how}${feedMatches > 0 ? `, ${feedMatches} paired with the comment feed` : ''}`;
   return { group, zone, comments, hinted, site, needsSite, undated, feedMatches, reason };
+}
+
+/** A comment read on the page, its date not yet read. Its fields listed (no spread of `content`):
+ *  one per entry of every group read. */
+function pageComment(content: EntryContent, entry: Entry, skip: SkippedNodes, words: number): PageComment {
+  const { id, permalink, author, authorGuessed, authorPath, authorUrl, text, byline, html, linkChars, depthHint } = content;
+  return { id, permalink, author, authorGuessed, authorPath, authorUrl, text, byline, html, linkChars, depthHint, entry, skip, words, published: null };
 }
 
 /**
