@@ -436,14 +436,14 @@ function leadingInlineRun(el: Element, skip: SkippedNodes): AnyNode[] | null {
   return at <= 0 ? null : el.children.slice(0, at).filter((c) => !(isTag(c) && (skip.has(c) || isIgnoredElement(c))));
 }
 
-/** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one;
- *  `language`: the page's, for month words the date patterns do not know (`parseDateText`). */
-export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | null, language: string | null = null): string | null {
-  return findDate(entry.nodes, skip, postDate, language);
+/** The entry's date (ISO), read in its elements (`elementsOf`); `postDate`: the post's date, the year
+ *  of comment dates printed without one; `language`: the page's, for month words the date patterns
+ *  do not know (`parseDateText`). */
+export function entryDate(elements: readonly Element[], postDate: string | null, language: string | null = null): string | null {
+  return findDate(elements, postDate, language);
 }
 
-function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null, language: string | null): string | null {
-  const elements = elementsOf(nodes, skip);
+function findDate(elements: readonly Element[], postDate: string | null, language: string | null): string | null {
   // Both passes below read the short lines of the blocks: each is read once.
   const lines = new Map<Element, string | null>();
   const lineOf = (el: Element): string | null => {
@@ -652,9 +652,8 @@ function authorUrlOf(a: Element | undefined, baseUrl: string): string | null {
 }
 
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
- *  only). `skip`: the other entries' nodes (replies nested inside). */
-export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): EntryContent {
-  const elements = elementsOf(entry.nodes, skip);
+ *  only). `skip`: the other entries' nodes (replies nested inside); `elements`: `elementsOf(entry.nodes, skip)`. */
+export function readEntry(entry: Entry, elements: readonly Element[], skip: SkippedNodes, baseUrl: string): EntryContent {
   const author = (entry.name === undefined ? null : recordAuthor(entry.name, baseUrl)) ?? findAuthor(entry.nodes, elements, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
   const { id, permalink } = findPermalink(entry, elements, baseUrl);

@@ -52,6 +52,8 @@ interface PageComment extends EntryContent {
   entry: Entry;
   /** The other entries' nodes, left out of this one. */
   skip: SkippedNodes;
+  /** The entry's elements, the other entries' left out (`elementsOf`). */
+  elements: readonly Element[];
   /** Words of `text` (`tokenize`). */
   words: number;
   published: string | null;
@@ -224,7 +226,7 @@ function chooseZone(
   }
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
   if (best?.undated !== true)
-    for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null, page.language);
+    for (const c of best?.comments ?? []) c.published = entryDate(c.elements, opts.postDate ?? null, page.language);
   return { choice: best, signatures };
 }
 
@@ -256,8 +258,8 @@ function readZone(
   const comments: PageComment[] = [];
   for (const entry of group.entries) {
     const skip = otherEntries(others, entry);
-    const { content, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
-    if (words > 0 && !isOwnDateLine(content, words)) comments.push(pageComment(content, entry, skip, words));
+    const { content, elements, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
+    if (words > 0 && !isOwnDateLine(content, words)) comments.push(pageComment(content, entry, skip, elements, words));
   }
   if (article !== null) dropArticleItself(comments, article);
   if (comments.length === 0) return null;
@@ -300,9 +302,26 @@ function readZone(
 
 /** A comment read on the page, its date not yet read. Its fields listed (no spread of `content`):
  *  one per entry of every group read. */
-function pageComment(content: EntryContent, entry: Entry, skip: SkippedNodes, words: number): PageComment {
+function pageComment(content: EntryContent, entry: Entry, skip: SkippedNodes, elements: readonly Element[], words: number): PageComment {
   const { id, permalink, author, authorGuessed, authorPath, authorUrl, text, byline, html, linkChars, depthHint } = content;
-  return { id, permalink, author, authorGuessed, authorPath, authorUrl, text, byline, html, linkChars, depthHint, entry, skip, words, published: null };
+  return {
+    id,
+    permalink,
+    author,
+    authorGuessed,
+    authorPath,
+    authorUrl,
+    text,
+    byline,
+    html,
+    linkChars,
+    depthHint,
+    entry,
+    skip,
+    elements,
+    words,
+    published: null,
+  };
 }
 
 /**
@@ -339,7 +358,7 @@ function pointAtPosts(comments: readonly PageComment[], pageUrl: string): boolea
   let toOthers = 0;
   for (const c of comments) {
     let target: 'self' | 'other' | null = null;
-    for (const el of elementsOf(c.entry.nodes, c.skip)) {
+    for (const el of c.elements) {
       if (el.name !== 'a') continue;
       const link = postLinkOf(el.attribs.href, page);
       if (link !== null) target = link;
@@ -378,6 +397,9 @@ interface EntryReading {
   entry: Entry;
   /** The nodes of the group's other entries inside this entry's nodes (`othersInside`). */
   inside: ReadonlySet<Element>;
+  /** The entry's elements, the other entries' left out (`elementsOf`): the same for every group
+   *  whose other entries inside it are the same. */
+  elements: readonly Element[];
   content: EntryContent;
   /** Words of the text (`tokenize`). */
   words: number;
@@ -410,8 +432,9 @@ class EntryReadings {
       if (same.entry.marker === entry.marker) return same;
       return { ...same, entry, content: { ...same.content, depthHint: depthHintOf(entry) } };
     }
-    const content = readEntry(entry, skip, this.baseUrl);
-    const reading = { entry, inside, content, words: countWordsUpTo(content.text, Number.POSITIVE_INFINITY) };
+    const elements = elementsOf(entry.nodes, skip);
+    const content = readEntry(entry, elements, skip, this.baseUrl);
+    const reading = { entry, inside, elements, content, words: countWordsUpTo(content.text, Number.POSITIVE_INFINITY) };
     if (known === undefined) this.#byFirstNode.set(first, [reading]);
     else known.push(reading);
     return reading;
