@@ -23,14 +23,20 @@ const COMMENT_HREF = hintMatcher(COMMENT_LINK_FRAGMENTS, (a) => `#(?:${a})\\b|[?
 export function commentNodesInside(wrapper: Element, zone: Element | null = null, entryNodes: readonly Element[] = []): Element[] {
   const around = zone !== null && contains(zone, wrapper);
   const out: Element[] = around ? entryNodes.filter((n) => n !== wrapper && contains(wrapper, n)) : [];
-  const visit = (el: Element): void => {
-    if (el !== wrapper && isCommentNode(el, around ? null : zone)) {
+  const zoneInside = around ? null : zone;
+  // Depth first in document order (children stacked last first), not entering what was found.
+  const stack: Element[] = [wrapper];
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (el !== wrapper && isCommentNode(el, zoneInside)) {
       out.push(el);
-      return;
+      continue;
     }
-    for (const c of el.children) if (isTag(c)) visit(c);
-  };
-  visit(wrapper);
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const c = el.children[i] as AnyNode;
+      if (isTag(c)) stack.push(c);
+    }
+  }
   return out;
 }
 
