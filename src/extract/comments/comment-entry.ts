@@ -80,6 +80,10 @@ const NAME_PART = hintMatcher(COMMENT_NAME_PART_WORDS, (a) => `(?:^|[-_])(?:${a}
 const NOT_A_NAME = hintMatcher(NOT_A_NAME_LABELS, (a) => `^(?:${a})$`);
 /** A line ending a sentence ("Gostei muito.", "ありがとう。") is text, not a name; an initial ("Ana L.") is not. */
 export const SENTENCE_END = /(?:[!?…。！？]|\p{L}{3,}\.)$/u;
+/** Link relations of a commenter's own site. */
+const AUTHOR_REL = /\b(?:external|ugc|author)\b/i;
+const NOFOLLOW_REL = /\bnofollow\b/i;
+const HEADING = /^h[1-6]$/;
 /** What HTML says holds "information about its section": who wrote it, links to related documents. */
 const SECTION_META_TAGS = new Set(['header', 'footer']);
 const LEFT_OUT_TAGS = new Set(['form', 'button', 'textarea', 'input', 'select', 'nav', 'script', 'style', 'noscript', 'img', 'svg']);
@@ -323,10 +327,13 @@ function findAuthor(
     return false;
   };
   for (const el of elements) {
+    if (el.name !== 'cite' && el.name !== 'a') continue;
     const rel = el.attribs.rel ?? '';
-    const metaLink =
-      /\bnofollow\b/i.test(rel) && inMeta(el) && !BYLINE_LABEL().test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el));
-    if (el.name === 'cite' || (el.name === 'a' && (/\b(?:external|ugc|author)\b/i.test(rel) || metaLink))) {
+    const named =
+      el.name === 'cite' ||
+      AUTHOR_REL.test(rel) ||
+      (NOFOLLOW_REL.test(rel) && inMeta(el) && !BYLINE_LABEL().test(plainText(el)) && !COMMENT_WIDGET_TEXT().test(plainText(el)));
+    if (named) {
       const name = cleanAuthor(plainText(el)) ?? (el.name === 'cite' ? nameBeforeSeparator(plainText(el)) : null);
       if (name !== null) return { name, url: link(el), node: el, guessed: false };
     }
@@ -436,14 +443,14 @@ function leadingInlineRun(el: Element, skip: SkippedNodes): AnyNode[] | null {
   return at <= 0 ? null : el.children.slice(0, at).filter((c) => !(isTag(c) && (skip.has(c) || isIgnoredElement(c))));
 }
 
-/** The entry's date (ISO); `postDate`: the post's date, the year of comment dates printed without one;
- *  `language`: the page's, for month words the date patterns do not know (`parseDateText`). */
-export function entryDate(entry: Entry, skip: SkippedNodes, postDate: string | null, language: string | null = null): string | null {
-  return findDate(entry.nodes, skip, postDate, language);
+/** The entry's date (ISO), read in its elements (`elementsOf`); `postDate`: the post's date, the year
+ *  of comment dates printed without one; `language`: the page's, for month words the date patterns
+ *  do not know (`parseDateText`). */
+export function entryDate(elements: readonly Element[], postDate: string | null, language: string | null = null): string | null {
+  return findDate(elements, postDate, language);
 }
 
-function findDate(nodes: readonly Element[], skip: SkippedNodes, postDate: string | null, language: string | null): string | null {
-  const elements = elementsOf(nodes, skip);
+function findDate(elements: readonly Element[], postDate: string | null, language: string | null): string | null {
   // Both passes below read the short lines of the blocks: each is read once.
   const lines = new Map<Element, string | null>();
   const lineOf = (el: Element): string | null => {
@@ -547,7 +554,7 @@ function renderBody(
       el === authorNode ||
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
       (isMetaElement(el) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
-      (/^h[1-6]$/.test(el.name) && atMostWords(el, 12)) ||
+      (HEADING.test(el.name) && atMostWords(el, 12)) ||
       // An entry's own <header> / <footer>: its byline, reply and permalink links (HTML §4.3.8-9).
       (SECTION_META_TAGS.has(el.name) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
       isEntryDateLine(el) ||
@@ -652,13 +659,14 @@ function authorUrlOf(a: Element | undefined, baseUrl: string): string | null {
 }
 
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
- *  only). `skip`: the other entries' nodes (replies nested inside). */
-export function readEntry(entry: Entry, skip: SkippedNodes, baseUrl: string): EntryContent {
-  const elements = elementsOf(entry.nodes, skip);
+ *  only). `skip`: the other entries' nodes (replies nested inside); `elements`: `elementsOf(entry.nodes, skip)`. */
+export function readEntry(entry: Entry, elements: readonly Element[], skip: SkippedNodes, baseUrl: string): EntryContent {
   const author = (entry.name === undefined ? null : recordAuthor(entry.name, baseUrl)) ?? findAuthor(entry.nodes, elements, skip, baseUrl);
   const body = renderBody(entry, skip, author.node, baseUrl);
+  const { id, permalink } = findPermalink(entry, elements, baseUrl);
   return {
-    ...findPermalink(entry, elements, baseUrl),
+    id,
+    permalink,
     author: author.name,
     authorGuessed: author.guessed,
     authorPath: author.node === null ? null : pathInEntry(author.node, entry),

@@ -24,9 +24,17 @@ export function commentIdOf(el: Element): string | null {
   return id !== undefined && COMMENT_ID().test(id) ? id : null;
 }
 
+/** A microdata item of type schema.org Comment. */
+export function isCommentItem(el: Element): boolean {
+  const type = el.attribs.itemtype;
+  return type !== undefined && SCHEMA_COMMENT.test(type);
+}
+
+const SCHEMA_COMMENT = /schema\.org\/Comment$/i;
+
 /** An element named as one comment: a bare `comment` class, a comment id, a schema.org Comment. */
 export function isOneCommentNamed(el: Element): boolean {
-  if (commentIdOf(el) !== null || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) return true;
+  if (commentIdOf(el) !== null || isCommentItem(el)) return true;
   return (el.attribs.class ?? '').split(/\s+/).some((t) => ONE_COMMENT_TOKEN().test(t));
 }
 
@@ -106,7 +114,7 @@ export function sidebarTest(article: Element | null, anchor: Element | null = ar
       path.push(e);
       if (holdsArticle.has(e)) break;
       // An element named a comment is no sidebar ("sidebar_module js-comment": a styling class).
-      if ((SIDEBAR_TAGS.has(e.name) && !appendices.has(e)) || (!hasCommentHint(e) && someToken(e, isSidebarToken))) {
+      if ((SIDEBAR_TAGS.has(e.name) && !appendices.has(e)) || (someToken(e, isSidebarToken) && !hasCommentHint(e))) {
         inSidebar = true;
         break;
       }

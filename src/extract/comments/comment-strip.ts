@@ -9,6 +9,8 @@ import { COMMENT_WIDGET_TEXT, hasCommentHint, isZoneHinted } from './comment-hin
 
 const FORM_ACTION = hintMatcher(COMMENT_FORM_ACTION_WORDS, (a) => a);
 const PERMALINK_PARAM = hintMatcher(PERMALINK_PARAMS, (a) => a);
+/** The class of a reply box (`isCommentNode`). */
+const COMMENT_RESPOND = /(?:^|\s)comment-respond(?:\s|$)/;
 /** Links to the comment area, its form, or a reply to one comment (hint lists). */
 const COMMENT_HREF = hintMatcher(COMMENT_LINK_FRAGMENTS, (a) => `#(?:${a})\\b|[?&](?:${PERMALINK_PARAM().source})=`);
 
@@ -21,14 +23,20 @@ const COMMENT_HREF = hintMatcher(COMMENT_LINK_FRAGMENTS, (a) => `#(?:${a})\\b|[?
 export function commentNodesInside(wrapper: Element, zone: Element | null = null, entryNodes: readonly Element[] = []): Element[] {
   const around = zone !== null && contains(zone, wrapper);
   const out: Element[] = around ? entryNodes.filter((n) => n !== wrapper && contains(wrapper, n)) : [];
-  const visit = (el: Element): void => {
-    if (el !== wrapper && isCommentNode(el, around ? null : zone)) {
+  const zoneInside = around ? null : zone;
+  // Depth first in document order (children stacked last first), not entering what was found.
+  const stack: Element[] = [wrapper];
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (el !== wrapper && isCommentNode(el, zoneInside)) {
       out.push(el);
-      return;
+      continue;
     }
-    for (const c of el.children) if (isTag(c)) visit(c);
-  };
-  visit(wrapper);
+    for (let i = el.children.length - 1; i >= 0; i--) {
+      const c = el.children[i] as AnyNode;
+      if (isTag(c)) stack.push(c);
+    }
+  }
   return out;
 }
 
@@ -48,7 +56,7 @@ function isCommentNode(el: Element, zone: Element | null): boolean {
     return false;
   if (isZoneHinted(el) && !isCounter(el)) return true;
   if (el.name === 'form' && (hasCommentHint(el) || FORM_ACTION().test(el.attribs.action ?? ''))) return true;
-  if (el.attribs.id === 'respond' || /(?:^|\s)comment-respond(?:\s|$)/.test(el.attribs.class ?? '')) return true;
+  if (el.attribs.id === 'respond' || COMMENT_RESPOND.test(el.attribs.class ?? '')) return true;
   return isCounter(el);
 }
 

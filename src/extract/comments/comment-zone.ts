@@ -8,13 +8,13 @@
  */
 import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
-import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { type AnyNode, type ChildNode, type Element, isTag, isText, type ParentNode } from 'domhandler';
 import { BLOCK_TAGS, contains, elementChildrenUpTo, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import { type Entry, firstBrokenLine, textsUpTo } from './comment-entry.js';
-import { commentIdOf, hasCommentHint, isOneCommentNamed, isZoneHinted, sidebarTest } from './comment-hints.js';
+import { commentIdOf, hasCommentHint, isCommentItem, isOneCommentNamed, isZoneHinted, sidebarTest } from './comment-hints.js';
 import { findRecordRuns, RECORDS_HOW } from './comment-records.js';
 
 /** Entries found one way (one date signature, or per-comment ids), with the zone they span. */
@@ -30,13 +30,15 @@ export interface EntryGroup {
  *  flags; a counter: "c1", "c2", and "c" where the count is 0). */
 const VARIANT_TOKEN = hintMatcher(COMMENT_VARIANT_TOKENS, (a) => a);
 
-/** Each element's step, read once per page: every entry group, record run and reply search asks again. */
+/** Each classed element's step, read once per page: every entry group, record run and reply search asks again. */
 const steps = new WeakMap<Element, string>();
 
 function signatureStep(el: Element): string {
+  // Most elements have no class: their step is their tag, cheaper than a memo's lookup.
+  if (el.attribs.class === undefined) return el.name;
   let step = steps.get(el);
   if (step === undefined) {
-    const cls = (el.attribs.class ?? '')
+    const cls = el.attribs.class
       .split(/\s+/)
       .filter((t) => t !== '' && !VARIANT_TOKEN().test(t))
       .sort()
@@ -89,6 +91,7 @@ function dateNodes(root: Element): Element[] {
   for (const d of out)
     for (let e: AnyNode | null = d; e !== null && !holdingDateAttribute.has(e); e = e.parent) holdingDateAttribute.add(e);
   for (const b of textBlocks(root)) {
+    if (holdingDateAttribute.has(b.element)) continue;
     // Inline nodes are joined with spaces: "Roger Wohlner<span>August 6, 2012</span>" holds a date.
     // A longer block whose first <br> line is dated ("1. Jane on 12/03/2025<br>text") is marked too.
     const line =
@@ -97,9 +100,7 @@ function dateNodes(root: Element): Element[] {
         : holdsOneText(b.element)
           ? b.text
           : spacedText(b.element);
-    if (line === undefined || !hasDateText(line)) continue;
-    if (holdingDateAttribute.has(b.element)) continue;
-    out.push(b.element);
+    if (line !== undefined && hasDateText(line)) out.push(b.element);
   }
   return out;
 }
@@ -138,27 +139,35 @@ function idNodes(root: Element): Element[] {
   while (stack.length > 0) {
     const el = stack.pop() as Element;
     if (isIgnoredElement(el)) continue;
-    if (commentIdOf(el) !== null || /schema\.org\/Comment$/i.test(el.attribs.itemtype ?? '')) out.push(el);
+    if (commentIdOf(el) !== null || isCommentItem(el)) out.push(el);
     for (const c of el.children) if (isTag(c)) stack.push(c);
   }
   return out;
 }
 
+function ancestorCount(n: AnyNode): number {
+  let d = 0;
+  for (let x = n.parent; x !== null; x = x.parent) d++;
+  return d;
+}
+
+/** Negative when `a` comes first in the document (an ancestor comes before its descendants): the
+ *  two climbed to one depth, then together to the children of their lowest common ancestor. */
 function documentOrder(a: Element, b: Element): number {
   if (a === b) return 0;
-  const chain = (n: Element): AnyNode[] => {
-    const c: AnyNode[] = [];
-    for (let x: AnyNode | null = n; x !== null; x = x.parent) c.unshift(x);
-    return c;
-  };
-  const ca = chain(a);
-  const cb = chain(b);
-  let i = 0;
-  while (i < ca.length && i < cb.length && ca[i] === cb[i]) i++;
-  if (i === ca.length) return -1;
-  if (i === cb.length) return 1;
-  const parent = ca[i - 1] as Element;
-  return parent.children.indexOf(ca[i] as never) - parent.children.indexOf(cb[i] as never);
+  let x: AnyNode = a;
+  let y: AnyNode = b;
+  const da = ancestorCount(a);
+  const db = ancestorCount(b);
+  for (let d = da; d > db; d--) x = x.parent as ParentNode;
+  for (let d = db; d > da; d--) y = y.parent as ParentNode;
+  if (x === y) return da < db ? -1 : 1;
+  while (x.parent !== y.parent) {
+    x = x.parent as ParentNode;
+    y = y.parent as ParentNode;
+  }
+  const parent = x.parent as ParentNode;
+  return parent.children.indexOf(x as ChildNode) - parent.children.indexOf(y as ChildNode);
 }
 
 export function sortInDocumentOrder<T>(items: T[], node: (t: T) => Element): T[] {
@@ -543,11 +552,7 @@ export function findEntryGroups(
   const bySignature = new Map<string, Element[]>();
   const dateLines = new DateLines();
   const isInSidebar = sidebarTest(article, anchor);
-  for (const d of dateNodes(root)) {
-    if (isInSidebar(d) || isInForm(d, anchor)) continue;
-    const s = signature(d);
-    addTo(bySignature, s, d);
-  }
+  for (const d of dateNodes(root)) if (!isInSidebar(d) && !isInForm(d, anchor)) addTo(bySignature, signature(d), d);
   const ids = idNodes(root).filter((e) => !isInSidebar(e) && !isInForm(e, anchor));
   const idGroups = new Map<string, Element[]>();
   for (const e of ids) addTo(idGroups, signatureStep(e), e);

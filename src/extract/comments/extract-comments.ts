@@ -52,6 +52,8 @@ interface PageComment extends EntryContent {
   entry: Entry;
   /** The other entries' nodes, left out of this one. */
   skip: SkippedNodes;
+  /** The entry's elements, the other entries' left out (`elementsOf`). */
+  elements: readonly Element[];
   /** Words of `text` (`tokenize`). */
   words: number;
   published: string | null;
@@ -224,7 +226,7 @@ function chooseZone(
   }
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
   if (best?.undated !== true)
-    for (const c of best?.comments ?? []) c.published = entryDate(c.entry, c.skip, opts.postDate ?? null, page.language);
+    for (const c of best?.comments ?? []) c.published = entryDate(c.elements, opts.postDate ?? null, page.language);
   return { choice: best, signatures };
 }
 
@@ -256,8 +258,8 @@ function readZone(
   const comments: PageComment[] = [];
   for (const entry of group.entries) {
     const skip = otherEntries(others, entry);
-    const { content, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
-    if (words > 0 && !isOwnDateLine(content, words)) comments.push({ ...content, entry, skip, words, published: null });
+    const { content, elements, words } = readings.read(entry, inside.get(entry) as ReadonlySet<Element>, skip);
+    if (words > 0 && !isOwnDateLine(content, words)) comments.push(pageComment(content, entry, skip, elements, words));
   }
   if (article !== null) dropArticleItself(comments, article);
   if (comments.length === 0) return null;
@@ -298,6 +300,30 @@ function readZone(
   return { group, zone, comments, hinted, site, needsSite, undated, feedMatches, reason };
 }
 
+/** A comment read on the page, its date not yet read. Its fields listed (no spread of `content`):
+ *  one per entry of every group read. */
+function pageComment(content: EntryContent, entry: Entry, skip: SkippedNodes, elements: readonly Element[], words: number): PageComment {
+  const { id, permalink, author, authorGuessed, authorPath, authorUrl, text, byline, html, linkChars, depthHint } = content;
+  return {
+    id,
+    permalink,
+    author,
+    authorGuessed,
+    authorPath,
+    authorUrl,
+    text,
+    byline,
+    html,
+    linkChars,
+    depthHint,
+    entry,
+    skip,
+    elements,
+    words,
+    published: null,
+  };
+}
+
 /**
  * Names read only as the words before each entry's date, counted when the entries are records of
  * one shape (data records: sibling subtrees of one pattern, MDR as 004 §2 recalls it): the name
@@ -311,7 +337,7 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
   for (const c of guessed) places.set(c.authorPath, (places.get(c.authorPath) ?? 0) + 1);
   const [place] = [...places].sort((a, b) => b[1] - a[1])[0] ?? [null];
   const same = guessed.filter((c) => place !== null && c.authorPath === place);
-  const page = parseUrl(pageUrl);
+  const page = postPageOf(pageUrl);
   const linksPost = (c: PageComment): boolean => c.authorUrl !== null && page !== undefined && postLinkOf(c.authorUrl, page) !== null;
   if (same.length < MIN_UNHINTED_AUTHOR_SHARE * comments.length || same.some(linksPost)) return 0;
   return same.length;
@@ -326,26 +352,44 @@ function recordNames(comments: readonly PageComment[], pageUrl: string): number 
  * page's own (no anchor), or another with the pattern of this post's URL (`isPostUrlLike`).
  */
 function pointAtPosts(comments: readonly PageComment[], pageUrl: string): boolean {
-  const page = parseUrl(pageUrl);
+  const page = postPageOf(pageUrl);
   if (page === undefined) return false;
   let pointing = 0;
   let toOthers = 0;
   for (const c of comments) {
-    const targets = elementsOf(c.entry.nodes, c.skip).map((el) => (el.name === 'a' ? postLinkOf(el.attribs.href, page) : null));
-    if (targets.includes('other')) toOthers++;
-    if (targets.includes('other') || targets.includes('self')) pointing++;
+    let target: 'self' | 'other' | null = null;
+    for (const el of c.elements) {
+      if (el.name !== 'a') continue;
+      const link = postLinkOf(el.attribs.href, page);
+      if (link !== null) target = link;
+      if (link === 'other') break;
+    }
+    if (target === 'other') toOthers++;
+    if (target !== null) pointing++;
   }
   return toOthers > 0 && pointing > MAX_OTHER_POST_ENTRY_SHARE * comments.length;
 }
 
+/** A page's URL as `postLinkOf` compares links with it: parsed, its site and path read once. */
+interface PostPage {
+  url: URL;
+  site: string;
+  segments: readonly string[];
+}
+
+function postPageOf(pageUrl: string): PostPage | undefined {
+  const url = parseUrl(pageUrl);
+  return url === undefined ? undefined : { url, site: siteOf(url.href), segments: pathSegments(url) };
+}
+
 /** Whether `href` leads to `page` itself (no anchor, no query: 'self'), to another page of its site
  *  whose path has the pattern of `page`'s path ('other'), or neither (null). */
-function postLinkOf(href: string | undefined, page: URL): 'self' | 'other' | null {
+function postLinkOf(href: string | undefined, { url: page, site, segments }: PostPage): 'self' | 'other' | null {
   if (href === undefined || href === '' || href.startsWith('#') || href.startsWith('?')) return null;
   const url = parseUrl(href, page.href);
-  if (url === undefined || siteOf(url.href) !== siteOf(page.href)) return null;
+  if (url === undefined || siteOf(url.href) !== site) return null;
   if (url.pathname === page.pathname) return url.search === page.search && url.hash === '' ? 'self' : null;
-  return isPostUrlLike(pathSegments(url), pathSegments(page)) ? 'other' : null;
+  return isPostUrlLike(pathSegments(url), segments) ? 'other' : null;
 }
 
 /** One entry read (`readEntry`), and the other entries' nodes its reading left out. */
@@ -353,6 +397,9 @@ interface EntryReading {
   entry: Entry;
   /** The nodes of the group's other entries inside this entry's nodes (`othersInside`). */
   inside: ReadonlySet<Element>;
+  /** The entry's elements, the other entries' left out (`elementsOf`): the same for every group
+   *  whose other entries inside it are the same. */
+  elements: readonly Element[];
   content: EntryContent;
   /** Words of the text (`tokenize`). */
   words: number;
@@ -385,8 +432,9 @@ class EntryReadings {
       if (same.entry.marker === entry.marker) return same;
       return { ...same, entry, content: { ...same.content, depthHint: depthHintOf(entry) } };
     }
-    const content = readEntry(entry, skip, this.baseUrl);
-    const reading = { entry, inside, content, words: countWordsUpTo(content.text, Number.POSITIVE_INFINITY) };
+    const elements = elementsOf(entry.nodes, skip);
+    const content = readEntry(entry, elements, skip, this.baseUrl);
+    const reading = { entry, inside, elements, content, words: countWordsUpTo(content.text, Number.POSITIVE_INFINITY) };
     if (known === undefined) this.#byFirstNode.set(first, [reading]);
     else known.push(reading);
     return reading;
