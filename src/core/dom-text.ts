@@ -108,6 +108,11 @@ export function nodeText(n: AnyNode, opts: NodeTextOptions = {}): string {
   return walk(n);
 }
 
+/** A run of whitespace holding a line break (`[^\S\n]*` starts it where the run starts). */
+const SPACES_WITH_BREAK = /[^\S\n]*\n\s*/g;
+/** A run of whitespace without a line break that is not a single space already. */
+const SPACES_TO_SPACE = /[^\S\n]{2,}|[^\S \n]/g;
+
 /**
  * Plain text of nodes as a reader sees it: a line per block element and `<br>` (`breaksLine`),
  * whitespace collapsed inside each line, empty lines dropped. Walked with an explicit stack, so a
@@ -132,10 +137,7 @@ export function plainText(nodes: AnyNode | readonly AnyNode[], opts: TextOptions
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
     }
   }
-  return parts
-    .join('')
-    .split('\n')
-    .map((l) => l.replace(/\s+/g, ' ').trim())
-    .filter((l) => l !== '')
-    .join('\n');
+  // Per line: whitespace runs to one space, trimmed, empty lines dropped; done on the whole text at
+  // once: a run holding a line break becomes one, any other run a space.
+  return parts.join('').replace(SPACES_WITH_BREAK, '\n').replace(SPACES_TO_SPACE, ' ').trim();
 }
