@@ -1,5 +1,5 @@
-import type { Document, Element } from 'domhandler';
-import { findAll, getAttributeValue, textContent } from 'domutils';
+import { type AnyNode, type Document, hasChildren, isTag } from 'domhandler';
+import { textContent } from 'domutils';
 import { Parser } from 'htmlparser2';
 import { absoluteUrl } from '../core/url.js';
 import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
@@ -86,27 +86,34 @@ function scanHtml(html: string): { base: string | null; candidates: Candidate[] 
   return { base, candidates };
 }
 
-/** The same scan over an already parsed document (the extract stage shares its DOM), in one walk. */
+/**
+ * The same scan over an already parsed document (the extract stage shares its DOM), in one walk in
+ * document order; only `<base>`, `<link>` and `<a>` have their attributes read.
+ */
 function scanDocument(doc: Document): { base: string | null; candidates: Candidate[] } {
   let base: string | null | undefined;
   const links: Candidate[] = [];
   const anchors: Candidate[] = [];
-  for (const node of findAll((e) => e.name === 'base' || e.name === 'link' || e.name === 'a', doc.children)) {
-    if (node.name === 'base' && base === undefined) base = attribute(node, 'href') ?? null;
-    else if (node.name === 'link') {
-      const c = autodiscoveryCandidate(attribute(node, 'rel'), attribute(node, 'type'), attribute(node, 'href'), attribute(node, 'title'));
-      if (c) links.push(c);
-    } else if (node.name === 'a') {
-      const href = attribute(node, 'href');
-      if (href !== undefined && isFeedHref(href))
-        anchors.push({ href, type: null, title: attribute(node, 'title') ?? textContent(node), via: 'link-heuristic' });
+  const stack: AnyNode[] = [];
+  for (let i = doc.children.length - 1; i >= 0; i--) stack.push(doc.children[i] as AnyNode);
+  while (stack.length > 0) {
+    const node = stack.pop() as AnyNode;
+    if (isTag(node)) {
+      const attribs = node.attribs;
+      if (node.name === 'base') {
+        if (base === undefined) base = attribs.href ?? null;
+      } else if (node.name === 'link') {
+        const c = autodiscoveryCandidate(attribs.rel, attribs.type, attribs.href, attribs.title);
+        if (c) links.push(c);
+      } else if (node.name === 'a') {
+        const href = attribs.href;
+        if (href !== undefined && isFeedHref(href))
+          anchors.push({ href, type: null, title: attribs.title ?? textContent(node), via: 'link-heuristic' });
+      }
     }
+    if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
   }
   return { base: base ?? null, candidates: [...links, ...anchors] };
-}
-
-function attribute(element: Element, name: string): string | undefined {
-  return getAttributeValue(element, name);
 }
 
 function autodiscoveryCandidate(
