@@ -4,6 +4,7 @@
  * path prefix shared with the content node, and the path is generalised.
  */
 import { type Element, isTag, isText } from 'domhandler';
+import { elementsNamed } from '../core/html-parse.js';
 import { AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, hintMatcher, SIGNATURE_BY_WORDS } from '../core/hint-vocabulary.js';
 import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
@@ -247,12 +248,9 @@ export function findDate(
   if (iso === null) return { value: null, node: null, path: null, source: 'none' };
   const day = isoDay(iso);
   const cands: Array<{ node: Element; rank: number }> = [];
-  const visit = (el: Element): void => {
-    if (isIgnoredElement(el) || comments.includes(el)) return;
-    if (el.name === 'time' && day !== null && (el.attribs.datetime ?? '').startsWith(day)) cands.push({ node: el, rank: 2 });
-    for (const c of el.children) if (isTag(c)) visit(c);
-  };
-  visit(root);
+  if (day !== null)
+    for (const el of elementsNamed(root, 'time'))
+      if ((el.attribs.datetime ?? '').startsWith(day) && isShown(el, root, comments)) cands.push({ node: el, rank: 2 });
   if (cands.length === 0) {
     const keys = renderDateKeys(iso, language);
     // Whole tokens only: a key matches between spaces (padded once, not per block).
@@ -275,6 +273,14 @@ export function findDate(
     path: best === undefined ? null : nodePath(best.node),
     source: best === undefined ? 'feed' : 'page',
   };
+}
+
+/** Whether no element from `el` up to `root` is ignored (`isIgnoredElement`) or one of `comments`. */
+function isShown(el: Element, root: Element, comments: readonly Element[]): boolean {
+  for (let e: Element = el; ; e = e.parent as Element) {
+    if (isIgnoredElement(e) || comments.includes(e)) return false;
+    if (e === root) return true;
+  }
 }
 
 /** Categories: links whose text is a feed category; the path is their lowest common ancestor. */

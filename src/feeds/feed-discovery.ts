@@ -1,5 +1,6 @@
-import { type AnyNode, type Document, hasChildren, isTag } from 'domhandler';
+import type { Document } from 'domhandler';
 import { textContent } from 'domutils';
+import { elementsNamed } from '../core/html-parse.js';
 import { Parser } from 'htmlparser2';
 import { absoluteUrl } from '../core/url.js';
 import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
@@ -86,34 +87,22 @@ function scanHtml(html: string): { base: string | null; candidates: Candidate[] 
   return { base, candidates };
 }
 
-/**
- * The same scan over an already parsed document (the extract stage shares its DOM), in one walk in
- * document order; only `<base>`, `<link>` and `<a>` have their attributes read.
- */
+/** The same scan over an already parsed document (the extract stage shares its DOM): its `<base>`,
+ *  `<link>` and `<a>` elements, each kind in document order. */
 function scanDocument(doc: Document): { base: string | null; candidates: Candidate[] } {
-  let base: string | null | undefined;
+  const base = elementsNamed(doc, 'base')[0];
   const links: Candidate[] = [];
-  const anchors: Candidate[] = [];
-  const stack: AnyNode[] = [];
-  for (let i = doc.children.length - 1; i >= 0; i--) stack.push(doc.children[i] as AnyNode);
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
-    if (isTag(node)) {
-      const attribs = node.attribs;
-      if (node.name === 'base') {
-        if (base === undefined) base = attribs.href ?? null;
-      } else if (node.name === 'link') {
-        const c = autodiscoveryCandidate(attribs.rel, attribs.type, attribs.href, attribs.title);
-        if (c) links.push(c);
-      } else if (node.name === 'a') {
-        const href = attribs.href;
-        if (href !== undefined && isFeedHref(href))
-          anchors.push({ href, type: null, title: attribs.title ?? textContent(node), via: 'link-heuristic' });
-      }
-    }
-    if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
+  for (const { attribs } of elementsNamed(doc, 'link')) {
+    const c = autodiscoveryCandidate(attribs.rel, attribs.type, attribs.href, attribs.title);
+    if (c) links.push(c);
   }
-  return { base: base ?? null, candidates: [...links, ...anchors] };
+  const anchors: Candidate[] = [];
+  for (const node of elementsNamed(doc, 'a')) {
+    const href = node.attribs.href;
+    if (href !== undefined && isFeedHref(href))
+      anchors.push({ href, type: null, title: node.attribs.title ?? textContent(node), via: 'link-heuristic' });
+  }
+  return { base: base?.attribs.href ?? null, candidates: [...links, ...anchors] };
 }
 
 function autodiscoveryCandidate(
