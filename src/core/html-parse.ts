@@ -9,9 +9,8 @@
  * (its text and children stay, attached to the deepest element kept), so the parser's stack never
  * exceeds `maxDepth` and the whole parse is linear in the page size.
  */
-import { type AnyNode, type Document, DomHandler, type DomHandlerOptions, Element, hasChildren, isTag, Text } from 'domhandler';
+import { type Document, DomHandler, type DomHandlerOptions, Element, Text } from 'domhandler';
 import { Parser, type ParserOptions } from 'htmlparser2';
-import { contains } from './dom-text.js';
 
 export interface HtmlParseLimits {
   /** Deepest element nesting kept (levels below the document); deeper opening tags are dropped. */
@@ -144,30 +143,14 @@ interface HandlerInternals {
 }
 
 /**
- * Tag names whose elements `parseHtml` lists as it builds the DOM (`elementsNamed`): stages look
- * these few up in pages of thousands of elements (feed links, `<time>`), and a walk of a page's
- * DOM costs more than the lookups. The DOM of a page is never changed once parsed.
- */
-const LISTED_TAGS: ReadonlySet<string> = new Set(['a', 'base', 'link', 'time']);
-const listedElements = new WeakMap<Document, Map<string, Element[]>>();
-
-/**
  * DomHandler building its elements and text nodes with `ElementNode` and `TextNode`, for HTML
  * without source indices (what `parseHtml` is given; other options get domhandler's own handler).
  */
 class HtmlDomHandler extends DomHandler {
-  /** The elements of each of `LISTED_TAGS`, in document order. */
-  readonly listed = new Map<string, Element[]>();
-
   override onopentag(name: string, attribs: Record<string, string>): void {
     const element = new ElementNode(name, attribs, name === 'script' ? SCRIPT_TYPE : name === 'style' ? STYLE_TYPE : TAG_TYPE);
     this.addNode(element);
     this.tagStack.push(element);
-    if (LISTED_TAGS.has(name)) {
-      const list = this.listed.get(name);
-      if (list === undefined) this.listed.set(name, [element]);
-      else list.push(element);
-    }
   }
 
   override ontext(data: string): void {
@@ -189,33 +172,10 @@ export function parseHtml(html: string, options: ParserOptions = {}, limits: Htm
   const handler = plain ? new HtmlDomHandler(undefined, options) : new DomHandler(undefined, options);
   const parser = new CappedParser(handler, options, limits);
   parser.end(html);
-  if (handler instanceof HtmlDomHandler) listedElements.set(handler.root, handler.listed);
   return {
     document: handler.root,
     droppedDeep: parser.droppedDeep,
     droppedOverCount: parser.droppedOverCount,
     maxDepthSeen: parser.maxDepthSeen,
   };
-}
-
-/**
- * The elements named `name` under `root` (`root` included), in document order: from the lists
- * `parseHtml` made of a few tag names (`LISTED_TAGS`), else by walking `root`.
- */
-export function elementsNamed(root: AnyNode, name: string): readonly Element[] {
-  let top: AnyNode = root;
-  while (top.parent !== null) top = top.parent;
-  const listed = LISTED_TAGS.has(name) ? listedElements.get(top as Document) : undefined;
-  if (listed !== undefined) {
-    const all = listed.get(name) ?? [];
-    return root === top ? all : all.filter((el) => contains(root, el));
-  }
-  const found: Element[] = [];
-  const stack: AnyNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
-    if (isTag(node) && node.name === name) found.push(node);
-    if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
-  }
-  return found;
 }

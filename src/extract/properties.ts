@@ -4,7 +4,7 @@
  * path prefix shared with the content node, and the path is generalised.
  */
 import { type Element, isTag, isText } from 'domhandler';
-import { elementsNamed } from '../core/html-parse.js';
+import { elementsNamed } from '../core/dom-text.js';
 import { AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, hintMatcher, SIGNATURE_BY_WORDS } from '../core/hint-vocabulary.js';
 import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';

@@ -1,6 +1,6 @@
 import type { Document } from 'domhandler';
 import { textContent } from 'domutils';
-import { elementsNamed } from '../core/html-parse.js';
+import { elementsNamed } from '../core/dom-text.js';
 import { Parser } from 'htmlparser2';
 import { absoluteUrl } from '../core/url.js';
 import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
