@@ -63,7 +63,8 @@ export function findTitle(
     }
   const cands: Array<{ node: Element; rank: number; len: number }> = [];
   for (const b of textBlocks(root)) {
-    if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
+    // A key of `wanted` is the whole block only with as many tokens (tokens hold no space).
+    if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || b.tokens.length < minLen || b.tokens.length > tokens.length) continue;
     const len = wanted.get(paddedBlockKey(b));
     if (len === undefined) continue;
     const heading = HEADING.test(b.element.name) ? 2 : 0;
@@ -260,8 +261,9 @@ export function findDate(
     const needsYear = keys.every((key) => key.includes(year));
     for (const b of textBlocks(root)) {
       if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || isInside(b.element, comments)) continue;
+      // The year holds no space: the block's key holds it when one of its tokens does.
+      if (needsYear && !b.tokens.some((t) => t.includes(year))) continue;
       const text = paddedBlockKey(b);
-      if (needsYear && !text.includes(year)) continue;
       const at = padded.findIndex((key) => text.includes(key));
       if (at >= 0) cands.push({ node: smallestContaining(b.element, keys[at] as string), rank: 1 });
     }
