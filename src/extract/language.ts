@@ -90,9 +90,14 @@ interface ScriptModels {
 
 const scriptModels = new Map<string, ScriptModels>();
 
-/** A trigram (three UTF-16 code units) as one number: 48 bits, exact in a double. */
+/** A trigram (three UTF-16 code units) as one number: three 10-bit code units as a small integer
+ *  (V8 keeps it unboxed: no heap number per trigram counted), others past 2^30 on 48 bits, exact in a double. */
 function trigramKey(text: string, at: number): number {
-  return (text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1)) * 0x10000 + text.charCodeAt(at + 2);
+  const a = text.charCodeAt(at);
+  const b = text.charCodeAt(at + 1);
+  const c = text.charCodeAt(at + 2);
+  if (a < 0x400 && b < 0x400 && c < 0x400) return (a << 20) | (b << 10) | c;
+  return 0x40000000 + (a * 0x10000 + b) * 0x10000 + c;
 }
 
 function modelsOf(script: string, models: Record<string, string>): ScriptModels {
@@ -114,8 +119,9 @@ function modelsOf(script: string, models: Record<string, string>): ScriptModels 
   return found;
 }
 
-/** Non-global copies of franc's script expressions, to skip the scripts a sample has no character of. */
-const SCRIPT_PRESENT = new Map(Object.entries(FRANC_SCRIPTS).map(([script, re]) => [script, new RegExp(re.source)]));
+/** franc's script expressions in its order, each with a non-global copy to skip the scripts a
+ *  sample has no character of. */
+const SCRIPTS = Object.entries(FRANC_SCRIPTS).map(([script, re]) => ({ script, re, present: new RegExp(re.source) }));
 
 /**
  * `franc(sample, { minLength })` of franc-min 6.2 (ISO 639-3, 'und' when undetermined), computed the
@@ -129,8 +135,8 @@ export function francLanguageCode(sample: string, minLength: number): string {
   const value = sample.slice(0, FRANC_MAX_LENGTH);
   let topScript = '';
   let topCount = -1;
-  for (const [script, re] of Object.entries(FRANC_SCRIPTS)) {
-    const count = SCRIPT_PRESENT.get(script)?.test(value) === true ? (value.match(re)?.length ?? 0) : 0;
+  for (const { script, re, present } of SCRIPTS) {
+    const count = present.test(value) ? (value.match(re)?.length ?? 0) : 0;
     if (count > topCount) {
       topCount = count;
       topScript = script;
