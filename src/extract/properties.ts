@@ -184,10 +184,11 @@ export function findAuthorOnPage(
   comments: readonly Element[] = [],
 ): PropertyMatch<string | null> {
   const cands: Array<{ node: Element; rank: number }> = [];
+  const authorClass = AUTHOR_CLASS();
   const visit = (el: Element): void => {
     if (isIgnoredElement(el) || comments.includes(el)) return;
     const a = el.attribs;
-    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && AUTHOR_CLASS().test(a.class));
+    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && authorClass.test(a.class));
     if (marked) {
       const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX(), '');
       const n = tokenize(t).length;
