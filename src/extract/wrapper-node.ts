@@ -298,7 +298,7 @@ function articleParagraphs(root: Element): Paragraph[] {
   return paragraphs;
 }
 
-/** Article-like text blocks under `node` (long paragraphs, not links), outside boilerplate. */
+/** Article-like text blocks under `node` (long paragraphs, not links), outside boilerplate, with their word counts. */
 function articleBlocks(node: Element, root: Element, core: Element): Paragraph[] {
   return articleParagraphs(root).filter((p) => contains(node, p.block.element) && !insideBoilerplate(p.block.element, node, core));
 }
