@@ -1,6 +1,6 @@
 import { type Element, isTag } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { breaksLine, contains, lowestCommonAncestor, nodeText, plainText } from './dom-text.js';
+import { breaksLine, contains, elementsNamed, lowestCommonAncestor, nodeText, plainText } from './dom-text.js';
 import { parseHtml } from './html-parse.js';
 
 const parse = (html: string) => parseHtml(html, { decodeEntities: true }).document;
@@ -57,5 +57,17 @@ describe('block tags, containment and the lowest common ancestor', () => {
     expect(contains(d, a)).toBe(true);
     expect(contains(d, c)).toBe(false);
     expect(contains(a, a)).toBe(true);
+  });
+});
+
+describe('elementsNamed', () => {
+  it('lists the elements of a name under a node, itself included, in document order', () => {
+    const doc = parse('<div id="d"><a id="a1"><b>x</b></a><p><time id="t"></time><a id="a2"></a></p></div><a id="a3"></a>');
+    const ids = (els: readonly Element[]) => els.map((e) => e.attribs.id);
+    expect(ids(elementsNamed(doc, 'a'))).toEqual(['a1', 'a2', 'a3']);
+    expect(ids(elementsNamed(byId(doc, 'd'), 'a'))).toEqual(['a1', 'a2']);
+    expect(ids(elementsNamed(byId(doc, 'a1'), 'a'))).toEqual(['a1']);
+    expect(ids(elementsNamed(byId(doc, 'd'), 'time'))).toEqual(['t']);
+    expect(elementsNamed(doc, 'base')).toEqual([]);
   });
 });

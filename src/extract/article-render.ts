@@ -167,14 +167,24 @@ export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedAr
   const html: string[] = [];
   const references: Reference[] = [];
   const seen = new Set<string>();
-  const tagOptions: StartTagOptions = { keep: KEPT_ATTRIBUTES, resolveUrl: (url) => absolute(url, opts.baseUrl) };
+  // A link's or image's URL is resolved for its reference and again for its start tag: once here.
+  const resolved = new Map<string, string | null>();
+  const resolve = (url: string): string | null => {
+    let abs = resolved.get(url);
+    if (abs === undefined) {
+      abs = absolute(url, opts.baseUrl);
+      resolved.set(url, abs);
+    }
+    return abs;
+  };
+  const tagOptions: StartTagOptions = { keep: KEPT_ATTRIBUTES, resolveUrl: resolve };
   const newline = (): void => {
     if (current.trim() !== '') lines.push(current);
     current = '';
   };
   const addRef = (kind: Reference['kind'], url: string | undefined, text: string | null): string | null => {
     if (url === undefined || url.trim() === '' || url.startsWith('#')) return null;
-    const abs = absolute(url, opts.baseUrl);
+    const abs = resolve(url);
     if (abs === null) return null;
     const key = `${kind} ${abs}`;
     if (!seen.has(key)) {

@@ -48,7 +48,8 @@ function renderKeys(d: Date, y: number, m: number, day: number, language: string
     `${day} ${m} ${y}`,
     `${m} ${day} ${y}`,
   ]);
-  const locales = language !== null ? [language, ...LOCALES] : LOCALES;
+  // The page's language first; the common locales after it, once (its keys are not rendered twice).
+  const locales = language !== null ? [language, ...LOCALES.filter((l) => l !== language)] : LOCALES;
   for (const locale of locales) {
     try {
       for (const f of formattersFor(locale)) keys.add(matchKey(f.format(d)));

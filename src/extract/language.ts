@@ -2,6 +2,7 @@ import { data as FRANC_MODELS } from 'franc-min/data.js';
 import { expressions as FRANC_SCRIPTS } from 'franc-min/expressions.js';
 import * as snowball from 'snowball-stemmers';
 import { BoundedMemo } from '../core/bounded-memo.js';
+import { stemEnglish } from './english-stemmer.js';
 import * as stopwordLists from 'stopword';
 
 /** What we know about a language: its ISO 639-3 code (stopword lists) and Snowball algorithm. */
@@ -90,9 +91,14 @@ interface ScriptModels {
 
 const scriptModels = new Map<string, ScriptModels>();
 
-/** A trigram (three UTF-16 code units) as one number: 48 bits, exact in a double. */
+/** A trigram (three UTF-16 code units) as one number: three 10-bit code units as a small integer
+ *  (V8 keeps it unboxed: no heap number per trigram counted), others past 2^30 on 48 bits, exact in a double. */
 function trigramKey(text: string, at: number): number {
-  return (text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1)) * 0x10000 + text.charCodeAt(at + 2);
+  const a = text.charCodeAt(at);
+  const b = text.charCodeAt(at + 1);
+  const c = text.charCodeAt(at + 2);
+  if (a < 0x400 && b < 0x400 && c < 0x400) return (a << 20) | (b << 10) | c;
+  return 0x40000000 + (a * 0x10000 + b) * 0x10000 + c;
 }
 
 function modelsOf(script: string, models: Record<string, string>): ScriptModels {
@@ -114,8 +120,9 @@ function modelsOf(script: string, models: Record<string, string>): ScriptModels 
   return found;
 }
 
-/** Non-global copies of franc's script expressions, to skip the scripts a sample has no character of. */
-const SCRIPT_PRESENT = new Map(Object.entries(FRANC_SCRIPTS).map(([script, re]) => [script, new RegExp(re.source)]));
+/** franc's script expressions in its order, each with a non-global copy to skip the scripts a
+ *  sample has no character of. */
+const SCRIPTS = Object.entries(FRANC_SCRIPTS).map(([script, re]) => ({ script, re, present: new RegExp(re.source) }));
 
 /**
  * `franc(sample, { minLength })` of franc-min 6.2 (ISO 639-3, 'und' when undetermined), computed the
@@ -129,8 +136,8 @@ export function francLanguageCode(sample: string, minLength: number): string {
   const value = sample.slice(0, FRANC_MAX_LENGTH);
   let topScript = '';
   let topCount = -1;
-  for (const [script, re] of Object.entries(FRANC_SCRIPTS)) {
-    const count = SCRIPT_PRESENT.get(script)?.test(value) === true ? (value.match(re)?.length ?? 0) : 0;
+  for (const { script, re, present } of SCRIPTS) {
+    const count = present.test(value) ? (value.match(re)?.length ?? 0) : 0;
     if (count > topCount) {
       topCount = count;
       topScript = script;
@@ -183,7 +190,7 @@ export function languageTools(language: string | null): LanguageTools {
   if (cached !== undefined) return cached;
   const info = LANGUAGES[key] ?? { iso3: 'eng', snowball: 'english' };
   const stops = new Set((stopwordTable[info.iso3] ?? stopwordTable.eng ?? []).map((w) => w.toLowerCase()));
-  const stemmer = info.snowball === null ? null : snowball.newStemmer(info.snowball);
+  const stemmer = info.snowball === null ? null : info.snowball === 'english' ? { stem: stemEnglish } : snowball.newStemmer(info.snowball);
   const stems = new BoundedMemo<string, string>(MAX_STEMS_PER_LANGUAGE);
   const stemOf = (token: string): string => stemmer?.stem(token) ?? token;
   const stem = stemmer === null ? (token: string): string => token : (token: string): string => stems.get(token, stemOf);

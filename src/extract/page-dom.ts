@@ -149,40 +149,42 @@ function blocksOfAncestor(root: Element): TextBlock[] | null {
   return null;
 }
 
+/** The raw text of one block element while its subtree is read. */
+interface BlockPart {
+  element: Element;
+  text: string;
+  linkChars: number;
+}
+
 function readTextBlocks(root: Element): TextBlock[] {
-  const parts = new Map<Element, { text: string; linkChars: number }>();
-  const order: Element[] = [];
-  const visit = (node: AnyNode, block: Element, inLink: boolean): void => {
-    if (isText(node)) {
-      if (!NON_SPACE.test(node.data)) {
-        // The space between two inline elements ("<span>Posted on</span> <a>March 4</a>") parts their words.
-        const p = parts.get(block);
-        if (p !== undefined) p.text += ' ';
-        return;
+  if (isIgnoredElement(root)) return [];
+  // Each block element's part is handed down to its inline descendants; it is listed when its
+  // first non-blank text is read (so in the order of the blocks' first words).
+  const order: BlockPart[] = [];
+  const visit = (el: Element, part: BlockPart, inLink: boolean): void => {
+    for (const node of el.children) {
+      if (isText(node)) {
+        const data = node.data;
+        if (!NON_SPACE.test(data)) {
+          // The space between two inline elements ("<span>Posted on</span> <a>March 4</a>") parts their words.
+          if (part.text !== '') part.text += ' ';
+          continue;
+        }
+        if (part.text === '') order.push(part);
+        part.text += data;
+        if (inLink) part.linkChars += data.trim().length;
+      } else if (isTag(node) && !isIgnoredElement(node)) {
+        const inner = BLOCK_TAGS.has(node.name) ? { element: node, text: '', linkChars: 0 } : part;
+        visit(node, inner, inLink || node.name === 'a');
       }
-      let p = parts.get(block);
-      if (p === undefined) {
-        p = { text: '', linkChars: 0 };
-        parts.set(block, p);
-        order.push(block);
-      }
-      p.text += node.data;
-      if (inLink) p.linkChars += node.data.trim().length;
-      return;
     }
-    if (!isTag(node) || isIgnoredElement(node)) return;
-    const next = BLOCK_TAGS.has(node.name) ? node : block;
-    const link = inLink || node.name === 'a';
-    for (const child of node.children) visit(child, next, link);
   };
-  visit(root, root, false);
+  visit(root, { element: root, text: '', linkChars: 0 }, root.name === 'a');
   const blocks: TextBlock[] = [];
-  for (const element of order) {
-    const p = parts.get(element);
-    if (p === undefined) continue;
+  for (const p of order) {
     const text = collapseSpaces(p.text);
     if (text.length === 0) continue;
-    blocks.push({ element, text, tokens: tokenize(text), linkChars: p.linkChars });
+    blocks.push({ element: p.element, text, tokens: tokenize(text), linkChars: p.linkChars });
   }
   return blocks;
 }

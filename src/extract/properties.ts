@@ -4,6 +4,7 @@
  * path prefix shared with the content node, and the path is generalised.
  */
 import { type Element, isTag, isText } from 'domhandler';
+import { elementsNamed } from '../core/dom-text.js';
 import { AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, hintMatcher, SIGNATURE_BY_WORDS } from '../core/hint-vocabulary.js';
 import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
@@ -62,7 +63,8 @@ export function findTitle(
     }
   const cands: Array<{ node: Element; rank: number; len: number }> = [];
   for (const b of textBlocks(root)) {
-    if (b.tokens.length > MAX_PROPERTY_NODE_WORDS) continue;
+    // A key of `wanted` is the whole block only with as many tokens (tokens hold no space).
+    if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || b.tokens.length < minLen || b.tokens.length > tokens.length) continue;
     const len = wanted.get(paddedBlockKey(b));
     if (len === undefined) continue;
     const heading = HEADING.test(b.element.name) ? 2 : 0;
@@ -182,10 +184,11 @@ export function findAuthorOnPage(
   comments: readonly Element[] = [],
 ): PropertyMatch<string | null> {
   const cands: Array<{ node: Element; rank: number }> = [];
+  const authorClass = AUTHOR_CLASS();
   const visit = (el: Element): void => {
     if (isIgnoredElement(el) || comments.includes(el)) return;
     const a = el.attribs;
-    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && AUTHOR_CLASS().test(a.class));
+    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && authorClass.test(a.class));
     if (marked) {
       const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX(), '');
       const n = tokenize(t).length;
@@ -247,12 +250,9 @@ export function findDate(
   if (iso === null) return { value: null, node: null, path: null, source: 'none' };
   const day = isoDay(iso);
   const cands: Array<{ node: Element; rank: number }> = [];
-  const visit = (el: Element): void => {
-    if (isIgnoredElement(el) || comments.includes(el)) return;
-    if (el.name === 'time' && day !== null && (el.attribs.datetime ?? '').startsWith(day)) cands.push({ node: el, rank: 2 });
-    for (const c of el.children) if (isTag(c)) visit(c);
-  };
-  visit(root);
+  if (day !== null)
+    for (const el of elementsNamed(root, 'time'))
+      if ((el.attribs.datetime ?? '').startsWith(day) && isShown(el, root, comments)) cands.push({ node: el, rank: 2 });
   if (cands.length === 0) {
     const keys = renderDateKeys(iso, language);
     // Whole tokens only: a key matches between spaces (padded once, not per block).
@@ -262,8 +262,9 @@ export function findDate(
     const needsYear = keys.every((key) => key.includes(year));
     for (const b of textBlocks(root)) {
       if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || isInside(b.element, comments)) continue;
+      // The year holds no space: the block's key holds it when one of its tokens does.
+      if (needsYear && !b.tokens.some((t) => t.includes(year))) continue;
       const text = paddedBlockKey(b);
-      if (needsYear && !text.includes(year)) continue;
       const at = padded.findIndex((key) => text.includes(key));
       if (at >= 0) cands.push({ node: smallestContaining(b.element, keys[at] as string), rank: 1 });
     }
@@ -275,6 +276,14 @@ export function findDate(
     path: best === undefined ? null : nodePath(best.node),
     source: best === undefined ? 'feed' : 'page',
   };
+}
+
+/** Whether no element from `el` up to `root` is ignored (`isIgnoredElement`) or one of `comments`. */
+function isShown(el: Element, root: Element, comments: readonly Element[]): boolean {
+  for (let e: Element = el; ; e = e.parent as Element) {
+    if (isIgnoredElement(e) || comments.includes(e)) return false;
+    if (e === root) return true;
+  }
 }
 
 /** Categories: links whose text is a feed category; the path is their lowest common ancestor. */

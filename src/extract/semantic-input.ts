@@ -61,10 +61,7 @@ export function buildSemanticInput(item: FeedItem, tools: LanguageTools): Semant
   const descTokens = tokenize(description);
   const contentTokens = tokenize(content);
   // The description is usually a prefix of the content: keep both only when they differ.
-  const bodyTokens =
-    contentTokens.length > 0 && descTokens.length > 0 && contentTokens.slice(0, descTokens.length).join(' ') === descTokens.join(' ')
-      ? contentTokens
-      : [...descTokens, ...contentTokens];
+  const bodyTokens = descTokens.length > 0 && startsWith(contentTokens, descTokens) ? contentTokens : [...descTokens, ...contentTokens];
   const counts = new Map<string, { n: number; first: number }>();
   const add = (tokens: string[], weight: number, offset: number): void => {
     tokens.forEach((t, i) => {
@@ -90,6 +87,13 @@ export function buildSemanticInput(item: FeedItem, tools: LanguageTools): Semant
     conceptSample: concepts.slice(0, Math.max(2, Math.ceil(concepts.length * CONCEPT_SAMPLE_SHARE))),
     hasContent: contentTokens.length > 0,
   };
+}
+
+/** Whether `tokens` begin with all of `prefix`. */
+function startsWith(tokens: readonly string[], prefix: readonly string[]): boolean {
+  if (tokens.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (tokens[i] !== prefix[i]) return false;
+  return true;
 }
 
 /** The set of n-grams of consecutive tokens [004 §4.1], keyed as space-joined tokens. */

@@ -88,6 +88,9 @@ function charClass(c: number): number {
   return -1;
 }
 
+/** `charClass` of the Latin-1 code units, looked up rather than computed per character. */
+const LATIN1_CLASS = Int8Array.from({ length: 0x100 }, (_, c) => charClass(c));
+
 /**
  * `Math.min(tokenize(text).length, limit + 1)`, stopping at the word after `limit`: "at most N
  * words" on a long text without normalising all of it. Text outside Latin-1 and general
@@ -97,7 +100,8 @@ export function countWordsUpTo(text: string, limit: number): number {
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
-    const kind = charClass(text.charCodeAt(i));
+    const c = text.charCodeAt(i);
+    const kind = c < 0x100 ? (LATIN1_CLASS[c] as number) : charClass(c);
     if (kind === -1) return Math.min(tokenize(text).length, limit + 1);
     if (kind === 1) {
       if (!inWord) {

@@ -1,7 +1,7 @@
 /**
  * Finding the wrapper node of a data object [004 §4.2, Algorithm 1, Definitions 1-5].
  */
-import { type Element, isTag, isText } from 'domhandler';
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import {
   BOILERPLATE_NODE_WEIGHT,
   MIN_CONCEPT_SHARE,
@@ -21,7 +21,6 @@ import {
   contains,
   isArticleParagraph,
   isIgnoredElement,
-  nodeText,
   semanticNodeOf,
   type TextBlock,
   textBlocks,
@@ -53,6 +52,9 @@ export interface WrapperCandidate {
 
 export type WrapperSearch = { ok: true; candidate: WrapperCandidate } | { ok: false; reason: string };
 
+/** A character `trim` keeps (`\s` is the set `trim` removes). */
+const NON_SPACE = /\S/;
+
 /** A text cut short with an ellipsis: a teaser of a post (popular-posts boxes, archive lists). */
 const TRUNCATED_TAIL = /(?:\.\.\.|…)\s*[\])]?\s*$/;
 
@@ -68,8 +70,8 @@ function blockStems(block: TextBlock, tools: LanguageTools): Set<string> {
   return s;
 }
 
-/** The n-grams a block is matched with (`ngramSet` keys), as numbers: each word of an n-gram gets
- *  an id, an n-gram the ids of its words in base `base`. A block's positions are then matched
+/** The n-grams a block is matched with (`ngramSet` keys), as numbers: each word of the feed item
+ *  gets an id, an n-gram the ids of its words in base `base`. A block's positions are then matched
  *  without building a string per position. */
 interface NgramIndex {
   ids: Map<string, number>;
@@ -79,15 +81,15 @@ interface NgramIndex {
   strings: Set<string> | null;
 }
 
-function indexNgrams(grams: Set<string>, n: number): NgramIndex {
-  const ids = new Map<string, number>();
-  const words = [...grams].map((g) => g.split(' '));
-  for (const ws of words) for (const w of ws) if (!ids.has(w)) ids.set(w, ids.size);
-  const base = ids.size + 1;
-  if (base ** n > Number.MAX_SAFE_INTEGER) return { ids, base, grams: new Set(), strings: grams };
+/** The numbers of the n-grams of `tokens` (words all in `ids`). */
+function ngramKeys(tokens: readonly string[], ids: ReadonlyMap<string, number>, base: number, n: number): Set<number> {
   const keys = new Set<number>();
-  for (const ws of words) keys.add(ws.reduce((key, w) => key * base + (ids.get(w) as number), 0));
-  return { ids, base, grams: keys, strings: null };
+  for (let i = 0; i + n <= tokens.length; i++) {
+    let key = 0;
+    for (let k = i; k < i + n; k++) key = key * base + (ids.get(tokens[k] as string) as number);
+    keys.add(key);
+  }
+  return keys;
 }
 
 /** How many positions of `tokens` begin one of the n-grams (`tokens.slice(i, i + n).join(' ')` is one). */
@@ -107,7 +109,7 @@ function countNgramMatches(tokens: readonly string[], index: NgramIndex, n: numb
       if (id === undefined) break;
       key = key * index.base + id;
     }
-    // A word in no n-gram: no position up to it begins one.
+    // A word the item does not have: no position up to it begins an n-gram.
     if (k < n) i += k;
     else if (index.grams.has(key)) m++;
   }
@@ -121,9 +123,18 @@ function countNgramMatches(tokens: readonly string[], index: NgramIndex, n: numb
  * the description's text is.
  */
 function zoneNgrams(input: SemanticInput): NgramIndex {
-  const title = ngramSet(input.titleTokens, NGRAM_SIZE);
-  const own = new Set([...ngramSet(input.bodyTokens, NGRAM_SIZE)].filter((g) => !title.has(g)));
-  return indexNgrams(own.size > 0 ? own : ngramSet(input.tokens, NGRAM_SIZE), NGRAM_SIZE);
+  const ids = new Map<string, number>();
+  for (const t of input.tokens) if (!ids.has(t)) ids.set(t, ids.size);
+  const base = ids.size + 1;
+  if (base ** NGRAM_SIZE > Number.MAX_SAFE_INTEGER) {
+    const title = ngramSet(input.titleTokens, NGRAM_SIZE);
+    const own = new Set([...ngramSet(input.bodyTokens, NGRAM_SIZE)].filter((g) => !title.has(g)));
+    return { ids, base, grams: new Set(), strings: own.size > 0 ? own : ngramSet(input.tokens, NGRAM_SIZE) };
+  }
+  const title = ngramKeys(input.titleTokens, ids, base, NGRAM_SIZE);
+  const own = new Set<number>();
+  for (const key of ngramKeys(input.bodyTokens, ids, base, NGRAM_SIZE)) if (!title.has(key)) own.add(key);
+  return { ids, base, grams: own.size > 0 ? own : ngramKeys(input.tokens, ids, base, NGRAM_SIZE), strings: null };
 }
 
 /** Share of `concepts` present anywhere under `node` [004 §4.2 Def. 5]. */
@@ -268,9 +279,28 @@ export function findWrapperNode(
   return { ok: false, reason: reasons.join('; ') };
 }
 
-/** Article-like text blocks under `node` (long paragraphs, not links), outside boilerplate. */
-function articleBlocks(node: Element, root: Element, core: Element): TextBlock[] {
-  return textBlocks(root).filter((b) => isArticleParagraph(b) && contains(node, b.element) && !insideBoilerplate(b.element, node, core));
+/** An article paragraph (`isArticleParagraph`) with its word count. */
+interface Paragraph {
+  block: TextBlock;
+  words: number;
+}
+
+const paragraphsCache = new WeakMap<Element, Paragraph[]>();
+
+/** The article paragraphs among the text blocks under `root`, listed once per root. */
+function articleParagraphs(root: Element): Paragraph[] {
+  let paragraphs = paragraphsCache.get(root);
+  if (paragraphs === undefined) {
+    paragraphs = [];
+    for (const block of textBlocks(root)) if (isArticleParagraph(block)) paragraphs.push({ block, words: wordCount(block) });
+    paragraphsCache.set(root, paragraphs);
+  }
+  return paragraphs;
+}
+
+/** Article-like text blocks under `node` (long paragraphs, not links), outside boilerplate, with their word counts. */
+function articleBlocks(node: Element, root: Element, core: Element): Paragraph[] {
+  return articleParagraphs(root).filter((p) => contains(node, p.block.element) && !insideBoilerplate(p.block.element, node, core));
 }
 
 function insideBoilerplate(el: Element, stop: Element, core?: Element): boolean {
@@ -319,9 +349,10 @@ export function widenToArticle(
     const parent = up.parent as Element | null;
     if (parent === null || parent.type !== 'tag' || parent === root || parent.name === 'body' || parent.name === 'html') break;
     if (others.some((o) => contains(parent, o))) break;
-    const blocks = articleBlocks(parent, root, core);
-    const inside = blocks.filter((b) => contains(node, b.element) && !NOT_PARAGRAPH_TAGS.has(b.element.name));
-    const insideWords = inside.reduce((n, b) => n + wordCount(b), 0);
+    const paragraphs = articleBlocks(parent, root, core);
+    const insideParagraphs = paragraphs.filter((p) => contains(node, p.block.element) && !NOT_PARAGRAPH_TAGS.has(p.block.element.name));
+    const insideWords = insideParagraphs.reduce((n, p) => n + p.words, 0);
+    const inside = insideParagraphs.map((p) => p.block);
     const holdsFeedText = inside.length >= WIDEN_SHAPE_MIN_PARAGRAPHS && insideWords >= feedWords * WIDEN_SHAPE_MIN_FEED_SHARE;
     // Once the wrapper holds the feed text, a parent whose only text is `up`'s is a wrapper of
     // layout (sections nested for styling): it takes no step, so an article split into sections
@@ -334,7 +365,7 @@ export function widenToArticle(
     const containers = new Set(holdsFeedText ? inside.map((b) => containerStep(b.element, root)).filter((c) => c !== null) : []);
     let own = 0;
     let gain = 0;
-    for (const b of blocks) {
+    for (const { block: b } of paragraphs) {
       if (contains(node, b.element)) own += b.text.length;
       else if (shapes === null || shapes.has(tagPath(parent, b.element)) || containers.has(containerStep(b.element, root) ?? ''))
         gain += b.text.length;
@@ -361,10 +392,15 @@ function containerStep(el: Element, root: Element): string | null {
 
 /** Whether `parent` holds text outside its child `child` (ignored elements aside). */
 function holdsTextBeside(parent: Element, child: Element): boolean {
-  for (const c of parent.children) {
-    if (c === child) continue;
-    if (isText(c) ? c.data.trim() !== '' : isTag(c) && !isIgnoredElement(c) && nodeText(c).trim() !== '') return true;
-  }
+  for (const c of parent.children) if (c !== child && holdsText(c)) return true;
+  return false;
+}
+
+/** Whether `nodeText(node).trim() !== ''`, read no further than its first non-blank text. */
+function holdsText(node: AnyNode): boolean {
+  if (isText(node)) return NON_SPACE.test(node.data);
+  if (!isTag(node) || isIgnoredElement(node)) return false;
+  for (const c of node.children) if (holdsText(c)) return true;
   return false;
 }
 

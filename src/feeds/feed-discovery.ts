@@ -1,5 +1,6 @@
-import type { Document, Element } from 'domhandler';
-import { findAll, getAttributeValue, textContent } from 'domutils';
+import type { Document } from 'domhandler';
+import { textContent } from 'domutils';
+import { elementsNamed } from '../core/dom-text.js';
 import { Parser } from 'htmlparser2';
 import { absoluteUrl } from '../core/url.js';
 import { AUTODISCOVERY_TYPE, COMMENT_FEED_TITLE, FEED_LINK_HREF, NOT_FEED_HREF } from './constants.js';
@@ -86,27 +87,22 @@ function scanHtml(html: string): { base: string | null; candidates: Candidate[] 
   return { base, candidates };
 }
 
-/** The same scan over an already parsed document (the extract stage shares its DOM), in one walk. */
+/** The same scan over an already parsed document (the extract stage shares its DOM): its `<base>`,
+ *  `<link>` and `<a>` elements, each kind in document order. */
 function scanDocument(doc: Document): { base: string | null; candidates: Candidate[] } {
-  let base: string | null | undefined;
+  const base = elementsNamed(doc, 'base')[0];
   const links: Candidate[] = [];
-  const anchors: Candidate[] = [];
-  for (const node of findAll((e) => e.name === 'base' || e.name === 'link' || e.name === 'a', doc.children)) {
-    if (node.name === 'base' && base === undefined) base = attribute(node, 'href') ?? null;
-    else if (node.name === 'link') {
-      const c = autodiscoveryCandidate(attribute(node, 'rel'), attribute(node, 'type'), attribute(node, 'href'), attribute(node, 'title'));
-      if (c) links.push(c);
-    } else if (node.name === 'a') {
-      const href = attribute(node, 'href');
-      if (href !== undefined && isFeedHref(href))
-        anchors.push({ href, type: null, title: attribute(node, 'title') ?? textContent(node), via: 'link-heuristic' });
-    }
+  for (const { attribs } of elementsNamed(doc, 'link')) {
+    const c = autodiscoveryCandidate(attribs.rel, attribs.type, attribs.href, attribs.title);
+    if (c) links.push(c);
   }
-  return { base: base ?? null, candidates: [...links, ...anchors] };
-}
-
-function attribute(element: Element, name: string): string | undefined {
-  return getAttributeValue(element, name);
+  const anchors: Candidate[] = [];
+  for (const node of elementsNamed(doc, 'a')) {
+    const href = node.attribs.href;
+    if (href !== undefined && isFeedHref(href))
+      anchors.push({ href, type: null, title: node.attribs.title ?? textContent(node), via: 'link-heuristic' });
+  }
+  return { base: base?.attribs.href ?? null, candidates: [...links, ...anchors] };
 }
 
 function autodiscoveryCandidate(
