@@ -168,7 +168,6 @@ function hasVowelBefore(w: string, end: number): boolean {
   return false;
 }
 
-/** The stem of a word as Snowball's English stemmer gives it. */
 export function stemEnglish(word: string): string {
   if (EXCEPTIONS.has(word)) return EXCEPTIONS.get(word) ?? word;
   if (word.length < 3) return word;
