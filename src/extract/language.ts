@@ -2,7 +2,6 @@ import { data as FRANC_MODELS } from 'franc-min/data.js';
 import { expressions as FRANC_SCRIPTS } from 'franc-min/expressions.js';
 import * as snowball from 'snowball-stemmers';
 import { BoundedMemo } from '../core/bounded-memo.js';
-import { stemEnglish } from './english-stemmer.js';
 import * as stopwordLists from 'stopword';
 
 /** What we know about a language: its ISO 639-3 code (stopword lists) and Snowball algorithm. */
@@ -190,7 +189,7 @@ export function languageTools(language: string | null): LanguageTools {
   if (cached !== undefined) return cached;
   const info = LANGUAGES[key] ?? { iso3: 'eng', snowball: 'english' };
   const stops = new Set((stopwordTable[info.iso3] ?? stopwordTable.eng ?? []).map((w) => w.toLowerCase()));
-  const stemmer = info.snowball === null ? null : info.snowball === 'english' ? { stem: stemEnglish } : snowball.newStemmer(info.snowball);
+  const stemmer = info.snowball === null ? null : snowball.newStemmer(info.snowball);
   const stems = new BoundedMemo<string, string>(MAX_STEMS_PER_LANGUAGE);
   const stemOf = (token: string): string => stemmer?.stem(token) ?? token;
   const stem = stemmer === null ? (token: string): string => token : (token: string): string => stems.get(token, stemOf);
