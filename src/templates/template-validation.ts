@@ -10,7 +10,7 @@ import { canonicalUrl } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import { entryLinkTargets } from './channel-page.js';
 import { CHANNEL_MIN_HEADING_LINKS, MAX_CHANNEL_ACCEPT_SHARE, MIN_FIT_SHARE, MIN_SPECIALISED_FIT } from './constants.js';
-import { findNodes } from './key-path-match.js';
+import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
 import { keyPathOf, mergeKeyPaths, parseKeyPath, serialiseKeyPath, specificityOf } from './key-path.js';
 import { acceptsEach, matchPage } from './page-matcher.js';
 import { templateId } from './template-learner.js';
@@ -43,21 +43,37 @@ export function templateStillFits(templates: PostTemplate | readonly PostTemplat
 }
 
 /**
- * The most specific path all feed-linked pages agree on for the node `kp` designates: the merge of
- * `keyPathOf` of its first non-empty match on every page (all PATH_ATTRIBUTES, values clustered by
- * prefix). Null when a page has no match or the merge is shorter than `kp` (it would generalise).
+ * For each of `kps`, the most specific path all feed-linked pages agree on for the node it
+ * designates: the merge of `keyPathOf` of its first non-empty match on every page (all
+ * PATH_ATTRIBUTES, values clustered by prefix). Null when a page has no match or the merge is
+ * shorter than the path (it would generalise). One walk of each page for the paths still merging.
  */
-function specialisedPath(kp: KeyPath, pages: readonly ParsedPage[]): KeyPath | null {
-  let merged: KeyPath | null = null;
+function specialisedPaths(kps: readonly KeyPath[], pages: readonly ParsedPage[]): Array<KeyPath | null> {
+  const compiled = kps.map(compileKeyPath);
+  /** undefined: no page merged yet; null: a page had no match or the merge failed. */
+  const merged: Array<KeyPath | null | undefined> = kps.map((kp) => (kp.steps.length === 0 && pages.length > 0 ? null : undefined));
   for (const p of pages) {
-    const node = findNodes(p.document, kp).find((n: Element) => n.children.length > 0);
-    if (node === undefined) return null;
-    const full = keyPathOf(node);
-    merged = merged === null ? full : mergeKeyPaths(merged, full);
-    if (merged === null) return null;
+    const merging = merged.flatMap((m, i) => (m === null ? [] : [i]));
+    if (merging.length === 0) break;
+    const found = findAllNodes(
+      p.document,
+      merging.map((i) => compiled[i] as CompiledKeyPath),
+    );
+    for (const [k, i] of merging.entries()) {
+      const node = found[k]?.find((n: Element) => n.children.length > 0);
+      if (node === undefined) {
+        merged[i] = null;
+        continue;
+      }
+      const full = keyPathOf(node);
+      const sofar = merged[i];
+      merged[i] = sofar === undefined ? full : mergeKeyPaths(sofar as KeyPath, full);
+    }
   }
-  if (merged === null || merged.steps.length < kp.steps.length || specificityOf(merged) <= specificityOf(kp)) return null;
-  return merged;
+  return kps.map((kp, i) => {
+    const m = merged[i];
+    return m === null || m === undefined || m.steps.length < kp.steps.length || specificityOf(m) <= specificityOf(kp) ? null : m;
+  });
 }
 
 interface Candidate {
@@ -95,10 +111,16 @@ function candidates(template: PostTemplate, feedPages: readonly ParsedPage[]): C
     if (path === null) continue;
     add(path, name === 'key-path' ? 'unchanged' : `promoted the ${name}`);
   }
-  for (const [name, path] of sources) {
+  const specialising = sources.flatMap(([name, path]) => {
     const kp = path === null ? null : parseKeyPath(path);
-    if (kp === null || kp.steps.some((s) => s.name === '*')) continue;
-    const special = specialisedPath(kp, feedPages);
+    return kp === null || kp.steps.some((s) => s.name === '*') ? [] : [{ name, kp }];
+  });
+  const specialised = specialisedPaths(
+    specialising.map((s) => s.kp),
+    feedPages,
+  );
+  for (const [i, { name }] of specialising.entries()) {
+    const special = specialised[i] ?? null;
     if (special === null) continue;
     const keyPath = serialiseKeyPath(special);
     add(keyPath, `promoted the ${name} with the attributes common to all ${feedPages.length} feed-linked pages`);
