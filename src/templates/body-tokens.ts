@@ -1,29 +1,31 @@
 /**
- * The lower-cased tokens (`tokensOf`) of a page body's visible text (`renderText`), and the deepest
- * element holding a sequence of them, from one walk of the body: rendering each element on the way
- * down on its own would read the body again at every level.
+ * Whether a page body's visible text (`renderText`) holds a sequence of lower-cased tokens
+ * (`tokensOf`), and the deepest element holding it, from one walk of the body: rendering each
+ * element on the way down on its own would read the body again at every level.
  *
  * Each element's text is a span of the body's text. The tokens of a span are the body's tokens
  * inside it, those cut by its ends clipped to it: `renderText` only adds line breaks and folds
  * whitespace, which is never part of a token. Lower-casing a span gives the same span of the
  * lower-cased body except for a final sigma (`Σ` lower-cases by what follows it), a character that
  * lower-cases to two (`İ`, spans would shift) and a surrogate pair split by a tag: a body holding
- * one is read element by element, each rendered on its own.
+ * one (or hidden whole) is read element by element, each rendered on its own.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { breaksLine } from '../core/dom-text.js';
 import { isSkipped, renderText } from './content-render.js';
 import { tokensOf } from './post-evidence.js';
 
-/** The tokens of a body's text, and where a token sequence lies in it. */
+/** Where a token sequence, as ` t1 t2 … ` (framed by spaces: whole tokens only), lies in a body's text. */
 export interface BodyTokens {
-  readonly tokens: readonly string[];
+  /** Whether the body's tokens include `sequence`. */
+  holds(sequence: string): boolean;
   /** The deepest element whose tokens, as ` t1 t2 … `, include `sequence`: the first child that does
    *  at each level down from the body (the body itself when no child does). */
   deepestHolder(sequence: string): Element;
 }
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
+const NON_TOKEN = /[^\p{L}\p{N}]+/gu;
 const CAPITAL_SIGMA = 'Σ';
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
@@ -38,11 +40,15 @@ const framed = (tokens: readonly string[]): string => ` ${tokens.join(' ')} `;
 
 /** Each element rendered on its own (a body the spans cannot read exactly). */
 class RenderedTokens implements BodyTokens {
-  readonly tokens: readonly string[];
+  readonly #text: string;
   readonly #texts = new Map<Element, string>();
 
   constructor(readonly body: Element) {
-    this.tokens = tokensOf(renderText(body));
+    this.#text = framed(tokensOf(renderText(body)));
+  }
+
+  holds(sequence: string): boolean {
+    return this.#text.includes(sequence);
   }
 
   deepestHolder(sequence: string): Element {
@@ -66,7 +72,8 @@ class RenderedTokens implements BodyTokens {
 
 /** Token texts cut from the body's text by the elements' spans. */
 class SpanTokens implements BodyTokens {
-  readonly tokens: readonly string[];
+  /** The body's tokens framed: runs of other characters made one space. */
+  readonly #text: string;
   /** Token texts by element index, made once per element however many items are looked for. */
   readonly #texts = new Map<number, string>();
   #at: TokenPositions | null = null;
@@ -82,11 +89,17 @@ class SpanTokens implements BodyTokens {
     readonly ends: readonly number[],
     readonly next: readonly number[],
   ) {
-    this.tokens = lower.match(TOKEN) ?? [];
+    this.#text = ` ${lower.replace(NON_TOKEN, ' ').trim()} `;
+  }
+
+  holds(sequence: string): boolean {
+    return this.#text.includes(sequence);
   }
 
   /** The walk of `plainText`, skipping as `renderText`; null when the spans would not be exact. */
   static read(body: Element): SpanTokens | null {
+    // A skipped body renders empty, its children do not: there is no span to cut them from.
+    if (isSkipped(body)) return null;
     const parts: string[] = [];
     let length = 0;
     const elements: Element[] = [];
@@ -108,13 +121,11 @@ class SpanTokens implements BodyTokens {
         if (node.data.length > 0 && isLowSurrogate(node.data.charCodeAt(0))) return null;
         parts.push(node.data);
         length += node.data.length;
-      } else if (isTag(node) && (node === body || !isSkipped(node))) {
+      } else if (isTag(node) && !isSkipped(node)) {
         const i = elements.push(node) - 1;
         starts.push(length);
         ends.push(length);
         next.push(i + 1);
-        // A skipped body is read as empty (`renderText` skips it whole).
-        if (node === body && isSkipped(node)) continue;
         if (breaksLine(node.name)) {
           parts.push('\n');
           length++;
@@ -155,7 +166,7 @@ class SpanTokens implements BodyTokens {
 
   /** The framed tokens of the span [start, end). */
   #cut(start: number, end: number): string {
-    this.#at ??= tokenPositions(this.lower, this.tokens);
+    this.#at ??= tokenPositions(this.lower);
     const at = this.#at;
     // Tokens [first, last) overlap the span: those ending after its start and starting before its end.
     let first = firstAbove(at.ends, start);
@@ -171,34 +182,33 @@ class SpanTokens implements BodyTokens {
       tail = this.lower.slice(at.starts[last] as number, end);
     }
     if (first < last) {
-      const to = (at.joinedAt[last - 1] as number) + (this.tokens[last - 1] as string).length;
-      pieces.push(at.joined.slice(at.joinedAt[first] as number, to));
+      pieces.push(
+        this.#text.slice(
+          at.framedAt[first] as number,
+          (at.framedAt[last - 1] as number) + (at.ends[last - 1] as number) - (at.starts[last - 1] as number),
+        ),
+      );
     }
     pieces.push(tail);
     return framed(pieces.filter((p) => p !== ''));
   }
 }
 
-/** Where each token lies in the lower-cased text, and in the framed text of all of them. */
+/** Where each token starts and ends in the lower-cased text, and where it starts in the framed text. */
 interface TokenPositions {
   starts: number[];
   ends: number[];
-  joined: string;
-  joinedAt: number[];
+  framedAt: number[];
 }
 
-function tokenPositions(lower: string, tokens: readonly string[]): TokenPositions {
-  const at: TokenPositions = { starts: [], ends: [], joined: framed(tokens), joinedAt: [] };
-  let from = 0;
-  let joinedAt = 1;
-  for (const token of tokens) {
-    // Only characters outside any token lie between two tokens: the next occurrence is the token.
-    const start = lower.indexOf(token, from);
-    from = start + token.length;
-    at.starts.push(start);
-    at.ends.push(from);
-    at.joinedAt.push(joinedAt);
-    joinedAt += token.length + 1;
+function tokenPositions(lower: string): TokenPositions {
+  const at: TokenPositions = { starts: [], ends: [], framedAt: [] };
+  let framedAt = 1;
+  for (const m of lower.matchAll(TOKEN)) {
+    at.starts.push(m.index);
+    at.ends.push(m.index + m[0].length);
+    at.framedAt.push(framedAt);
+    framedAt += m[0].length + 1;
   }
   return at;
 }

@@ -111,13 +111,9 @@ function holdsAt(tokens: readonly string[], at: number, phrase: readonly string[
  * site with many feed items costs little more per page than one with few.
  */
 export function listedItems(pageUrl: string, pageText: string, items: readonly ItemEvidence[]): string[] {
-  return items.length === 0 ? [] : listedItemsOfTokens(pageUrl, tokensOf(pageText), items);
-}
-
-/** `listedItems` of a text already read as tokens (`tokensOf`). */
-export function listedItemsOfTokens(pageUrl: string, tokens: readonly string[], items: readonly ItemEvidence[]): string[] {
   if (items.length === 0) return [];
   const self = schemelessKey(pageUrl);
+  const tokens = tokensOf(pageText);
   const index = openingTokenIndex(items);
   const found = new Set<number>();
   for (let at = 0; at + 1 < tokens.length; at++) {

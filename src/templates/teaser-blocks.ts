@@ -17,7 +17,7 @@ import { keyPathOf, serialiseKeyPath } from './key-path.js';
 import { clusterPaths } from './template-learner.js';
 import type { KeyPath } from './types.js';
 import { type CompiledKeyPath, compileKeyPath, findAllNodes, findNodes } from './key-path-match.js';
-import { type ItemEvidence, listedItemsOfTokens } from './post-evidence.js';
+import type { ItemEvidence } from './post-evidence.js';
 
 /** A feed-linked post page and the key-path of its content node (`PropertyPaths.content`). */
 export interface FeedPostPage {
@@ -43,18 +43,22 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
   if (posts.length < MIN_TEASER_PAGES || items.length === 0) return [];
   const paths: KeyPath[] = [];
   const pageOf: number[] = [];
+  const sequences = items.map((item) => ` ${item.tokens.join(' ')} `);
   const contents = posts.map(({ page, contentPath }) => (contentPath === null ? [] : findNodes(page.document, contentPath)));
   for (const [i, { page }] of posts.entries()) {
     const body = pageBody(page);
     if (body === null) continue;
     const content = contents[i] ?? [];
     const read = bodyTokens(body);
-    const listed = new Set(listedItemsOfTokens(page.url, read.tokens, items));
     const self = schemelessKey(page.url);
+    // The pages other than this one whose item's opening the body holds (`listedItems`).
+    const listed = new Set(
+      items.filter((item, k) => item.pageKey !== self && read.holds(sequences[k] as string)).map((item) => item.pageKey),
+    );
     const blocks = new Map<string, KeyPath>();
-    for (const item of items) {
+    for (const [k, item] of items.entries()) {
       if (!listed.has(item.pageKey) || item.pageKey === self) continue;
-      const block = read.deepestHolder(` ${item.tokens.join(' ')} `);
+      const block = read.deepestHolder(sequences[k] as string);
       if (block === body || content.some((c) => contains(c, block) || contains(block, c))) continue;
       const kp = keyPathOf(block);
       blocks.set(serialiseKeyPath(kp), kp);
