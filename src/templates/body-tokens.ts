@@ -17,15 +17,15 @@ import { tokensOf } from './post-evidence.js';
 
 /** Where a token sequence, as ` t1 t2 … ` (framed by spaces: whole tokens only), lies in a body's text. */
 export interface BodyTokens {
-  /** Whether the body's tokens include `sequence`. */
-  holds(sequence: string): boolean;
+  /** Whether the body's tokens include `sequence`; `probe`, one of its tokens (a long one rules out
+   *  most bodies), is looked for first in the body's text as it is, before that is read as tokens. */
+  holds(sequence: string, probe: string): boolean;
   /** The deepest element whose tokens, as ` t1 t2 … `, include `sequence`: the first child that does
    *  at each level down from the body (the body itself when no child does). */
   deepestHolder(sequence: string): Element;
 }
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
-const NON_TOKEN = /[^\p{L}\p{N}]+/gu;
 const CAPITAL_SIGMA = 'Σ';
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
@@ -72,8 +72,8 @@ class RenderedTokens implements BodyTokens {
 
 /** Token texts cut from the body's text by the elements' spans. */
 class SpanTokens implements BodyTokens {
-  /** The body's tokens framed: runs of other characters made one space. */
-  readonly #text: string;
+  /** The body's tokens framed, read when first asked for. */
+  #text: string | null = null;
   /** Token texts by element index, made once per element however many items are looked for. */
   readonly #texts = new Map<number, string>();
   #at: TokenPositions | null = null;
@@ -88,12 +88,15 @@ class SpanTokens implements BodyTokens {
     readonly starts: readonly number[],
     readonly ends: readonly number[],
     readonly next: readonly number[],
-  ) {
-    this.#text = ` ${lower.replace(NON_TOKEN, ' ').trim()} `;
+  ) {}
+
+  holds(sequence: string, probe: string): boolean {
+    return this.lower.includes(probe) && this.#framed().includes(sequence);
   }
 
-  holds(sequence: string): boolean {
-    return this.#text.includes(sequence);
+  #framed(): string {
+    this.#text ??= framed(this.lower.match(TOKEN) ?? []);
+    return this.#text;
   }
 
   /** The walk of `plainText`, skipping as `renderText`; null when the spans would not be exact. */
@@ -183,7 +186,7 @@ class SpanTokens implements BodyTokens {
     }
     if (first < last) {
       pieces.push(
-        this.#text.slice(
+        this.#framed().slice(
           at.framedAt[first] as number,
           (at.framedAt[last - 1] as number) + (at.ends[last - 1] as number) - (at.starts[last - 1] as number),
         ),

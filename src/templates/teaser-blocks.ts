@@ -44,6 +44,7 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
   const paths: KeyPath[] = [];
   const pageOf: number[] = [];
   const sequences = items.map((item) => ` ${item.tokens.join(' ')} `);
+  const probes = items.map((item) => item.tokens.reduce((a, b) => (b.length > a.length ? b : a), ''));
   const contents = posts.map(({ page, contentPath }) => (contentPath === null ? [] : findNodes(page.document, contentPath)));
   for (const [i, { page }] of posts.entries()) {
     const body = pageBody(page);
@@ -53,7 +54,9 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
     const self = schemelessKey(page.url);
     // The pages other than this one whose item's opening the body holds (`listedItems`).
     const listed = new Set(
-      items.filter((item, k) => item.pageKey !== self && read.holds(sequences[k] as string)).map((item) => item.pageKey),
+      items
+        .filter((item, k) => item.pageKey !== self && read.holds(sequences[k] as string, probes[k] as string))
+        .map((item) => item.pageKey),
     );
     const blocks = new Map<string, KeyPath>();
     for (const [k, item] of items.entries()) {
