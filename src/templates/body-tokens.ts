@@ -72,7 +72,8 @@ class RenderedTokens implements BodyTokens {
 
 /** Token texts cut from the body's text by the elements' spans. */
 class SpanTokens implements BodyTokens {
-  /** The body's tokens framed, read when first asked for. */
+  /** The body's tokens, and framed, read when first asked for. */
+  #tokens: string[] = [];
   #text: string | null = null;
   /** Token texts by element index, made once per element however many items are looked for. */
   readonly #texts = new Map<number, string>();
@@ -95,7 +96,10 @@ class SpanTokens implements BodyTokens {
   }
 
   #framed(): string {
-    this.#text ??= framed(this.lower.match(TOKEN) ?? []);
+    if (this.#text === null) {
+      this.#tokens = this.lower.match(TOKEN) ?? [];
+      this.#text = framed(this.#tokens);
+    }
     return this.#text;
   }
 
@@ -169,7 +173,8 @@ class SpanTokens implements BodyTokens {
 
   /** The framed tokens of the span [start, end). */
   #cut(start: number, end: number): string {
-    this.#at ??= tokenPositions(this.lower);
+    const text = this.#framed();
+    this.#at ??= tokenPositions(this.lower, this.#tokens);
     const at = this.#at;
     // Tokens [first, last) overlap the span: those ending after its start and starting before its end.
     let first = firstAbove(at.ends, start);
@@ -186,7 +191,7 @@ class SpanTokens implements BodyTokens {
     }
     if (first < last) {
       pieces.push(
-        this.#framed().slice(
+        text.slice(
           at.framedAt[first] as number,
           (at.framedAt[last - 1] as number) + (at.ends[last - 1] as number) - (at.starts[last - 1] as number),
         ),
@@ -204,14 +209,18 @@ interface TokenPositions {
   framedAt: number[];
 }
 
-function tokenPositions(lower: string): TokenPositions {
+function tokenPositions(lower: string, tokens: readonly string[]): TokenPositions {
   const at: TokenPositions = { starts: [], ends: [], framedAt: [] };
+  let from = 0;
   let framedAt = 1;
-  for (const m of lower.matchAll(TOKEN)) {
-    at.starts.push(m.index);
-    at.ends.push(m.index + m[0].length);
+  for (const token of tokens) {
+    // Only characters outside any token lie between two tokens: the next occurrence is the token.
+    const start = lower.indexOf(token, from);
+    from = start + token.length;
+    at.starts.push(start);
+    at.ends.push(from);
     at.framedAt.push(framedAt);
-    framedAt += m[0].length + 1;
+    framedAt += token.length + 1;
   }
   return at;
 }
