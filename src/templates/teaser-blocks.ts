@@ -45,11 +45,19 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
   const pageOf: number[] = [];
   const sequences = items.map((item) => ` ${item.tokens.join(' ')} `);
   const probes = items.map((item) => item.tokens.reduce((a, b) => (b.length > a.length ? b : a), ''));
-  const contents = posts.map(({ page, contentPath }) => (contentPath === null ? [] : findNodes(page.document, contentPath)));
+  // Each post's content nodes, found when first asked for.
+  const contents: Array<Element[] | undefined> = [];
+  const contentOf = (i: number): Element[] => {
+    const { page, contentPath } = posts[i] as FeedPostPage;
+    contents[i] ??= contentPath === null ? [] : findNodes(page.document, contentPath);
+    return contents[i];
+  };
+  let shown = 0;
   for (const [i, { page }] of posts.entries()) {
+    // The posts left cannot bring those showing blocks up to the floor: no cluster reaches it.
+    if (shown + posts.length - i < MIN_TEASER_PAGES) return [];
     const body = pageBody(page);
     if (body === null) continue;
-    const content = contents[i] ?? [];
     const read = bodyTokens(body);
     const self = schemelessKey(page.url);
     // The pages other than this one whose item's opening the body holds (`listedItems`).
@@ -62,10 +70,11 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
     for (const [k, item] of items.entries()) {
       if (!listed.has(item.pageKey) || item.pageKey === self) continue;
       const block = read.deepestHolder(sequences[k] as string);
-      if (block === body || content.some((c) => contains(c, block) || contains(block, c))) continue;
+      if (block === body || contentOf(i).some((c) => contains(c, block) || contains(block, c))) continue;
       const kp = keyPathOf(block);
       blocks.set(serialiseKeyPath(kp), kp);
     }
+    if (blocks.size > 0) shown++;
     for (const kp of blocks.values()) {
       paths.push(kp);
       pageOf.push(i);
@@ -78,7 +87,7 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
     let ok = judged.get(key);
     if (ok === undefined) {
       ok = posts.every(({ page }, i) => {
-        const content = contents[i] ?? [];
+        const content = contentOf(i);
         return (
           content.length === 0 || findNodes(page.document, merged).every((n) => !content.some((c) => contains(c, n) || contains(n, c)))
         );
