@@ -30,7 +30,7 @@ const CAPITAL_SIGMA = 'Σ';
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
-/** The tokens of `body` (from `pageBody`). */
+/** Token sequences in the text of `body` (from `pageBody`): read by spans, else element by element. */
 export function bodyTokens(body: Element): BodyTokens {
   return SpanTokens.read(body) ?? new RenderedTokens(body);
 }
