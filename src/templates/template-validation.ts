@@ -148,13 +148,17 @@ interface CandidateTally {
 /**
  * `validateTemplate` one page at a time, so a host's pages need not be in memory together: the
  * feed-linked pages are given up front (the candidates are built from them), every other page of
- * the host is passed to `observe` and can be dropped afterwards.
+ * the host is passed to `observe` and can be dropped afterwards. The specialised candidates are
+ * built when first needed: for the first page observed, or when the template itself fits too few
+ * feed-linked pages (with no other page observed, nothing else can reject it).
  */
 export class TemplateValidator {
   readonly #template: PostTemplate;
-  readonly #feedPageCount: number;
+  readonly #feedPages: readonly ParsedPage[];
   readonly #channelMin: number;
+  /** The template's tally first, then the specialised candidates' once built. */
   readonly #tallies: CandidateTally[];
+  #specialised = false;
   #otherPages = 0;
   #channelPages = 0;
 
@@ -163,30 +167,43 @@ export class TemplateValidator {
     this.#template = template;
     const own = new Set(template.learntFrom.map((u) => canonicalUrl(u)));
     const ownPages = feedLinkedPages.filter((p) => own.has(canonicalUrl(p.url)));
-    const feedPages = ownPages.length > 0 ? ownPages : feedLinkedPages;
-    this.#feedPageCount = feedPages.length;
+    this.#feedPages = ownPages.length > 0 ? ownPages : feedLinkedPages;
     this.#channelMin = channelLinkThreshold(feedLinkedPages);
-    const all = [{ template, how: 'unchanged' }, ...candidates(template, feedPages).filter((c) => c.how !== 'unchanged')];
+    this.#tallies = this.#tally([{ template, how: 'unchanged' }]);
+  }
+
+  /** Tallies of `candidates`, each with its share of the feed-linked pages accepted. */
+  #tally(candidates: readonly Candidate[]): CandidateTally[] {
     const fits =
-      feedPages.length === 0
-        ? all.map(() => 1)
+      this.#feedPages.length === 0
+        ? candidates.map(() => 1)
         : acceptedShares(
-            all.map((c) => c.template),
-            feedPages,
+            candidates.map((c) => c.template),
+            this.#feedPages,
           );
-    this.#tallies = all.map((candidate, i) => ({ candidate, fit: fits[i] as number, accepted: 0, channelAccepted: 0 }));
+    return candidates.map((candidate, i) => ({ candidate, fit: fits[i] as number, accepted: 0, channelAccepted: 0 }));
+  }
+
+  /** Every tally, the specialised candidates' built on first use. */
+  #allTallies(): CandidateTally[] {
+    if (!this.#specialised) {
+      this.#specialised = true;
+      this.#tallies.push(...this.#tally(candidates(this.#template, this.#feedPages).filter((c) => c.how !== 'unchanged')));
+    }
+    return this.#tallies;
   }
 
   /** Test every candidate on one page of the host that no feed links. */
   observe(page: ParsedPage): void {
+    const tallies = this.#allTallies();
     this.#otherPages++;
     const isChannel = entryLinkTargets(page).size >= this.#channelMin;
     if (isChannel) this.#channelPages++;
     const accepted = acceptsEach(
       page,
-      this.#tallies.map((t) => t.candidate.template),
+      tallies.map((t) => t.candidate.template),
     );
-    this.#tallies.forEach((t, i) => {
+    tallies.forEach((t, i) => {
       if (!accepted[i]) return;
       t.accepted++;
       if (isChannel) t.channelAccepted++;
@@ -205,7 +222,7 @@ export class TemplateValidator {
       channelAccepted: t.channelAccepted,
     });
     const base = this.#tallies[0] as CandidateTally;
-    const feedPages = this.#feedPageCount;
+    const feedPages = this.#feedPages.length;
     if (base.fit >= MIN_FIT_SHARE && channelOk(base.channelAccepted)) {
       return result(
         this.#template,
@@ -214,7 +231,7 @@ export class TemplateValidator {
       );
     }
     let best: CandidateTally | null = null;
-    for (const t of this.#tallies.slice(1)) {
+    for (const t of this.#allTallies().slice(1)) {
       if (t.fit < MIN_SPECIALISED_FIT || !channelOk(t.channelAccepted)) continue;
       if (best === null || t.fit > best.fit || (t.fit === best.fit && matchShare(t) > matchShare(best))) best = t;
     }
