@@ -31,15 +31,21 @@ export interface RenderPageOptions {
   indexHref?: string;
   /** Where the archived original can be replayed; defaults to the original URL. */
   originalHref?: string;
+  /** Sanitiser of the article's and comments' HTML (`sanitizeHtml`, or one remembering an object's fragments). */
+  sanitize?: (html: string) => string;
 }
 
-export function renderComments(comments: readonly Comment[], emptyText = 'No comments in this version.'): string {
+export function renderComments(
+  comments: readonly Comment[],
+  emptyText = 'No comments in this version.',
+  sanitize: (html: string) => string = sanitizeHtml,
+): string {
   if (comments.length === 0) return `<p class="wo-no-comments">${e(emptyText)}</p>`;
   const shown = comments.slice(0, MAX_COMMENTS_PER_PAGE);
   const items = shown.map(
     (c) => `<li class="wo-comment" style="margin-left:${Math.min(c.depth, 8) * 1.5}em" data-hash="${e(c.hash)}">
 <header><strong>${e(c.author ?? 'anonymous')}</strong>${c.published ? ` · <time datetime="${e(c.published)}">${e(c.published)}</time>` : ''}</header>
-<div>${c.html ? sanitizeHtml(c.html) : `<p>${e(c.text)}</p>`}</div></li>`,
+<div>${c.html ? sanitize(c.html) : `<p>${e(c.text)}</p>`}</div></li>`,
   );
   const more = comments.length > shown.length ? `<p>${comments.length - shown.length} more comments not shown.</p>` : '';
   return `<ol>${items.join('\n')}</ol>${more}`;
@@ -63,11 +69,12 @@ export function renderVersionBody(v: ObjectVersion, comments: readonly Comment[]
         .join('')}</ol></section>`
     : '';
   const original = opts.originalHref ?? v.url;
+  const sanitize = opts.sanitize ?? sanitizeHtml;
   return `<article class="wo-object" data-object-id="${v.objectId}" data-version-id="${v.id}">
 <header class="wo-meta"><h1>${e(v.title ?? '(untitled)')}</h1>${byline.length ? `<p class="wo-byline">${byline.join(' · ')}</p>` : ''}${cats}</header>
-<div class="wo-article">${sanitizeHtml(v.html)}</div>
+<div class="wo-article">${sanitize(v.html)}</div>
 ${refList}
-<section class="wo-comments"><h2>Comments (${comments.length})</h2>${renderComments(comments)}</section>
+<section class="wo-comments"><h2>Comments (${comments.length})</h2>${renderComments(comments, undefined, sanitize)}</section>
 <footer class="wo-provenance"><p>Reconstructed from the archived page
 <a class="wo-original" href="${e(safeUrl(original))}" rel="noopener noreferrer nofollow">${e(v.url)}</a>
 captured <time datetime="${e(v.captureTime)}">${e(v.captureTime)}</time> (timestamp ${timestamp14(v.captureTime)}, crawl ${e(v.crawl)}).

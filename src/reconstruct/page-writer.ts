@@ -8,7 +8,7 @@ import { PAGE_FORMAT } from './constants.js';
 import { escapeHtml as e } from './html-escape.js';
 import { feedIndexPath, versionPagePath } from './page-paths.js';
 import { htmlDocument, renderObjectPage } from './page-render.js';
-import { SANITIZER_VERSION } from './sanitize-html.js';
+import { SANITIZER_VERSION, sanitizeHtml } from './sanitize-html.js';
 
 interface IndexEntry {
   title: string;
@@ -71,6 +71,34 @@ class PageFiles {
   }
 }
 
+/**
+ * The sanitised HTML of one object's article and comments, kept while its versions are written
+ * (`iterateVersions` gives them together): the versions of an object in successive crawls mostly
+ * hold the same article and comments.
+ */
+class ObjectFragments {
+  #objectId: number | null = null;
+  readonly #sanitised = new Map<string, string>();
+
+  /** The sanitiser for a version of `objectId`; the fragments of the previous object are let go. */
+  sanitizerFor(objectId: number): (html: string) => string {
+    if (objectId !== this.#objectId) {
+      this.#sanitised.clear();
+      this.#objectId = objectId;
+    }
+    return this.#sanitize;
+  }
+
+  readonly #sanitize = (html: string): string => {
+    let out = this.#sanitised.get(html);
+    if (out === undefined) {
+      out = sanitizeHtml(html);
+      this.#sanitised.set(html, out);
+    }
+    return out;
+  };
+}
+
 /** Digest of everything a version's page is rendered from: the page format, the sanitiser, the version, its comments, its links. */
 function pageSource(v: ObjectVersion, comments: readonly Comment[], indexHref: string): string {
   return createHash('sha1')
@@ -94,12 +122,14 @@ export function writeReconstructedPages(
   const files = new PageFiles(join(outDir, 'pages'), known);
   const write = (path: string, content: string) => files.write(path, () => content);
   const byFeed = new Map<string | null, Map<number, IndexEntry>>();
+  const fragments = new ObjectFragments();
   let pages = 0;
   for (const v of iterateVersions(db)) {
     const path = versionPagePath(v);
     const indexHref = link(path, feedIndexPath(v.feedUrl));
     const comments = listComments(db, v.id);
-    files.write(path, () => renderObjectPage(v, comments, { indexHref }), pageSource(v, comments, indexHref));
+    const sanitize = fragments.sanitizerFor(v.objectId);
+    files.write(path, () => renderObjectPage(v, comments, { indexHref, sanitize }), pageSource(v, comments, indexHref));
     pages++;
     addToIndex(byFeed, v, path);
   }

@@ -7,7 +7,9 @@ import { type AnyNode, type Element, isTag } from 'domhandler';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import { type ParsedPage, pageHead } from '../extract/index.js';
 
-const HEADING = /^h[1-6]$/;
+/** `h1` to `h6` (tag names come lower-cased from the parser). */
+const isHeading = (name: string): boolean =>
+  name.length === 2 && name[0] === 'h' && name[1] !== undefined && name[1] >= '1' && name[1] <= '6';
 
 /** Is the anchor an entry link: inside a heading, or marked `rel=bookmark`? */
 function isEntryAnchor(a: Element, insideHeading: boolean): boolean {
@@ -38,14 +40,13 @@ function readEntryLinkTargets(page: ParsedPage): Set<string> {
   const self = canonicalUrl(page.url);
   const host = hostOf(page.url);
   const out = new Set<string>();
-  // Two parallel stacks (node, inside a heading): no pair allocated per node of the page.
-  const stack: AnyNode[] = [...page.document.children];
+  // Two parallel stacks (element, inside a heading): no pair allocated per element of the page.
+  const stack: Element[] = page.document.children.filter(isTag);
   const inHeadings: boolean[] = stack.map(() => false);
   while (stack.length > 0) {
-    const node = stack.pop() as AnyNode;
+    const node = stack.pop() as Element;
     const inHeading = inHeadings.pop() as boolean;
-    if (!isTag(node)) continue;
-    const heading = inHeading || HEADING.test(node.name);
+    const heading = inHeading || isHeading(node.name);
     if (node.name === 'a' && isEntryAnchor(node, heading)) {
       const href = node.attribs['href']?.trim();
       if (href !== undefined && href !== '' && !href.includes('#')) {
@@ -54,6 +55,7 @@ function readEntryLinkTargets(page: ParsedPage): Set<string> {
       }
     }
     for (const c of node.children) {
+      if (!isTag(c)) continue;
       stack.push(c);
       inHeadings.push(heading);
     }

@@ -16,6 +16,8 @@ const ATTRIBUTE_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:.-]*$/;
 
 /** Split `s` on unescaped `sep`, keeping escapes. */
 function splitEscaped(s: string, sep: string): string[] {
+  // Without a backslash nothing is escaped (most paths).
+  if (!s.includes('\\')) return s.split(sep);
   const out: string[] = [];
   let cur = '';
   for (let i = 0; i < s.length; i++) {
@@ -34,6 +36,11 @@ function splitEscaped(s: string, sep: string): string[] {
 
 /** `post-\*` -> {text 'post-*'}; `post-*` -> {text 'post-', prefix}; an unescaped `*` ends the value. */
 function parseValue(raw: string): ValuePattern {
+  // Without a backslash nothing is escaped (most values).
+  if (!raw.includes('\\')) {
+    const star = raw.indexOf('*');
+    return star < 0 ? { text: raw, prefix: false } : { text: raw.slice(0, star), prefix: true };
+  }
   let text = '';
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i] as string;

@@ -69,16 +69,27 @@ function compiledTemplate(t: PostTemplate): CompiledTemplate {
 type Slot = keyof CompiledTemplate;
 const SLOTS: Slot[] = ['key', 'content', 'title', 'author', 'date', 'categories'];
 
-/** One walk of the page for every path of every template. */
+/** One walk of the page for every path of every template, each distinct path matched once (candidate
+ *  templates share most of their paths; a path's nodes are read, never changed, by each template). */
 function matchAllPaths(page: ParsedPage, templates: readonly PostTemplate[]): Array<Record<Slot, Element[]>> {
   const paths: CompiledKeyPath[] = [];
+  const indexOf = new Map<CompiledKeyPath, number>();
   const where: Array<Record<Slot, number>> = [];
   for (const t of templates) {
     const c = compiledTemplate(t);
     const idx = {} as Record<Slot, number>;
     for (const slot of SLOTS) {
       const p = c[slot];
-      idx[slot] = p === null ? -1 : paths.push(p) - 1;
+      if (p === null) {
+        idx[slot] = -1;
+        continue;
+      }
+      let i = indexOf.get(p);
+      if (i === undefined) {
+        i = paths.push(p) - 1;
+        indexOf.set(p, i);
+      }
+      idx[slot] = i;
     }
     where.push(idx);
   }

@@ -50,6 +50,7 @@ describe('learnTeaserPaths', () => {
     }));
     expect(learnTeaserPaths(quoting, evidence.items)).toEqual([]);
     expect(learnTeaserPaths([feedPosts[0]!, { page: story(1, []), contentPath: CONTENT }], evidence.items)).toEqual([]);
+    expect(learnTeaserPaths([{ page: story(1, []), contentPath: CONTENT }, feedPosts[0]!], evidence.items)).toEqual([]);
   });
 
   it('keeps a post with teasers a post, and a page listing posts in its content not', () => {

@@ -6,45 +6,23 @@
  * blocks holding another item's opening text outside the post's content node, and left out of a
  * page's text before it is counted as a list (issue #12). No class name or word is looked for.
  */
-import { type Document, type Element, isTag } from 'domhandler';
+import type { Document, Element } from 'domhandler';
 import { contains, plainText } from '../core/dom-text.js';
 import { schemelessKey } from '../core/url.js';
 import { type ParsedPage, pageBody } from '../extract/index.js';
+import { bodyTokens } from './body-tokens.js';
 import { MIN_TEASER_PAGES } from './constants.js';
 import { isSkipped, renderText } from './content-render.js';
 import { keyPathOf, serialiseKeyPath } from './key-path.js';
 import { clusterPaths } from './template-learner.js';
 import type { KeyPath } from './types.js';
 import { type CompiledKeyPath, compileKeyPath, findAllNodes, findNodes } from './key-path-match.js';
-import { type ItemEvidence, listedItems, tokensOf } from './post-evidence.js';
+import type { ItemEvidence } from './post-evidence.js';
 
 /** A feed-linked post page and the key-path of its content node (`PropertyPaths.content`). */
 export interface FeedPostPage {
   page: ParsedPage;
   contentPath: string | null;
-}
-
-/** The lower-cased tokens of each element's text, joined by spaces and framed by them: computed
- *  once per element of one page, however many items are looked for in it. */
-type TokenTexts = Map<Element, string>;
-
-function tokenText(el: Element, texts: TokenTexts): string {
-  let text = texts.get(el);
-  if (text === undefined) {
-    text = ` ${tokensOf(renderText(el)).join(' ')} `;
-    texts.set(el, text);
-  }
-  return text;
-}
-
-/** The deepest element under `root` whose text holds the token sequence (`root` itself when no child does). */
-function deepestHolder(root: Element, sequence: string, texts: TokenTexts): Element {
-  let node = root;
-  for (;;) {
-    const child = node.children.find((c): c is Element => isTag(c) && !isSkipped(c) && tokenText(c, texts).includes(sequence));
-    if (child === undefined) return node;
-    node = child;
-  }
 }
 
 /**
@@ -60,25 +38,43 @@ function deepestHolder(root: Element, sequence: string, texts: TokenTexts): Elem
  * ancestors or its descendants; otherwise two different blocks could merge to a common ancestor.
  */
 export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly ItemEvidence[]): CompiledKeyPath[] {
-  // Each post counts once per cluster: fewer posts than the floor can show none often enough.
-  if (posts.length < MIN_TEASER_PAGES) return [];
+  // Each post counts once per cluster: fewer posts than the floor can show none often enough;
+  // without items no block shows one.
+  if (posts.length < MIN_TEASER_PAGES || items.length === 0) return [];
   const paths: KeyPath[] = [];
   const pageOf: number[] = [];
-  const contents = posts.map(({ page, contentPath }) => (contentPath === null ? [] : findNodes(page.document, contentPath)));
+  const sequences = items.map((item) => ` ${item.tokens.join(' ')} `);
+  const probes = items.map((item) => item.tokens.reduce((a, b) => (b.length > a.length ? b : a), ''));
+  // Each post's content nodes, found when first asked for.
+  const contents: Array<Element[] | undefined> = [];
+  const contentOf = (i: number): Element[] => {
+    const { page, contentPath } = posts[i] as FeedPostPage;
+    contents[i] ??= contentPath === null ? [] : findNodes(page.document, contentPath);
+    return contents[i];
+  };
+  let shown = 0;
   for (const [i, { page }] of posts.entries()) {
+    // The posts left cannot bring those showing blocks up to the floor: no cluster reaches it.
+    if (shown + posts.length - i < MIN_TEASER_PAGES) return [];
     const body = pageBody(page);
     if (body === null) continue;
-    const content = contents[i] ?? [];
-    const listed = new Set(listedItems(page.url, renderText(body), items));
+    const read = bodyTokens(body);
+    const self = schemelessKey(page.url);
+    // The pages other than this one whose item's opening the body holds (`listedItems`).
+    const listed = new Set(
+      items
+        .filter((item, k) => item.pageKey !== self && read.holds(sequences[k] as string, probes[k] as string))
+        .map((item) => item.pageKey),
+    );
     const blocks = new Map<string, KeyPath>();
-    const texts: TokenTexts = new Map();
-    for (const item of items) {
-      if (!listed.has(item.pageKey) || item.pageKey === schemelessKey(page.url)) continue;
-      const block = deepestHolder(body, ` ${item.tokens.join(' ')} `, texts);
-      if (block === body || content.some((c) => contains(c, block) || contains(block, c))) continue;
+    for (const [k, item] of items.entries()) {
+      if (!listed.has(item.pageKey) || item.pageKey === self) continue;
+      const block = read.deepestHolder(sequences[k] as string);
+      if (block === body || contentOf(i).some((c) => contains(c, block) || contains(block, c))) continue;
       const kp = keyPathOf(block);
       blocks.set(serialiseKeyPath(kp), kp);
     }
+    if (blocks.size > 0) shown++;
     for (const kp of blocks.values()) {
       paths.push(kp);
       pageOf.push(i);
@@ -91,7 +87,7 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
     let ok = judged.get(key);
     if (ok === undefined) {
       ok = posts.every(({ page }, i) => {
-        const content = contents[i] ?? [];
+        const content = contentOf(i);
         return (
           content.length === 0 || findNodes(page.document, merged).every((n) => !content.some((c) => contains(c, n) || contains(n, c)))
         );

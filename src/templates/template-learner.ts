@@ -19,8 +19,12 @@ export interface PathCluster {
   members: number[];
 }
 
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
 /** Stem of a generated value: the value without its trailing sequence number (`post-37` -> `post-`). */
 function numberedStem(value: string): string | null {
+  // Most values end in no digit: nothing to strip.
+  if (!isDigit(value.charCodeAt(value.length - 1))) return null;
   const stem = value.replace(/\d+$/, '');
   return stem !== value && stem.length >= MIN_VALUE_PREFIX_CHARS ? stem : null;
 }

@@ -10,7 +10,7 @@ import { canonicalUrl } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import { entryLinkTargets } from './channel-page.js';
 import { CHANNEL_MIN_HEADING_LINKS, MAX_CHANNEL_ACCEPT_SHARE, MIN_FIT_SHARE, MIN_SPECIALISED_FIT } from './constants.js';
-import { findNodes } from './key-path-match.js';
+import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
 import { keyPathOf, mergeKeyPaths, parseKeyPath, serialiseKeyPath, specificityOf } from './key-path.js';
 import { acceptsEach, matchPage } from './page-matcher.js';
 import { templateId } from './template-learner.js';
@@ -43,21 +43,37 @@ export function templateStillFits(templates: PostTemplate | readonly PostTemplat
 }
 
 /**
- * The most specific path all feed-linked pages agree on for the node `kp` designates: the merge of
- * `keyPathOf` of its first non-empty match on every page (all PATH_ATTRIBUTES, values clustered by
- * prefix). Null when a page has no match or the merge is shorter than `kp` (it would generalise).
+ * For each of `kps`, the most specific path all feed-linked pages agree on for the node it
+ * designates: the merge of `keyPathOf` of its first non-empty match on every page (all
+ * PATH_ATTRIBUTES, values clustered by prefix). Null when a page has no match or the merge is
+ * shorter than the path (it would generalise). One walk of each page for the paths still merging.
  */
-function specialisedPath(kp: KeyPath, pages: readonly ParsedPage[]): KeyPath | null {
-  let merged: KeyPath | null = null;
+function specialisedPaths(kps: readonly KeyPath[], pages: readonly ParsedPage[]): Array<KeyPath | null> {
+  const compiled = kps.map(compileKeyPath);
+  /** undefined: no page merged yet; null: a page had no match or the merge failed. */
+  const merged: Array<KeyPath | null | undefined> = kps.map((kp) => (kp.steps.length === 0 && pages.length > 0 ? null : undefined));
   for (const p of pages) {
-    const node = findNodes(p.document, kp).find((n: Element) => n.children.length > 0);
-    if (node === undefined) return null;
-    const full = keyPathOf(node);
-    merged = merged === null ? full : mergeKeyPaths(merged, full);
-    if (merged === null) return null;
+    const merging = merged.flatMap((m, i) => (m === null ? [] : [i]));
+    if (merging.length === 0) break;
+    const found = findAllNodes(
+      p.document,
+      merging.map((i) => compiled[i] as CompiledKeyPath),
+    );
+    for (const [k, i] of merging.entries()) {
+      const node = found[k]?.find((n: Element) => n.children.length > 0);
+      if (node === undefined) {
+        merged[i] = null;
+        continue;
+      }
+      const full = keyPathOf(node);
+      const sofar = merged[i];
+      merged[i] = sofar === undefined ? full : mergeKeyPaths(sofar as KeyPath, full);
+    }
   }
-  if (merged === null || merged.steps.length < kp.steps.length || specificityOf(merged) <= specificityOf(kp)) return null;
-  return merged;
+  return kps.map((kp, i) => {
+    const m = merged[i];
+    return m === null || m === undefined || m.steps.length < kp.steps.length || specificityOf(m) <= specificityOf(kp) ? null : m;
+  });
 }
 
 interface Candidate {
@@ -95,10 +111,16 @@ function candidates(template: PostTemplate, feedPages: readonly ParsedPage[]): C
     if (path === null) continue;
     add(path, name === 'key-path' ? 'unchanged' : `promoted the ${name}`);
   }
-  for (const [name, path] of sources) {
+  const specialising = sources.flatMap(([name, path]) => {
     const kp = path === null ? null : parseKeyPath(path);
-    if (kp === null || kp.steps.some((s) => s.name === '*')) continue;
-    const special = specialisedPath(kp, feedPages);
+    return kp === null || kp.steps.some((s) => s.name === '*') ? [] : [{ name, kp }];
+  });
+  const specialised = specialisedPaths(
+    specialising.map((s) => s.kp),
+    feedPages,
+  );
+  for (const [i, { name }] of specialising.entries()) {
+    const special = specialised[i] ?? null;
     if (special === null) continue;
     const keyPath = serialiseKeyPath(special);
     add(keyPath, `promoted the ${name} with the attributes common to all ${feedPages.length} feed-linked pages`);
@@ -126,13 +148,17 @@ interface CandidateTally {
 /**
  * `validateTemplate` one page at a time, so a host's pages need not be in memory together: the
  * feed-linked pages are given up front (the candidates are built from them), every other page of
- * the host is passed to `observe` and can be dropped afterwards.
+ * the host is passed to `observe` and can be dropped afterwards. The specialised candidates are
+ * built when first needed: for the first page observed, or when the template itself fits too few
+ * feed-linked pages (with no other page observed, nothing else can reject it).
  */
 export class TemplateValidator {
   readonly #template: PostTemplate;
-  readonly #feedPageCount: number;
+  readonly #feedPages: readonly ParsedPage[];
   readonly #channelMin: number;
+  /** The template's tally first, then the specialised candidates' once built. */
   readonly #tallies: CandidateTally[];
+  #specialised = false;
   #otherPages = 0;
   #channelPages = 0;
 
@@ -141,30 +167,43 @@ export class TemplateValidator {
     this.#template = template;
     const own = new Set(template.learntFrom.map((u) => canonicalUrl(u)));
     const ownPages = feedLinkedPages.filter((p) => own.has(canonicalUrl(p.url)));
-    const feedPages = ownPages.length > 0 ? ownPages : feedLinkedPages;
-    this.#feedPageCount = feedPages.length;
+    this.#feedPages = ownPages.length > 0 ? ownPages : feedLinkedPages;
     this.#channelMin = channelLinkThreshold(feedLinkedPages);
-    const all = [{ template, how: 'unchanged' }, ...candidates(template, feedPages).filter((c) => c.how !== 'unchanged')];
+    this.#tallies = this.#tally([{ template, how: 'unchanged' }]);
+  }
+
+  /** Tallies of `candidates`, each with its share of the feed-linked pages accepted. */
+  #tally(candidates: readonly Candidate[]): CandidateTally[] {
     const fits =
-      feedPages.length === 0
-        ? all.map(() => 1)
+      this.#feedPages.length === 0
+        ? candidates.map(() => 1)
         : acceptedShares(
-            all.map((c) => c.template),
-            feedPages,
+            candidates.map((c) => c.template),
+            this.#feedPages,
           );
-    this.#tallies = all.map((candidate, i) => ({ candidate, fit: fits[i] as number, accepted: 0, channelAccepted: 0 }));
+    return candidates.map((candidate, i) => ({ candidate, fit: fits[i] as number, accepted: 0, channelAccepted: 0 }));
+  }
+
+  /** Every tally, the specialised candidates' built on first use. */
+  #allTallies(): CandidateTally[] {
+    if (!this.#specialised) {
+      this.#specialised = true;
+      this.#tallies.push(...this.#tally(candidates(this.#template, this.#feedPages).filter((c) => c.how !== 'unchanged')));
+    }
+    return this.#tallies;
   }
 
   /** Test every candidate on one page of the host that no feed links. */
   observe(page: ParsedPage): void {
+    const tallies = this.#allTallies();
     this.#otherPages++;
     const isChannel = entryLinkTargets(page).size >= this.#channelMin;
     if (isChannel) this.#channelPages++;
     const accepted = acceptsEach(
       page,
-      this.#tallies.map((t) => t.candidate.template),
+      tallies.map((t) => t.candidate.template),
     );
-    this.#tallies.forEach((t, i) => {
+    tallies.forEach((t, i) => {
       if (!accepted[i]) return;
       t.accepted++;
       if (isChannel) t.channelAccepted++;
@@ -183,7 +222,7 @@ export class TemplateValidator {
       channelAccepted: t.channelAccepted,
     });
     const base = this.#tallies[0] as CandidateTally;
-    const feedPages = this.#feedPageCount;
+    const feedPages = this.#feedPages.length;
     if (base.fit >= MIN_FIT_SHARE && channelOk(base.channelAccepted)) {
       return result(
         this.#template,
@@ -192,7 +231,7 @@ export class TemplateValidator {
       );
     }
     let best: CandidateTally | null = null;
-    for (const t of this.#tallies.slice(1)) {
+    for (const t of this.#allTallies().slice(1)) {
       if (t.fit < MIN_SPECIALISED_FIT || !channelOk(t.channelAccepted)) continue;
       if (best === null || t.fit > best.fit || (t.fit === best.fit && matchShare(t) > matchShare(best))) best = t;
     }
