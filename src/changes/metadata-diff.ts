@@ -3,20 +3,18 @@
  * typography (see noise-normalize.ts), date notation (same instant), category order, case and a
  * hashtag's `#`, tracking parameters and other URL spellings (canonicalUrl).
  */
+import { isIsoDay } from '../core/iso-day.js';
 import { instantKey } from './comment-diff.js';
 import { normalizeField } from './noise-normalize.js';
 import type { MetadataChange, VersionSnapshot } from './types.js';
 import { referenceKey } from './volatile-params.js';
-
-/** An ISO date with no time part ("2026-10-28"). */
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Two dates are the same when they name the same instant, or the same day if one has no time. */
 export function isSameDate(a: string | null, b: string | null): boolean {
   const x = normalizeField(a);
   const y = normalizeField(b);
   if (x === null || y === null) return x === y;
-  if (DATE_ONLY.test(x) || DATE_ONLY.test(y)) return x.slice(0, 10) === y.slice(0, 10);
+  if (isIsoDay(x) || isIsoDay(y)) return x.slice(0, 10) === y.slice(0, 10);
   return instantKey(x) === instantKey(y);
 }
 

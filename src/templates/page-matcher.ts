@@ -6,6 +6,7 @@
 import type { Element } from 'domhandler';
 import * as chrono from 'chrono-node/en';
 import { BoundedMemo } from '../core/bounded-memo.js';
+import { isIsoDay } from '../core/iso-day.js';
 import {
   type ArticleProperties,
   findModified,
@@ -103,8 +104,6 @@ function matchAllPaths(page: ParsedPage, templates: readonly PostTemplate[]): Ar
 
 const firstNonEmpty = (nodes: Element[]): Element | null => nodes.find((n) => textLength(n, 1) > 0) ?? null;
 
-const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** ISO date of a date node: machine-readable attribute first, then the text (chrono-node).
  *  `order`: the template's learnt order of numeric dates (`learnDateOrder`). */
 export function dateOf(el: Element, order: NumericDateOrder | null = null): string | null {
@@ -113,7 +112,7 @@ export function dateOf(el: Element, order: NumericDateOrder | null = null): stri
     if (v !== undefined) {
       const t = Date.parse(v);
       // A machine-readable day without a time ("2025-03-13") is that day, not its midnight.
-      if (!Number.isNaN(t)) return DAY_ONLY.test(v) ? v : new Date(t).toISOString();
+      if (!Number.isNaN(t)) return isIsoDay(v) ? v : new Date(t).toISOString();
     }
   }
   const inner =

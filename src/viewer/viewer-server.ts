@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { cdxjLine } from '../core/cdxj.js';
 import { UsageError } from '../core/errors.js';
+import { isIsoDay } from '../core/iso-day.js';
 import {
   type CaptureView,
   type Db,
@@ -186,7 +187,7 @@ function cdxj(db: Db, crawlId: number, files: ArchiveFile[]): string {
 }
 
 const intParam = (v: string | null): number | undefined => (v !== null && /^\d{1,12}$/.test(v) ? Number(v) : undefined);
-const dateParam = (v: string | null): string | undefined => (v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+const dateParam = (v: string | null): string | undefined => (v !== null && isIsoDay(v) ? v : undefined);
 
 /** Start the viewer on an overlay directory. */
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
