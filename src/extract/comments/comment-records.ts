@@ -166,11 +166,21 @@ function nestedRecords(
 ): Array<[Element, Element]> {
   const out: Array<[Element, Element]> = [];
   const claimed = new Set([topName]);
+  // Whether an element is searched: neither it nor one between it and `top` is ignored or pruned
+  // (asked of the record's shape only: most elements are another one).
+  const searched = new Map<Element, boolean>([[top, true]]);
+  const isSearched = (el: Element): boolean => {
+    let known = searched.get(el);
+    if (known === undefined) {
+      known = !isIgnoredElement(el) && !prune(el) && isSearched(el.parent as Element);
+      searched.set(el, known);
+    }
+    return known;
+  };
   const stack: Element[] = [...top.children].filter(isTag).reverse();
   while (stack.length > 0) {
     const el = stack.pop() as Element;
-    if (isIgnoredElement(el) || prune(el)) continue;
-    const name = hasShape(el, shape, shapeOf) ? recordNames(el, shape, shapeOf, readings)[place] : null;
+    const name = hasShape(el, shape, shapeOf) && isSearched(el) ? recordNames(el, shape, shapeOf, readings)[place] : null;
     if (name !== null && !claimed.has(name)) {
       out.push([el, name]);
       claimed.add(name);
