@@ -1,6 +1,6 @@
 /**
- * Whether a page body's visible text (`renderText`) holds a sequence of lower-cased tokens
- * (`tokensOf`), and the deepest element holding it, from one walk of the body: rendering each
+ * A page body's visible text (`renderText`) as lower-cased tokens (`tokensOf`), and the deepest
+ * element holding a sequence of them, from one walk of the body: rendering each
  * element on the way down on its own would read the body again at every level.
  *
  * Each element's text is a span of the body's text. The tokens of a span are the body's tokens
@@ -13,19 +13,17 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { breaksLine } from '../core/dom-text.js';
 import { isSkipped, renderText } from './content-render.js';
-import { tokensOf } from './post-evidence.js';
+import { TOKEN, tokensOf } from './post-evidence.js';
 
 /** Where a token sequence, as ` t1 t2 … ` (framed by spaces: whole tokens only), lies in a body's text. */
 export interface BodyTokens {
-  /** Whether the body's tokens include `sequence`; `probe`, one of its tokens (a long one rules out
-   *  most bodies), is looked for first in the body's text as it is, before that is read as tokens. */
-  holds(sequence: string, probe: string): boolean;
+  /** The body's tokens: `tokensOf(renderText(body))`. */
+  tokens(): readonly string[];
   /** The deepest element whose tokens, as ` t1 t2 … `, include `sequence`: the first child that does
    *  at each level down from the body (the body itself when no child does). */
   deepestHolder(sequence: string): Element;
 }
 
-const TOKEN = /[\p{L}\p{N}]+/gu;
 const CAPITAL_SIGMA = 'Σ';
 
 const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
@@ -40,15 +38,15 @@ const framed = (tokens: readonly string[]): string => ` ${tokens.join(' ')} `;
 
 /** Each element rendered on its own (a body the spans cannot read exactly). */
 class RenderedTokens implements BodyTokens {
-  readonly #text: string;
   readonly #texts = new Map<Element, string>();
+  readonly #tokens: readonly string[];
 
   constructor(readonly body: Element) {
-    this.#text = framed(tokensOf(renderText(body)));
+    this.#tokens = tokensOf(renderText(body));
   }
 
-  holds(sequence: string): boolean {
-    return this.#text.includes(sequence);
+  tokens(): readonly string[] {
+    return this.#tokens;
   }
 
   deepestHolder(sequence: string): Element {
@@ -91,8 +89,9 @@ class SpanTokens implements BodyTokens {
     readonly next: readonly number[],
   ) {}
 
-  holds(sequence: string, probe: string): boolean {
-    return this.lower.includes(probe) && this.#framed().includes(sequence);
+  tokens(): readonly string[] {
+    this.#framed();
+    return this.#tokens;
   }
 
   #framed(): string {

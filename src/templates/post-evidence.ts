@@ -54,7 +54,7 @@ export interface NegativeEvidence {
   reason: string;
 }
 
-const TOKEN = /[\p{L}\p{N}]+/gu;
+export const TOKEN = /[\p{L}\p{N}]+/gu;
 
 export function tokensOf(text: string): string[] {
   return text.toLowerCase().match(TOKEN) ?? [];
@@ -111,9 +111,13 @@ function holdsAt(tokens: readonly string[], at: number, phrase: readonly string[
  * site with many feed items costs little more per page than one with few.
  */
 export function listedItems(pageUrl: string, pageText: string, items: readonly ItemEvidence[]): string[] {
+  return items.length === 0 ? [] : listedItemsIn(pageUrl, tokensOf(pageText), items);
+}
+
+/** `listedItems` of a page's text read as `tokens` (`tokensOf`). */
+export function listedItemsIn(pageUrl: string, tokens: readonly string[], items: readonly ItemEvidence[]): string[] {
   if (items.length === 0) return [];
   const self = schemelessKey(pageUrl);
-  const tokens = tokensOf(pageText);
   const index = openingTokenIndex(items);
   const found = new Set<number>();
   for (let at = 0; at + 1 < tokens.length; at++) {

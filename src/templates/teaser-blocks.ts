@@ -8,7 +8,6 @@
  */
 import type { Document, Element } from 'domhandler';
 import { contains, plainText } from '../core/dom-text.js';
-import { schemelessKey } from '../core/url.js';
 import { type ParsedPage, pageBody } from '../extract/index.js';
 import { bodyTokens } from './body-tokens.js';
 import { MIN_TEASER_PAGES } from './constants.js';
@@ -17,7 +16,7 @@ import { keyPathOf, serialiseKeyPath } from './key-path.js';
 import { clusterPaths } from './template-learner.js';
 import type { KeyPath } from './types.js';
 import { type CompiledKeyPath, compileKeyPath, findAllNodes, findNodes } from './key-path-match.js';
-import type { ItemEvidence } from './post-evidence.js';
+import { type ItemEvidence, listedItemsIn } from './post-evidence.js';
 
 /** A feed-linked post page and the key-path of its content node (`PropertyPaths.content`). */
 export interface FeedPostPage {
@@ -44,7 +43,6 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
   const paths: KeyPath[] = [];
   const pageOf: number[] = [];
   const sequences = items.map((item) => ` ${item.tokens.join(' ')} `);
-  const probes = items.map((item) => item.tokens.reduce((a, b) => (b.length > a.length ? b : a), ''));
   // Each post's content nodes, found when first asked for.
   const contents: Array<Element[] | undefined> = [];
   const contentOf = (i: number): Element[] => {
@@ -59,16 +57,10 @@ export function learnTeaserPaths(posts: readonly FeedPostPage[], items: readonly
     const body = pageBody(page);
     if (body === null) continue;
     const read = bodyTokens(body);
-    const self = schemelessKey(page.url);
-    // The pages other than this one whose item's opening the body holds (`listedItems`).
-    const listed = new Set(
-      items
-        .filter((item, k) => item.pageKey !== self && read.holds(sequences[k] as string, probes[k] as string))
-        .map((item) => item.pageKey),
-    );
+    const listed = new Set(listedItemsIn(page.url, read.tokens(), items));
     const blocks = new Map<string, KeyPath>();
     for (const [k, item] of items.entries()) {
-      if (!listed.has(item.pageKey) || item.pageKey === self) continue;
+      if (!listed.has(item.pageKey)) continue;
       const block = read.deepestHolder(sequences[k] as string);
       if (block === body || contentOf(i).some((c) => contains(c, block) || contains(block, c))) continue;
       const kp = keyPathOf(block);
