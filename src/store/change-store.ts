@@ -84,15 +84,15 @@ function statements(db: Db) {
       .pluck(),
     // An object of an earlier crawl with no version in this one and an object first seen in this
     // crawl, the only two objects holding one feed item (feed and guid).
-    sameFeedItem: db.prepare<[number, number, number, number], { objectId: number; url: string; newId: number }>(`SELECT
+    sameFeedItem: db.prepare<[number, number, number], { objectId: number; url: string; newId: number }>(`SELECT DISTINCT
         o.id AS objectId, o.url AS url, n.id AS newId
-      FROM objects o JOIN objects n ON n.feed_id = o.feed_id AND n.guid = o.guid AND n.id <> o.id
-      WHERE o.guid IS NOT NULL
-        AND (SELECT count(*) FROM objects x WHERE x.feed_id = o.feed_id AND x.guid = o.guid) = 2
+      FROM versions nv JOIN objects n ON n.id = nv.object_id
+        JOIN objects o ON o.feed_id = n.feed_id AND o.guid = n.guid AND o.id <> n.id
+      WHERE nv.crawl_id = ? AND n.guid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = n.id AND v.crawl_id <> nv.crawl_id)
+        AND (SELECT count(*) FROM objects x WHERE x.feed_id = n.feed_id AND x.guid = n.guid) = 2
         AND EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id < ?)
-        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?)
-        AND EXISTS (SELECT 1 FROM versions v WHERE v.object_id = n.id AND v.crawl_id = ?)
-        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = n.id AND v.crawl_id <> ?) ORDER BY o.id`),
+        AND NOT EXISTS (SELECT 1 FROM versions v WHERE v.object_id = o.id AND v.crawl_id = ?) ORDER BY o.id`),
     objectRow: db.prepare<[number], { canonicalUrl: string; url: string; feedId: number | null; guid: string | null }>(
       'SELECT canonical_url AS canonicalUrl, url, feed_id AS feedId, guid FROM objects WHERE id = ?',
     ),
@@ -190,7 +190,7 @@ export class ChangeStore extends PassStore {
       if (newId !== undefined && newId !== r.objectId) join(r.objectId, r.url, newId, 'redirect');
     }
     // After the redirects: an object joined there has a version in this crawl and pairs no more.
-    for (const p of this.#q.sameFeedItem.all(crawlId, crawlId, crawlId, crawlId)) join(p.objectId, p.url, p.newId, 'feed item');
+    for (const p of this.#q.sameFeedItem.all(crawlId, crawlId, crawlId)) join(p.objectId, p.url, p.newId, 'feed item');
     return moved;
   }
 
