@@ -19,9 +19,9 @@
  *   `article.timeline-comment` with `a.author`, `<relative-time datetime>`, a `div.markdown-body` with
  *   code blocks and quotes;
  * Known gaps, kept as `it.fails` (`GAPS`): HN's depth is an indent image's width (all comments come
- *   out at depth 0); Discourse's yearless " 4 Mar" date is no date marker, so its records are read as
- *   undated ones whose first line (the date link) is taken as the name, and a reply's line with its
- *   "in reply to" link is lost; a Commento comment with one reply gives its body to the reply (the
+ *   out at depth 0); Discourse's replies keep their "▶ name" in-reply-to link as their first line
+ *   (each comment's date is read from its date link's tooltip, the whole date of the yearless
+ *   " 4 Mar" it prints, and asserted); a Commento comment with one reply gives its body to the reply (the
  *   reply's marker climbs into the parent's contents). A phpBB topic (replies with profile boxes,
  *   "Quote" buttons and signatures; per-post permalinks) is left for its own issue.
  */
@@ -541,6 +541,23 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))("comments in a comment s
             if (j !== i && j !== quoted && !o.text.includes(r.text)) expect(text, `${where} #${i} holds #${j}`).not.toContain(norm(o.text));
           });
         });
+      }
+    });
+
+  if (engine.name === 'discourse-embed')
+    it("dates each comment by its link's tooltip (the whole date of the yearless one it prints), and names its author", () => {
+      for (const v of overlay.versions) {
+        const rs = repliesAt(v.url, v.crawl);
+        const comments = stored.get(`${v.url} ${v.crawl}`) ?? [];
+        const where = `${v.url} in ${v.crawl}`;
+        expect(
+          comments.map((c) => c.published),
+          `${where} dates`,
+        ).toEqual(rs.map((r) => new Date(Math.floor(r.when.getTime() / 60_000) * 60_000).toISOString()));
+        expect(
+          comments.map((c) => c.author),
+          `${where} authors`,
+        ).toEqual(rs.map((r) => r.name));
       }
     });
 

@@ -1,6 +1,10 @@
+import type { Element } from 'domhandler';
 import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../../core/html-parse.js';
 import {
+  dateAttributeIso,
   dateTextIndex,
+  hasDateAttribute,
   hasDateText,
   isBareDateText,
   numericDateOrderOf,
@@ -123,5 +127,25 @@ describe("a site's order of numeric dates", () => {
     // A number above 12 cannot be the month, whatever was learnt.
     expect(readPrintedDate('22/03/2025', 'en', 'month-first')?.iso).toBe('2025-03-22T00:00:00.000Z');
     expect(readPrintedDate('10/03/2025', 'en')?.iso).toBe('2025-10-03T00:00:00.000Z');
+  });
+
+  it("reads the whole date a short node's tooltip prints, where its text shortens it", () => {
+    const el = (html: string): Element => parseHtml(html).document.children[0] as Element;
+    const shortened = el('<a class="post-date" title="March  4, 2025  3:12pm"> 4 Mar</a>');
+    expect(hasDateAttribute(shortened)).toBe(true);
+    expect(dateAttributeIso(shortened)).toBe('2025-03-04T15:12:00.000Z');
+    const relative = el('<span title="2025-03-04T15:12:00Z"><b>3</b> days ago</span>');
+    expect(dateAttributeIso(relative)).toBe('2025-03-04T15:12:00.000Z');
+    // The tooltip must print the year; a node with more text than a date line is no date node.
+    expect(hasDateAttribute(el('<a title="March 4 at 3:12pm"> 4 Mar</a>'))).toBe(false);
+    // ... and its time of day, and nothing else: a blog calendar's day links are no comment dates.
+    expect(hasDateAttribute(el('<a href="/2012/11/05/" title="Posts published on November 5, 2012 at 10:00">5</a>'))).toBe(false);
+    expect(hasDateAttribute(el('<a href="/2012/11/05/" title="November 5, 2012">5</a>'))).toBe(false);
+    expect(hasDateAttribute(el('<a title="2012-11-05">5</a>'))).toBe(false);
+    expect(hasDateAttribute(el('<p title="March 4, 2025 3:12pm">We met on the pier that morning and walked on</p>'))).toBe(false);
+    expect(hasDateAttribute(el('<a title="Jump to the comment"> 4 Mar</a>'))).toBe(false);
+    expect(hasDateAttribute(el('<a title="March 4, 2025 3:12pm"> </a>'))).toBe(false);
+    // An ISO datetime attribute is read as before.
+    expect(dateAttributeIso(el('<time datetime="2025-03-04T15:12:00Z">today</time>'))).toBe('2025-03-04T15:12:00.000Z');
   });
 });

@@ -1,11 +1,14 @@
 /**
- * Dates printed in comment entries: machine-readable (`<time datetime>`, `abbr[title]`) or text
+ * Dates printed in comment entries: machine-readable (`<time datetime>`, `abbr[title]`, a tooltip
+ * printing the whole date of a shortened one) or text
  * ("January 31, 2011 at 9:59 am", "25 Oct 2012", "2012-07-24 14:32", "3 days ago"). Comment
  * entries are found by their dates like posts of a multi-post page [002 §4.2, model-based
  * segmentation by entry dates].
  */
-import type { Element } from 'domhandler';
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { chronoLocale } from '../../core/chrono-locales.js';
+import { isIgnoredElement } from '../page-dom.js';
+import { countWordsUpTo } from '../text-normalize.js';
 import {
   DATE_JOINERS,
   hintMatcher,
@@ -126,7 +129,64 @@ export function hasDateAttribute(el: Element): boolean {
   if (el.attribs.datetime !== undefined) return true;
   if (el.name === 'abbr' && el.attribs.title !== undefined && isoFromAttribute(el.attribs.title) !== null) return true;
   const prop = el.attribs.itemprop;
-  return prop !== undefined && /\bdate(?:published|created)\b/i.test(prop) && (el.attribs.content ?? el.attribs.datetime) !== undefined;
+  if (prop !== undefined && /\bdate(?:published|created)\b/i.test(prop) && (el.attribs.content ?? el.attribs.datetime) !== undefined)
+    return true;
+  return tooltipDate(el) !== null;
+}
+
+/** The date an element's attributes carry (`hasDateAttribute`), as ISO 8601, or null. */
+export function dateAttributeIso(el: Element): string | null {
+  const value = el.attribs.datetime ?? el.attribs.content ?? el.attribs.title;
+  if (value === undefined) return null;
+  return isoFromAttribute(value) ?? (value === el.attribs.title ? tooltipDate(el) : null);
+}
+
+/** A node whose own text shortens a date its tooltip prints whole has at most this many words
+ *  (" 4 Mar", "3 days ago", "Mar 4 at 15:12"). ours. */
+const MAX_TOOLTIP_DATE_WORDS = 6;
+
+/** An ISO 8601 value with a time of day. */
+const ISO_WITH_TIME = /^\s*\d{4}-\d{2}-\d{2}[T\s]\d{2}:\d{2}/;
+
+/**
+ * The date a short node's tooltip prints in full (`title="March 4, 2025 3:12pm"` or ISO 8601) while
+ * its text shortens it (" 4 Mar", "3 days ago"): how comment systems and forum engines print a
+ * comment's date when the year or the exact time is left out of the text. The title must be nothing
+ * but a date with its year and time of day (a calendar's "Posts published on November 5, 2012" on
+ * each day link is no comment date); a node with more text than a date line is not a date node.
+ */
+function tooltipDate(el: Element): string | null {
+  const title = el.attribs.title;
+  if (title === undefined || !DATE_DIGITS.test(title)) return null;
+  const printed = ISO_WITH_TIME.test(title) ? null : opensWithDate(title) ? readPrintedDate(title) : null;
+  const iso = printed === null ? (ISO_WITH_TIME.test(title) ? isoFromAttribute(title) : null) : printed.timed ? printed.iso : null;
+  if (iso === null) return null;
+  const text = shortText(el, MAX_TOOLTIP_DATE_WORDS);
+  return text !== null && NON_SPACE.test(text) ? iso : null;
+}
+
+const NON_SPACE = /\S/;
+
+/** A tooltip that is a date has at most this many words ("Tuesday, March 4, 2025 at 3:12 pm"). ours. */
+const MAX_TOOLTIP_WORDS = 8;
+
+/** Whether a short text begins with the date it prints (no words before it). */
+function opensWithDate(text: string): boolean {
+  return countWordsUpTo(text, MAX_TOOLTIP_WORDS) <= MAX_TOOLTIP_WORDS && dateTextIndex(text) === text.search(NON_SPACE);
+}
+
+/** The text under `el` (ignored elements aside) when it has at most `max` words, else null. */
+function shortText(el: Element, max: number): string | null {
+  let text = '';
+  const stack: AnyNode[] = [el];
+  while (stack.length > 0) {
+    const n = stack.pop() as AnyNode;
+    if (isText(n)) {
+      text += ` ${n.data}`;
+      if (countWordsUpTo(text, max) > max) return null;
+    } else if (isTag(n) && !isIgnoredElement(n)) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
+  }
+  return text;
 }
 
 export function isoFromAttribute(value: string): string | null {

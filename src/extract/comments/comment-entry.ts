@@ -27,7 +27,7 @@ import {
 import { BLOCK_TAGS, breaksLine, contains, elementChildrenUpTo, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
-import { dateTextIndex, hasDateAttribute, hasDateText, isoFromAttribute, parseDateText, parseYearlessDate } from './comment-dates.js';
+import { dateAttributeIso, dateTextIndex, hasDateAttribute, hasDateText, parseDateText, parseYearlessDate } from './comment-dates.js';
 import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
 
 /** Nodes a reading of an entry does not enter: the other entries' nodes (replies nested inside). */
@@ -464,7 +464,7 @@ function findDate(elements: readonly Element[], postDate: string | null, languag
   let fromText: string | null = null;
   for (const el of elements) {
     if (hasDateAttribute(el)) {
-      const iso = isoFromAttribute(el.attribs.datetime ?? el.attribs.content ?? el.attribs.title ?? '');
+      const iso = dateAttributeIso(el);
       if (iso !== null) return iso;
     }
     if (fromText === null && BLOCK_TAGS.has(el.name) === false && el.children.length > 0) continue;
