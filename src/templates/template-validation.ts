@@ -50,10 +50,12 @@ export function templateStillFits(templates: PostTemplate | readonly PostTemplat
  */
 function specialisedPaths(kps: readonly KeyPath[], pages: readonly ParsedPage[]): Array<KeyPath | null> {
   const compiled = kps.map(compileKeyPath);
-  /** undefined: no page merged yet; null: a page had no match or the merge failed. */
-  const merged: Array<KeyPath | null | undefined> = kps.map((kp) => (kp.steps.length === 0 && pages.length > 0 ? null : undefined));
+  /** Per path, the merge of the pages read so far (null before the first one) ... */
+  const merged: Array<KeyPath | null> = kps.map(() => null);
+  /** ... and whether a page had no match or the merge failed (the path is then no longer merged). */
+  const failed: boolean[] = kps.map((kp) => kp.steps.length === 0 && pages.length > 0);
   for (const p of pages) {
-    const merging = merged.flatMap((m, i) => (m === null ? [] : [i]));
+    const merging = kps.flatMap((_, i) => (failed[i] ? [] : [i]));
     if (merging.length === 0) break;
     const found = findAllNodes(
       p.document,
@@ -61,18 +63,16 @@ function specialisedPaths(kps: readonly KeyPath[], pages: readonly ParsedPage[])
     );
     for (const [k, i] of merging.entries()) {
       const node = found[k]?.find((n: Element) => n.children.length > 0);
-      if (node === undefined) {
-        merged[i] = null;
-        continue;
-      }
-      const full = keyPathOf(node);
-      const sofar = merged[i];
-      merged[i] = sofar === undefined ? full : mergeKeyPaths(sofar as KeyPath, full);
+      const full = node === undefined ? null : keyPathOf(node);
+      const sofar = merged[i] ?? null;
+      const next = full === null || sofar === null ? full : mergeKeyPaths(sofar, full);
+      if (next === null) failed[i] = true;
+      else merged[i] = next;
     }
   }
   return kps.map((kp, i) => {
-    const m = merged[i];
-    return m === null || m === undefined || m.steps.length < kp.steps.length || specificityOf(m) <= specificityOf(kp) ? null : m;
+    const m = merged[i] ?? null;
+    return failed[i] || m === null || m.steps.length < kp.steps.length || specificityOf(m) <= specificityOf(kp) ? null : m;
   });
 }
 
