@@ -158,8 +158,7 @@ const ISO_WITH_TIME = /^\s*\d{4}-\d{2}-\d{2}[T\s]\d{2}:\d{2}/;
 function tooltipDate(el: Element): string | null {
   const title = el.attribs.title;
   if (title === undefined || !DATE_DIGITS.test(title)) return null;
-  const printed = ISO_WITH_TIME.test(title) ? null : opensWithDate(title) ? readPrintedDate(title) : null;
-  const iso = printed === null ? (ISO_WITH_TIME.test(title) ? isoFromAttribute(title) : null) : printed.timed ? printed.iso : null;
+  const iso = ISO_WITH_TIME.test(title) ? isoFromAttribute(title) : timedDateOpening(title);
   if (iso === null) return null;
   const text = shortText(el, MAX_TOOLTIP_DATE_WORDS);
   return text !== null && NON_SPACE.test(text) ? iso : null;
@@ -167,12 +166,14 @@ function tooltipDate(el: Element): string | null {
 
 const NON_SPACE = /\S/;
 
-/** A tooltip that is a date has at most this many words ("Tuesday, March 4, 2025 at 3:12 pm"). ours. */
+/** A tooltip that is a date has at most this many words ("March 4, 2025 at 3:12 pm UTC"). ours. */
 const MAX_TOOLTIP_WORDS = 8;
 
-/** Whether a short text begins with the date it prints (no words before it). */
-function opensWithDate(text: string): boolean {
-  return countWordsUpTo(text, MAX_TOOLTIP_WORDS) <= MAX_TOOLTIP_WORDS && dateTextIndex(text) === text.search(NON_SPACE);
+/** The date a short text opens with (no words before it), when it prints its year and time of day. */
+function timedDateOpening(text: string): string | null {
+  if (countWordsUpTo(text, MAX_TOOLTIP_WORDS) > MAX_TOOLTIP_WORDS || dateTextIndex(text) !== text.search(NON_SPACE)) return null;
+  const printed = readPrintedDate(text);
+  return printed?.timed === true ? printed.iso : null;
 }
 
 /** The text under `el` (ignored elements aside) when it has at most `max` words, else null. */
