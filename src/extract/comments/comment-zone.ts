@@ -398,7 +398,11 @@ function isInForm(el: Element, anchor: Element | null): boolean {
 
 /** Forms (reply boxes) and headings ("3 comments") are never part of an entry. */
 function isFormOrHeading(k: Element): boolean {
-  if (HEADING.test(k.name) || k.name === 'form') return true;
+  return HEADING.test(k.name) || holdsForm(k);
+}
+
+/** Whether `k` is or holds a form or a text box (a comment box). */
+function holdsForm(k: Element): boolean {
   const stack: Element[] = [k];
   while (stack.length > 0) {
     const e = stack.pop() as Element;
@@ -658,14 +662,18 @@ function loneEntry(
   dateLines: DateLines,
 ): { entries: Entry[]; lca: Element } | null {
   let named: Element | null = null;
+  // Below the first ancestor holding a comment box beside it: that box is the list's (a widget's
+  // "Add a comment" above its cards), never the comment's.
+  let boxed: Element | null = null;
   let e = marker;
   for (;;) {
     if (isOneCommentNamed(e)) named = e;
     const p = e.parent;
     if (p === null || !isTag(p) || p === root || (article !== null && contains(p, article))) break;
+    if (boxed === null && p.children.some((c) => c !== e && isTag(c) && holdsForm(c))) boxed = e;
     if (isZoneHinted(p)) {
       // The element named as the comment, when the list's child also holds the list's header.
-      const top = named ?? e;
+      const top = named ?? boxed ?? e;
       const entries: Entry[] = [{ nodes: [top], marker }];
       // Its text beside it only when it prints nothing but its byline (a `<dt>` before its `<dd>`): an
       // entry printing its own text takes no sibling (a "Reply by email" line after the list's one comment).

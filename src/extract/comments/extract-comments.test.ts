@@ -465,6 +465,10 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     ]);
   });
 
+  it("reads a lone card without the widget around it: the comment box beside the cards is the list's", () => {
+    expect(readCards(card('Ana Lind', TEXTS[0] as string))).toEqual([['Ana Lind', 0, TEXTS[0]]]);
+  });
+
   it("keeps a nested reply's name when the record it nests in opens with its text (the name before the reply's path is the reply's)", () => {
     const record = (name: string, text: string, replies = ''): string =>
       `<div class="post"><div class="author"><a href="http://${name.toLowerCase()}.example/">${name}</a></div><div class="body"><div class="inner"><p>${text}</p><span class="when">March 1, 2025 10:45 AM</span>${replies}</div></div></div>`;
