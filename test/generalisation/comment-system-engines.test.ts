@@ -21,9 +21,8 @@
  * Known gaps, kept as `it.fails` (`GAPS`): HN's depth is an indent image's width (all comments come
  *   out at depth 0); Discourse's replies keep their "▶ name" in-reply-to link as their first line
  *   (each comment's date is read from its date link's tooltip, the whole date of the yearless
- *   " 4 Mar" it prints, and asserted); a Commento comment with one reply gives its body to the reply (the
- *   reply's marker climbs into the parent's contents). A phpBB topic (replies with profile boxes,
- *   "Quote" buttons and signatures; per-post permalinks) is left for its own issue.
+ *   " 4 Mar" it prints, and asserted). A phpBB topic (replies with profile boxes, "Quote" buttons
+ *   and signatures; per-post permalinks) is left for its own issue.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -490,7 +489,6 @@ const ENGINES: Engine[] = [hnTable, discourseEmbed, commento, bloggerThreaded, u
 const GAPS: Readonly<Record<string, ReadonlyArray<'comments' | 'depths'>>> = {
   'hn-table': ['depths'],
   'discourse-embed': ['comments'],
-  commento: ['comments'],
 };
 
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();

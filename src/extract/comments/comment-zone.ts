@@ -194,10 +194,10 @@ function entriesOf(markers: Element[], stopAt: Element, dateLines: DateLines): {
     let e = m;
     for (;;) {
       const p = e.parent;
-      if (p === null || !isTag(p) || p === stopAt || (held.get(p) ?? 0) >= 2) break;
+      if (p === null || !isTag(p) || p === stopAt) return e;
+      if ((held.get(p) ?? 0) >= 2) return ownRecordOf(m, e, p, markers);
       e = p;
     }
-    return e;
   });
   // A top holding only its date line (a <dt> byline) owns the text that follows it (its <dd>): a
   // later entry that climbed into that sibling is lowered back below it.
@@ -216,6 +216,43 @@ function entriesOf(markers: Element[], stopAt: Element, dateLines: DateLines): {
   const entries: Entry[] = tops.map((t, i) => ({ nodes: [t], marker: markers[i] as Element }));
   attachLooseSiblings(entries, dateLines);
   return { entries, lca };
+}
+
+/**
+ * The top of a marker whose climb stopped under `stop` (an element holding another marker). A climb
+ * that passed an element of `stop`'s classed shape (`signatureStep`) and then took in text printed
+ * before its path has left its own record for the record it is nested in (a reply's card inside its
+ * parent's contents): it is lowered back to that element when the enclosing record opens with its
+ * byline (its first child showing text holds a date and ends with it), whose text then follows as a
+ * loose sibling. A record opening with its text, or printing it after the byline in one child, holds
+ * its own: the text before the nested path is the nested entry's (its name, a "Replies" label). A
+ * bare tag is no shape of its own (any entry's layout wrappers). ours: issue #12.
+ */
+function ownRecordOf(marker: Element, top: Element, stop: Element, markers: readonly Element[]): Element {
+  const shape = signatureStep(stop);
+  if (shape === stop.name) return top;
+  let record: Element | null = null;
+  for (let e = marker; e !== top; e = e.parent as Element) if (signatureStep(e) === shape) record = e;
+  if (record === null) return top;
+  let textBefore = false;
+  for (let e = record; e !== top && !textBefore; e = e.parent as Element) textBefore = hasTextBefore(e);
+  if (!textBefore) return top;
+  const opening = stop.children.find((c): c is Element => isTag(c) && hasText(c));
+  const byline = opening === undefined || opening === top ? undefined : markers.find((m) => contains(opening, m));
+  return byline !== undefined && !hasTextAfter(byline, opening as Element) ? record : top;
+}
+
+/** Whether `el` is followed by text inside `within` (its ancestor). */
+function hasTextAfter(el: Element, within: Element): boolean {
+  for (let e = el; e !== within; e = e.parent as Element)
+    for (let k = e.next; k !== null; k = k.next) if (isText(k) ? k.data.trim() !== '' : isTag(k) && hasText(k)) return true;
+  return false;
+}
+
+/** Whether a sibling before `el` shows text. */
+function hasTextBefore(el: Element): boolean {
+  for (let k = el.prev; k !== null; k = k.prev) if (isText(k) ? k.data.trim() !== '' : isTag(k) && hasText(k)) return true;
+  return false;
 }
 
 /**
@@ -361,7 +398,11 @@ function isInForm(el: Element, anchor: Element | null): boolean {
 
 /** Forms (reply boxes) and headings ("3 comments") are never part of an entry. */
 function isFormOrHeading(k: Element): boolean {
-  if (HEADING.test(k.name) || k.name === 'form') return true;
+  return HEADING.test(k.name) || holdsForm(k);
+}
+
+/** Whether `k` is or holds a form or a text box (a comment box). */
+function holdsForm(k: Element): boolean {
   const stack: Element[] = [k];
   while (stack.length > 0) {
     const e = stack.pop() as Element;
@@ -621,14 +662,18 @@ function loneEntry(
   dateLines: DateLines,
 ): { entries: Entry[]; lca: Element } | null {
   let named: Element | null = null;
+  // Below the first ancestor holding a comment box beside it: that box is the list's (a widget's
+  // "Add a comment" above its cards), never the comment's.
+  let boxed: Element | null = null;
   let e = marker;
   for (;;) {
     if (isOneCommentNamed(e)) named = e;
     const p = e.parent;
     if (p === null || !isTag(p) || p === root || (article !== null && contains(p, article))) break;
+    if (boxed === null && p.children.some((c) => c !== e && isTag(c) && holdsForm(c))) boxed = e;
     if (isZoneHinted(p)) {
       // The element named as the comment, when the list's child also holds the list's header.
-      const top = named ?? e;
+      const top = named ?? boxed ?? e;
       const entries: Entry[] = [{ nodes: [top], marker }];
       // Its text beside it only when it prints nothing but its byline (a `<dt>` before its `<dd>`): an
       // entry printing its own text takes no sibling (a "Reply by email" line after the list's one comment).

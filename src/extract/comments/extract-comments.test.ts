@@ -440,4 +440,41 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     expect([a?.parent, b?.parent, c?.parent, d?.parent]).toEqual([null, a?.id, b?.id, null]);
     expect(a?.id).toMatch(/^record-/);
   });
+
+  // A card opens with its byline (name, relative date); its text and its replies follow in its contents.
+  const card = (name: string, text: string, replies = ''): string =>
+    `<div class="comment-card"><div class="comment-header"><div class="comment-name">${name}</div><div class="comment-subtitle"><div class="comment-timeago">3 days ago</div></div></div><div class="comment-contents"><div class="comment-body"><p>${text}</p></div>${replies === '' ? '' : `<div class="comment-body">${replies}</div>`}</div></div>`;
+  const readCards = (cards: string) =>
+    read(
+      `<article>${ARTICLE}</article><section id="comments"><div class="widget"><div class="login">Login</div><div class="box"><textarea placeholder="Add a comment"></textarea></div><div class="cards">${cards}</div></div></section>`,
+    ).comments.map((c) => [c.author, c.depth, c.text]);
+  const THIRD = 'Harbour lights across the narrow ferry at dusk.';
+
+  it("gives a comment whose one reply is nested in its contents its own text: the reply's top is its card", () => {
+    // The reply's date climbs out of its card into the parent's contents (the one other date is the
+    // parent's); it stops at its card, shaped like the parent's, and the parent's text stays the parent's.
+    const [ana, bram] = TEXTS as [string, string];
+    expect(readCards(card('Ana Lind', ana, card('Bram Kok', bram)) + card('Cora Veld', THIRD))).toEqual([
+      ['Ana Lind', 0, ana],
+      ['Bram Kok', 1, bram],
+      ['Cora Veld', 0, THIRD],
+    ]);
+    expect(readCards(card('Ana Lind', ana, card('Bram Kok', bram)))).toEqual([
+      ['Ana Lind', 0, ana],
+      ['Bram Kok', 1, bram],
+    ]);
+  });
+
+  it("reads a lone card without the widget around it: the comment box beside the cards is the list's", () => {
+    expect(readCards(card('Ana Lind', TEXTS[0] as string))).toEqual([['Ana Lind', 0, TEXTS[0]]]);
+  });
+
+  it("keeps a nested reply's name when the record it nests in opens with its text (the name before the reply's path is the reply's)", () => {
+    const record = (name: string, text: string, replies = ''): string =>
+      `<div class="post"><div class="author"><a href="http://${name.toLowerCase()}.example/">${name}</a></div><div class="body"><div class="inner"><p>${text}</p><span class="when">March 1, 2025 10:45 AM</span>${replies}</div></div></div>`;
+    const found = read(
+      `<article>${ARTICLE}</article><div id="comments">${record('Ana', TEXTS[0] as string, record('Bram', TEXTS[1] as string))}${record('Cora', TEXTS[0] as string)}</div>`,
+    );
+    expect(found.comments.find((c) => c.text === TEXTS[1])?.author).toBe('Bram');
+  });
 });
