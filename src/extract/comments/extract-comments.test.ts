@@ -440,4 +440,22 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     expect([a?.parent, b?.parent, c?.parent, d?.parent]).toEqual([null, a?.id, b?.id, null]);
     expect(a?.id).toMatch(/^record-/);
   });
+
+  it("leaves a reply's in-reply-to link (a line naming another entry's author) out of its text and HTML", () => {
+    const record = (name: string, text: string, to = ''): string =>
+      `<div><span><a href="/u/${name}">${name}</a></span> <small>1 mars 2025, 10:45</small>${to === '' ? '' : `<a href="/t/7/2">▶ ${to}</a>`}<div><p>${text}</p></div></div>`;
+    const quoted = `<a href="/u/aline_m">@aline_m</a> ${TEXTS[1]}`;
+    const found = read(
+      `<article>${ARTICLE}</article><div>${record('aline_m', TEXTS[0] as string)}${record('bruno', TEXTS[1] as string, 'aline_m')}${record('celine', quoted)}${record('denis', TEXTS[0] as string, 'nobody')}</div>`,
+    );
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['aline_m', TEXTS[0]],
+      ['bruno', TEXTS[1]],
+      // A name linked inside the text, or a link naming no author of the zone, is text.
+      ['celine', `@aline_m ${TEXTS[1]}`],
+      ['denis', `▶ nobody\n${TEXTS[0]}`],
+    ]);
+    expect(found.comments[1]?.html).toBe(`<p>${TEXTS[1]}</p>`);
+    expect(found.comments[1]?.byline).toContain('▶ aline_m');
+  });
 });

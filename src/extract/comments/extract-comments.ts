@@ -43,6 +43,7 @@ import {
   sortInDocumentOrder,
   structureKey,
 } from './comment-zone.js';
+import { replyMarkerOf } from './reply-markers.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
 /** "Posted by", "by", "von": how a byline begins (hint lists). */
@@ -227,7 +228,20 @@ function chooseZone(
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
   if (best?.undated !== true)
     for (const c of best?.comments ?? []) c.published = entryDate(c.elements, opts.postDate ?? null, page.language);
+  if (best !== null) leaveOutReplyMarkers(best.comments, page.url);
   return { choice: best, signatures };
+}
+
+/** The chosen zone's replies read again with their in-reply-to link (`replyMarkerOf`) as a byline
+ *  part: out of their text and HTML. */
+function leaveOutReplyMarkers(comments: PageComment[], baseUrl: string): void {
+  const markers = comments.map((_, i) => replyMarkerOf(comments, i));
+  markers.forEach((marker, i) => {
+    const c = comments[i];
+    if (marker === null || c === undefined) return;
+    const { text, byline, html, linkChars } = readEntry(c.entry, c.elements, c.skip, baseUrl, new Set([marker]));
+    Object.assign(c, { text, byline, html, linkChars, words: countWordsUpTo(text, Number.POSITIVE_INFINITY) });
+  });
 }
 
 /** What `readZone` shares over a page's groups. */
