@@ -208,7 +208,7 @@ function firstLineByline(el: Element, max: number): string | null {
 }
 
 /** The text a reader sees in a byline part, without its reply / counter widgets. */
-function printedText(el: Element): string {
+export function printedText(el: Element): string {
   const parts: string[] = [];
   const visit = (n: AnyNode): void => {
     if (isText(n)) parts.push(n.data);
@@ -635,6 +635,15 @@ export function depthHintOf(entry: Entry): number | null {
     if (e === stop) break;
   }
   return null;
+}
+
+/** Whether a `<p>` of the entry holds `el` (a line of the comment's own paragraphs). */
+export function isInParagraph(el: Element, entry: Entry): boolean {
+  for (let e = el.parent; e !== null && isTag(e); e = e.parent) {
+    if (e.name === 'p') return true;
+    if (entry.nodes.includes(e)) return false;
+  }
+  return false;
 }
 
 /** Tag path from the entry node holding `node` down to it ("div/b"; '' for the entry node itself). */

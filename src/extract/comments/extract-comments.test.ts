@@ -458,4 +458,19 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     expect(found.comments[1]?.html).toBe(`<p>${TEXTS[1]}</p>`);
     expect(found.comments[1]?.byline).toContain('▶ aline_m');
   });
+
+  it('leaves a counter line that most entries of the zone print alike, numbers aside ("6 points ·"), out of their text and HTML', () => {
+    const record = (name: string, text: string, points: number, extra = ''): string =>
+      `<li><div>${name}</div><div>1 mars 2025, 10:45</div><div>${text}</div>${extra}<div>${points} points · <a href="#c">Reply</a></div></li>`;
+    const found = read(
+      `<article>${ARTICLE}</article><ol>${record('Aline Morel', TEXTS[0] as string, 3)}${record('Bruno Lac', TEXTS[1] as string, 12, '<div>Version 2 works</div>')}${record('Céline Roy', TEXTS[0] as string, 6)}</ol>`,
+    );
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['Aline Morel', TEXTS[0]],
+      // A line with a number one entry prints is its text.
+      ['Bruno Lac', `${TEXTS[1]}\nVersion 2 works`],
+      ['Céline Roy', TEXTS[0]],
+    ]);
+    expect(found.comments[1]?.html).not.toContain('points');
+  });
 });

@@ -43,6 +43,7 @@ import {
   sortInDocumentOrder,
   structureKey,
 } from './comment-zone.js';
+import { counterLinesOf } from './counter-lines.js';
 import { replyMarkerOf } from './reply-markers.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
@@ -228,18 +229,22 @@ function chooseZone(
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
   if (best?.undated !== true)
     for (const c of best?.comments ?? []) c.published = entryDate(c.elements, opts.postDate ?? null, page.language);
-  if (best !== null) leaveOutReplyMarkers(best.comments, page.url);
+  if (best !== null) leaveOutMetaLines(best.comments, page.url);
   return { choice: best, signatures };
 }
 
-/** The chosen zone's replies read again with their in-reply-to link (`replyMarkerOf`) as a byline
- *  part: out of their text and HTML. */
-function leaveOutReplyMarkers(comments: PageComment[], baseUrl: string): void {
-  const markers = comments.map((_, i) => replyMarkerOf(comments, i));
-  markers.forEach((marker, i) => {
+/** The chosen zone's entries read again with the metadata lines its entries show — in-reply-to
+ *  links (`replyMarkerOf`), counter lines (`counterLinesOf`) — as byline parts: out of their text and HTML. */
+function leaveOutMetaLines(comments: PageComment[], baseUrl: string): void {
+  const counters = counterLinesOf(comments);
+  const metaLines = comments.map((_, i) => {
+    const marker = replyMarkerOf(comments, i);
+    return marker === null ? (counters[i] ?? []) : [marker, ...(counters[i] ?? [])];
+  });
+  metaLines.forEach((lines, i) => {
     const c = comments[i];
-    if (marker === null || c === undefined) return;
-    const { text, byline, html, linkChars } = readEntry(c.entry, c.elements, c.skip, baseUrl, new Set([marker]));
+    if (lines.length === 0 || c === undefined) return;
+    const { text, byline, html, linkChars } = readEntry(c.entry, c.elements, c.skip, baseUrl, new Set(lines));
     Object.assign(c, { text, byline, html, linkChars, words: countWordsUpTo(text, Number.POSITIVE_INFINITY) });
   });
 }

@@ -5,10 +5,10 @@
  * of the same zone. Such a line is the reply's metadata, not its text (`Comment.text`: bylines,
  * dates and reply links left out).
  */
-import { type Element, isTag } from 'domhandler';
+import type { Element } from 'domhandler';
 import { nodeText } from '../page-dom.js';
 import { collapseWhitespace } from '../text-normalize.js';
-import type { Entry } from './comment-entry.js';
+import { type Entry, isInParagraph } from './comment-entry.js';
 
 /** One entry of a zone as read: what `replyMarkerOf` looks at. */
 export interface ReadEntry {
@@ -37,16 +37,7 @@ export function replyMarkerOf(entries: readonly ReadEntry[], i: number): Element
     if (el.name !== 'a' || el.attribs.href === undefined) continue;
     const line = collapseWhitespace(nodeText(el, { separator: ' ' }));
     const name = line.replace(AROUND_NAME, '');
-    if (name !== '' && names.has(name) && lines.has(line) && !inParagraph(el, own.entry)) return el;
+    if (name !== '' && names.has(name) && lines.has(line) && !isInParagraph(el, own.entry)) return el;
   }
   return null;
-}
-
-/** Whether a `<p>` of the entry holds `el`. */
-function inParagraph(el: Element, entry: Entry): boolean {
-  for (let e = el.parent; e !== null && isTag(e); e = e.parent) {
-    if (e.name === 'p') return true;
-    if (entry.nodes.includes(e)) return false;
-  }
-  return false;
 }
