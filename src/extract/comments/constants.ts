@@ -79,5 +79,7 @@ export const MIN_RECORD_PAGES = 3;
  *  their text (fields constant across the records of one structure [004 §2, MDR]). ours: "most
  *  entries", as the changes stage's comment template lines (MIN_TEMPLATE_LINE_SHARE). */
 export const MIN_COUNTER_LINE_SHARE = 0.5;
+/** Entries a zone needs for its counter lines: a lone entry's own line is no template. */
+export const MIN_COUNTER_LINE_ENTRIES = 2;
 /** A counter line has at most this many words. ours: a score with its separators and a label. */
 export const MAX_COUNTER_LINE_WORDS = 6;

@@ -9,14 +9,14 @@ import type { Element } from 'domhandler';
 import { NUMBER_MASK, templateKey } from '../../core/template-key.js';
 import { countWordsUpTo } from '../text-normalize.js';
 import { isInParagraph, printedText } from './comment-entry.js';
-import { MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_SHARE, MIN_SITE_RECORD_ENTRIES } from './constants.js';
+import { MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_ENTRIES, MIN_COUNTER_LINE_SHARE } from './constants.js';
 import type { ReadEntry } from './reply-markers.js';
 
 /** For each entry of the zone, the elements printing one of its counter lines (empty when none). */
 export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
-  const keys = entries.map((e) => new Set(e.text.split('\n').filter(isCounterLike).map(templateKey)));
   const none = entries.map((): Element[] => []);
-  if (entries.length < MIN_SITE_RECORD_ENTRIES) return none;
+  if (entries.length < MIN_COUNTER_LINE_ENTRIES) return none;
+  const keys = entries.map((e) => new Set(e.text.split('\n').filter(isCounterLike).map(templateKey)));
   const counts = new Map<string, number>();
   for (const ks of keys) for (const k of ks) counts.set(k, (counts.get(k) ?? 0) + 1);
   const template = new Set([...counts].filter(([, n]) => n > MIN_COUNTER_LINE_SHARE * entries.length).map(([k]) => k));
@@ -34,7 +34,7 @@ export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
   });
 }
 
-/** A short line holding a number and a word. */
+/** A short line holding a number and a word (`templateKey` masked a number in it). */
 function isCounterLike(line: string): boolean {
   const key = templateKey(line);
   return key.includes(NUMBER_MASK) && key !== line.trim() && countWordsUpTo(line, MAX_COUNTER_LINE_WORDS) <= MAX_COUNTER_LINE_WORDS;

@@ -44,7 +44,7 @@ import {
   structureKey,
 } from './comment-zone.js';
 import { counterLinesOf } from './counter-lines.js';
-import { replyMarkerOf } from './reply-markers.js';
+import { replyMarkersOf } from './reply-markers.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
 /** "Posted by", "by", "von": how a byline begins (hint lists). */
@@ -234,16 +234,14 @@ function chooseZone(
 }
 
 /** The chosen zone's entries read again with the metadata lines its entries show — in-reply-to
- *  links (`replyMarkerOf`), counter lines (`counterLinesOf`) — as byline parts: out of their text and HTML. */
+ *  links (`replyMarkersOf`), counter lines (`counterLinesOf`) — as byline parts: out of their text and HTML. */
 function leaveOutMetaLines(comments: PageComment[], baseUrl: string): void {
+  const markers = replyMarkersOf(comments);
   const counters = counterLinesOf(comments);
-  const metaLines = comments.map((_, i) => {
-    const marker = replyMarkerOf(comments, i);
-    return marker === null ? (counters[i] ?? []) : [marker, ...(counters[i] ?? [])];
-  });
-  metaLines.forEach((lines, i) => {
-    const c = comments[i];
-    if (lines.length === 0 || c === undefined) return;
+  comments.forEach((c, i) => {
+    const marker = markers[i] ?? null;
+    const lines = [...(marker === null ? [] : [marker]), ...(counters[i] ?? [])];
+    if (lines.length === 0) return;
     const { text, byline, html, linkChars } = readEntry(c.entry, c.elements, c.skip, baseUrl, new Set(lines));
     Object.assign(c, { text, byline, html, linkChars, words: countWordsUpTo(text, Number.POSITIVE_INFINITY) });
   });
