@@ -8,25 +8,8 @@
  * them (MIN_TEMPLATE_LINE_ARTICLES: an ad rotated from a pool) show count.
  */
 import { MIN_TEMPLATE_HOST_PAGES, MIN_TEMPLATE_LINE_ARTICLES, MIN_TEMPLATE_LINE_SHARE } from './constants.js';
+import { NUMBER_MASK, templateKey } from '../core/template-key.js';
 import { normalizeNoise } from './noise-normalize.js';
-
-/** A run of digits with its group and decimal separators ("1,234", "0.23", "2025"). */
-const NUMBER = /\d+(?:[.,]\d+)*/g;
-/** What `templateKey` puts for a number. */
-const NUMBER_MASK = '#';
-const LETTER = /\p{L}/u;
-const SPACES = /\s+/g;
-
-/**
- * A line as the template compares it: in a line with words, numbers masked. A line the host prints
- * on each page with that page's counts or ages ("114,700 views · 2 comments · Share (3)",
- * "Posted 7 weeks ago · 4 min read") is one template line; a line of numbers alone (a table's
- * cell) keeps them, so a changed figure is still an edit.
- */
-export function templateKey(line: string): string {
-  const text = line.replace(SPACES, ' ').trim();
-  return LETTER.test(text) ? text.replace(NUMBER, NUMBER_MASK) : text;
-}
 
 /** A host without template lines. */
 export const NO_TEMPLATE_LINES: ReadonlySet<string> = new Set();

@@ -7,8 +7,10 @@
  *   3 days ago | parent | next [–]"), `<div class="commtext">` and a "reply" link;
  * - discourse-embed: Discourse's embed markup (app/views/embed/comments.html.erb) printed into the page:
  *   `div.discourse-comments` of `article.post`, each an `a.post-date` (" 4 Mar", the full date its title),
- *   an `a.in-reply-to` ("▶ user"), an avatar and `div.cooked` holding `h3.username`, the text and a
- *   "1 Reply" button; flat (no depth asserted);
+ *   an `a.in-reply-to` ("▶ user", left out of the reply's text: it names another comment's author),
+ *   an avatar and `div.cooked` holding `h3.username`, the text and a "1 Reply" button; flat (no depth
+ *   asserted); each comment's date is read from its date link's tooltip, the whole date of the
+ *   yearless " 4 Mar" it prints, and asserted;
  * - commento: Commento's DOM as archived: nested `div.commento-card`, a header with the letter
  *   avatar, `div.commento-name`, `div.commento-subtitle` (score, relative time "3 days ago"), the text in
  *   `div.commento-body`, the children in a second `div.commento-body`;
@@ -19,10 +21,9 @@
  *   `article.timeline-comment` with `a.author`, `<relative-time datetime>`, a `div.markdown-body` with
  *   code blocks and quotes;
  * Known gaps, kept as `it.fails` (`GAPS`): HN's depth is an indent image's width (all comments come
- *   out at depth 0); Discourse's replies keep their "▶ name" in-reply-to link as their first line
- *   (each comment's date is read from its date link's tooltip, the whole date of the yearless
- *   " 4 Mar" it prints, and asserted). A phpBB topic (replies with profile boxes, "Quote" buttons
- *   and signatures; per-post permalinks) is left for its own issue.
+ *   out at depth 0). Each Discourse comment's date is read from its date link's tooltip, the whole
+ *   date of the yearless " 4 Mar" it prints (asserted). A phpBB topic (replies with profile boxes,
+ *   "Quote" buttons and signatures; per-post permalinks) is left for its own issue.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -488,7 +489,6 @@ const ENGINES: Engine[] = [hnTable, discourseEmbed, commento, bloggerThreaded, u
 /** What each engine still gets wrong, asserted as expected failures: the comments, or their depths. */
 const GAPS: Readonly<Record<string, ReadonlyArray<'comments' | 'depths'>>> = {
   'hn-table': ['depths'],
-  'discourse-embed': ['comments'],
 };
 
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim();

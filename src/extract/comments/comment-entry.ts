@@ -208,7 +208,7 @@ function firstLineByline(el: Element, max: number): string | null {
 }
 
 /** The text a reader sees in a byline part, without its reply / counter widgets. */
-function printedText(el: Element): string {
+export function printedText(el: Element): string {
   const parts: string[] = [];
   const visit = (n: AnyNode): void => {
     if (isText(n)) parts.push(n.data);
@@ -534,6 +534,7 @@ function renderBody(
   skip: SkippedNodes,
   authorNode: Element | null,
   baseUrl: string,
+  metaLines: ReadonlySet<Element>,
 ): { text: string; byline: string | null; html: string; linkChars: number } {
   const lines: string[] = [];
   const html: string[] = [];
@@ -552,6 +553,7 @@ function renderBody(
     if (skip.has(el) || isIgnoredElement(el) || LEFT_OUT_TAGS.has(el.name) || isHiddenByClass(el)) return true;
     const isByline =
       el === authorNode ||
+      metaLines.has(el) ||
       // A meta-named element holding the body too ("comment-author" around the whole comment) is entered.
       (isMetaElement(el) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
       (HEADING.test(el.name) && atMostWords(el, 12)) ||
@@ -635,6 +637,15 @@ export function depthHintOf(entry: Entry): number | null {
   return null;
 }
 
+/** Whether a `<p>` of the entry holds `el` (a line of the comment's own paragraphs). */
+export function isInParagraph(el: Element, entry: Entry): boolean {
+  for (let e = el.parent; e !== null && isTag(e); e = e.parent) {
+    if (e.name === 'p') return true;
+    if (entry.nodes.includes(e)) return false;
+  }
+  return false;
+}
+
 /** Tag path from the entry node holding `node` down to it ("div/b"; '' for the entry node itself). */
 function pathInEntry(node: Element, entry: Entry): string {
   const steps: string[] = [];
@@ -658,11 +669,21 @@ function authorUrlOf(a: Element | undefined, baseUrl: string): string | null {
   return href === undefined || href.startsWith('#') || isPermalinkHref(href) ? null : absolute(href, baseUrl);
 }
 
+const NO_META_LINES: ReadonlySet<Element> = new Set();
+
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
- *  only). `skip`: the other entries' nodes (replies nested inside); `elements`: `elementsOf(entry.nodes, skip)`. */
-export function readEntry(entry: Entry, elements: readonly Element[], skip: SkippedNodes, baseUrl: string): EntryContent {
+ *  only). `skip`: the other entries' nodes (replies nested inside); `elements`: `elementsOf(entry.nodes, skip)`;
+ *  `metaLines`: elements the zone showed to be the entry's metadata (`replyMarkerOf`), left out of
+ *  its body as byline parts. */
+export function readEntry(
+  entry: Entry,
+  elements: readonly Element[],
+  skip: SkippedNodes,
+  baseUrl: string,
+  metaLines: ReadonlySet<Element> = NO_META_LINES,
+): EntryContent {
   const author = (entry.name === undefined ? null : recordAuthor(entry.name, baseUrl)) ?? findAuthor(entry.nodes, elements, skip, baseUrl);
-  const body = renderBody(entry, skip, author.node, baseUrl);
+  const body = renderBody(entry, skip, author.node, baseUrl, metaLines);
   const { id, permalink } = findPermalink(entry, elements, baseUrl);
   return {
     id,

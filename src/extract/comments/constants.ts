@@ -73,3 +73,13 @@ export const MIN_RECORD_TEXT_WORDS = 1;
  *  entry two pages sharing a box of named paragraphs (a team box, a two-post series) are too
  *  likely; 3 still holds a small blog's few commented posts (chosen with bench:quality 2026-11). */
 export const MIN_RECORD_PAGES = 3;
+
+/** A line with a number that more than this share of a zone's entries print alike, numbers
+ *  masked ("6 points ·", "Recommend? ( 2 )"), is their counter line: the records' template, not
+ *  their text (fields constant across the records of one structure [004 §2, MDR]). ours: "most
+ *  entries", as the changes stage's comment template lines (MIN_TEMPLATE_LINE_SHARE). */
+export const MIN_COUNTER_LINE_SHARE = 0.5;
+/** Entries a zone needs for its counter lines: a lone entry's own line is no template. */
+export const MIN_COUNTER_LINE_ENTRIES = 2;
+/** A counter line has at most this many words. ours: a score with its separators and a label. */
+export const MAX_COUNTER_LINE_WORDS = 6;

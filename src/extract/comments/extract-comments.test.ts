@@ -477,4 +477,37 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     );
     expect(found.comments.find((c) => c.text === TEXTS[1])?.author).toBe('Bram');
   });
+
+  it("leaves a reply's in-reply-to link (a line naming another entry's author) out of its text and HTML", () => {
+    const record = (name: string, text: string, to = ''): string =>
+      `<div><span><a href="/u/${name}">${name}</a></span> <small>1 mars 2025, 10:45</small>${to === '' ? '' : `<a href="/t/7/2">▶ ${to}</a>`}<div><p>${text}</p></div></div>`;
+    const quoted = `<a href="/u/aline_m">@aline_m</a> ${TEXTS[1]}`;
+    const found = read(
+      `<article>${ARTICLE}</article><div>${record('aline_m', TEXTS[0] as string)}${record('bruno', TEXTS[1] as string, 'aline_m')}${record('celine', quoted)}${record('denis', TEXTS[0] as string, 'nobody')}</div>`,
+    );
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['aline_m', TEXTS[0]],
+      ['bruno', TEXTS[1]],
+      // A name linked inside the text, or a link naming no author of the zone, is text.
+      ['celine', `@aline_m ${TEXTS[1]}`],
+      ['denis', `▶ nobody\n${TEXTS[0]}`],
+    ]);
+    expect(found.comments[1]?.html).toBe(`<p>${TEXTS[1]}</p>`);
+    expect(found.comments[1]?.byline).toContain('▶ aline_m');
+  });
+
+  it('leaves a counter line that most entries of the zone print alike, numbers aside ("6 points ·"), out of their text and HTML', () => {
+    const record = (name: string, text: string, points: number, extra = ''): string =>
+      `<li><div>${name}</div><div>1 mars 2025, 10:45</div><div>${text}</div>${extra}<div>${points} points · <a href="#c">Reply</a></div></li>`;
+    const found = read(
+      `<article>${ARTICLE}</article><ol>${record('Aline Morel', TEXTS[0] as string, 3)}${record('Bruno Lac', TEXTS[1] as string, 12, '<div>Version 2 works</div>')}${record('Céline Roy', TEXTS[0] as string, 6)}</ol>`,
+    );
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['Aline Morel', TEXTS[0]],
+      // A line with a number one entry prints is its text.
+      ['Bruno Lac', `${TEXTS[1]}\nVersion 2 works`],
+      ['Céline Roy', TEXTS[0]],
+    ]);
+    expect(found.comments[1]?.html).not.toContain('points');
+  });
 });

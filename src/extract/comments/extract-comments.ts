@@ -43,6 +43,8 @@ import {
   sortInDocumentOrder,
   structureKey,
 } from './comment-zone.js';
+import { counterLinesOf } from './counter-lines.js';
+import { replyMarkersOf } from './reply-markers.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
 /** "Posted by", "by", "von": how a byline begins (hint lists). */
@@ -227,7 +229,22 @@ function chooseZone(
   // Dates decide nothing above: they are read for the chosen zone's entries only (undated records have none).
   if (best?.undated !== true)
     for (const c of best?.comments ?? []) c.published = entryDate(c.elements, opts.postDate ?? null, page.language);
+  if (best !== null) leaveOutMetaLines(best.comments, page.url);
   return { choice: best, signatures };
+}
+
+/** The chosen zone's entries read again with the metadata lines its entries show — in-reply-to
+ *  links (`replyMarkersOf`), counter lines (`counterLinesOf`) — as byline parts: out of their text and HTML. */
+function leaveOutMetaLines(comments: PageComment[], baseUrl: string): void {
+  const markers = replyMarkersOf(comments);
+  const counters = counterLinesOf(comments);
+  comments.forEach((c, i) => {
+    const marker = markers[i] ?? null;
+    const lines = [...(marker === null ? [] : [marker]), ...(counters[i] ?? [])];
+    if (lines.length === 0) return;
+    const { text, byline, html, linkChars } = readEntry(c.entry, c.elements, c.skip, baseUrl, new Set(lines));
+    Object.assign(c, { text, byline, html, linkChars, words: countWordsUpTo(text, Number.POSITIVE_INFINITY) });
+  });
 }
 
 /** What `readZone` shares over a page's groups. */
