@@ -316,15 +316,16 @@ function attachLooseSiblings(entries: Entry[], dateLines: DateLines): void {
   };
   // Outer lists first: a list nested in a node an outer entry took belongs to that entry (a <dd>
   // holding its text and a list of replies), except a reply whose top holds nothing but its
-  // byline deeper inside: it still gets its text (the outer entry's reading skips it).
-  const claimed: Element[] = [];
+  // byline deeper inside, or a reply under a record shaped like its taker's (`isClaimed`): it
+  // still gets its text (the outer entry's reading skips it).
+  const claimed = new Map<Element, string>();
   const entryTops = new Set(entries.map((e) => e.nodes[0] as Element));
   for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
     // Replies nested right under an entry ("<div class=comment><div>its text</div><div>replies</div>"):
     // the entry's own parts are its own, not loose siblings of its replies.
-    if (claimed.includes(parent) || entryTops.has(parent)) continue;
+    if (claimed.has(parent) || entryTops.has(parent)) continue;
     const bylines = group.some((e) => dateLines.holdsOnly(e.nodes[0] as Element, e.marker));
-    if (!bylines && claimed.some((c) => contains(c, parent))) continue;
+    if (!bylines && isClaimed(parent, claimed)) continue;
     const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
     const tops = new Set(group.map((g) => g.nodes[0] as Element));
     // The first entry's top as found (entries get loose siblings prepended below).
@@ -334,9 +335,22 @@ function attachLooseSiblings(entries: Entry[], dateLines: DateLines): void {
     // of siblings between them is read on its own (an article and its comments as siblings).
     for (const section of splitAtHeadingsAndForms(kids, tops)) {
       const entries = group.filter((e) => section.includes(e.nodes[0] as Element));
-      if (entries.length > 0) claimed.push(...attachInSection(section, entries, tops, isLoose));
+      if (entries.length > 0) for (const k of attachInSection(section, entries, tops, isLoose)) claimed.set(k, signatureStep(parent));
     }
   }
+}
+
+/**
+ * Whether `parent` lies in a node an entry took as a loose sibling (`claimed`: each node with the
+ * `signatureStep` of its taker's parent), its entries then part of that entry's text. Not when
+ * `parent` has the classed shape of its taker's parent: it is a record of the same kind, its entry
+ * split from its text by its own replies (a card's header, its contents holding its text and reply
+ * cards, nested in the contents its parent card took). A bare tag is no shape of its own. ours: issue #12.
+ */
+function isClaimed(parent: Element, claimed: ReadonlyMap<Element, string>): boolean {
+  const shape = signatureStep(parent);
+  for (const [node, takerShape] of claimed) if (contains(node, parent) && (takerShape !== shape || shape === parent.name)) return true;
+  return false;
 }
 
 /** Runs of siblings between headings and forms; an entry's own node (a reply box inside it) is no boundary. */

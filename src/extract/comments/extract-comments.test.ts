@@ -465,6 +465,30 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     ]);
   });
 
+  it('gives a reply that has replies of its own (three levels) its text, its replies theirs', () => {
+    const [ana, bram] = TEXTS as [string, string];
+    const [c1, c2, dirk] = ['Quiet orchard under the northern hills.', 'Copper kettle on the stove since noon.', THIRD];
+    // B's card holds its replies' dates too: its top is its header, its contents (its text, the reply
+    // cards) lie in the contents A took, and are B's all the same (B's card is shaped like A's).
+    // A > B > (C1, C2), then a top-level sibling.
+    expect(
+      readCards(card('Ana Lind', ana, card('Bram Kok', bram, card('Cas Mol', c1) + card('Cees Bos', c2))) + card('Dirk Ros', dirk)),
+    ).toEqual([
+      ['Ana Lind', 0, ana],
+      ['Bram Kok', 1, bram],
+      ['Cas Mol', 2, c1],
+      ['Cees Bos', 2, c2],
+      ['Dirk Ros', 0, dirk],
+    ]);
+    // A > B > C, one reply each, then a top-level sibling.
+    expect(readCards(card('Ana Lind', ana, card('Bram Kok', bram, card('Cas Mol', c1))) + card('Dirk Ros', dirk))).toEqual([
+      ['Ana Lind', 0, ana],
+      ['Bram Kok', 1, bram],
+      ['Cas Mol', 2, c1],
+      ['Dirk Ros', 0, dirk],
+    ]);
+  });
+
   it("reads a lone card without the widget around it: the comment box beside the cards is the list's", () => {
     expect(readCards(card('Ana Lind', TEXTS[0] as string))).toEqual([['Ana Lind', 0, TEXTS[0]]]);
   });
