@@ -489,6 +489,18 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     ]);
   });
 
+  it('reads the cards when their classes name no comment: a card with replies is no text of the card after it', () => {
+    // The later card takes no loose sibling: the earlier one holds a date at the same steps as its own.
+    const [ana, bram] = TEXTS as [string, string];
+    const plain = (html: string): string => html.replaceAll('comment-', 'cx-');
+    expect(readCards(plain(card('Ana Lind', ana, card('Bram Kok', bram, card('Cas Mol', THIRD))) + card('Dirk Ros', THIRD)))).toEqual([
+      ['Ana Lind', 0, ana],
+      ['Bram Kok', 1, bram],
+      ['Cas Mol', 2, THIRD],
+      ['Dirk Ros', 0, THIRD],
+    ]);
+  });
+
   it("reads a lone card without the widget around it: the comment box beside the cards is the list's", () => {
     expect(readCards(card('Ana Lind', TEXTS[0] as string))).toEqual([['Ana Lind', 0, TEXTS[0]]]);
   });
