@@ -319,7 +319,6 @@ function attachLooseSiblings(entries: Entry[], dateLines: DateLines): void {
   // byline deeper inside, or a reply under a record shaped like its taker's (`isClaimed`): it
   // still gets its text (the outer entry's reading skips it).
   const claimed = new Map<Element, string>();
-  const markers = entries.map((e) => e.marker);
   const entryTops = new Set(entries.map((e) => e.nodes[0] as Element));
   for (const [parent, group] of [...byParent].sort((a, b) => depthOf(a[0]) - depthOf(b[0]))) {
     // Replies nested right under an entry ("<div class=comment><div>its text</div><div>replies</div>"):
@@ -329,9 +328,9 @@ function attachLooseSiblings(entries: Entry[], dateLines: DateLines): void {
     if (!bylines && isClaimed(parent, claimed)) continue;
     const kids = parent.children.filter((c): c is Element => isTag(c) && !isIgnoredElement(c));
     const tops = new Set(group.map((g) => g.nodes[0] as Element));
-    // The first entry's top as found (entries get loose siblings prepended below), and its date node.
-    const first = group[0] === undefined ? undefined : { top: group[0].nodes[0] as Element, marker: group[0].marker };
-    const isLoose = (k: Element): boolean => !tops.has(k) && hasText(k) && !isSeparateEntry(k, first, markers) && !isFormOrHeading(k);
+    // The first entry's top as found (entries get loose siblings prepended below).
+    const firstTop = group[0]?.nodes[0];
+    const isLoose = (k: Element): boolean => !tops.has(k) && hasText(k) && !isSeparateEntry(k, firstTop) && !isFormOrHeading(k);
     // An entry's text never crosses a heading or a form ("Comments", "Post a comment"): each run
     // of siblings between them is read on its own (an article and its comments as siblings).
     for (const section of splitAtHeadingsAndForms(kids, tops)) {
@@ -427,26 +426,10 @@ function holdsForm(k: Element): boolean {
   return false;
 }
 
-/**
- * A sibling shaped like an entry (same tag and classes) is an entry of its own, never text to attach:
- * a list entry, one named as a comment, or one holding a date node of the group where the entry's
- * top holds its own (`markers`: the group's; the same steps down to it): a record whose climb
- * stopped lower, below its replies' dates (a card with replies before a card without).
- */
-function isSeparateEntry(k: Element, first: { top: Element; marker: Element } | undefined, markers: readonly Element[]): boolean {
-  if (first === undefined || signatureStep(k) !== signatureStep(first.top)) return false;
-  if (k.name === 'li' || k.name === 'dd' || k.name === 'article' || hasCommentHint(k)) return true;
-  return markers.some((m) => isSamePlace(m, k, first.marker, first.top));
-}
-
-/** Whether `m` lies under `k` by the same steps (`signatureStep`) as `marker` under `top`. */
-function isSamePlace(m: Element, k: Element, marker: Element, top: Element): boolean {
-  let a: Element = m;
-  let b: Element = marker;
-  for (; b !== top; a = a.parent as Element, b = b.parent as Element) {
-    if (a === k || a.parent === null || !isTag(a.parent) || signatureStep(a) !== signatureStep(b)) return false;
-  }
-  return a === k;
+/** A sibling shaped like an entry (same tag and classes) is an entry of its own, never text to attach. */
+function isSeparateEntry(k: Element, top: Element | undefined): boolean {
+  if (top === undefined) return false;
+  return signatureStep(k) === signatureStep(top) && (k.name === 'li' || k.name === 'dd' || k.name === 'article' || hasCommentHint(k));
 }
 
 /**
