@@ -542,12 +542,17 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))("comments in a comment s
       }
     });
 
+  /** A version's replies as generated, its comments as stored, and where they are. */
+  const storedAt = (v: { url: string; crawl: string }) => ({
+    rs: repliesAt(v.url, v.crawl),
+    comments: stored.get(`${v.url} ${v.crawl}`) ?? [],
+    where: `${v.url} in ${v.crawl}`,
+  });
+
   if (engine.name === 'discourse-embed')
     it("dates each comment by its link's tooltip (the whole date of the yearless one it prints), and names its author", () => {
       for (const v of overlay.versions) {
-        const rs = repliesAt(v.url, v.crawl);
-        const comments = stored.get(`${v.url} ${v.crawl}`) ?? [];
-        const where = `${v.url} in ${v.crawl}`;
+        const { rs, comments, where } = storedAt(v);
         expect(
           comments.map((c) => c.published),
           `${where} dates`,
@@ -563,9 +568,7 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))("comments in a comment s
   if (shownDepth !== undefined)
     itOrGap('depths')('gives each comment the depth the thread shows it at, and each reply the comment it answers', () => {
       for (const v of overlay.versions) {
-        const rs = repliesAt(v.url, v.crawl);
-        const comments = stored.get(`${v.url} ${v.crawl}`) ?? [];
-        const where = `${v.url} in ${v.crawl}`;
+        const { rs, comments, where } = storedAt(v);
         expect(
           comments.map((c) => c.depth),
           `${where} depths`,
