@@ -441,6 +441,24 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     expect(a?.id).toMatch(/^record-/);
   });
 
+  it('threads table rows by the width of the blank spacer image opening each row, not by images with alt text', () => {
+    const row = (name: string, text: string, width: number, alt = ''): string =>
+      `<tr><td><table><tr><td><img src="/s.gif" alt="${alt}" height="1" width="${width}"></td><td><div><span><a href="/u/${name}">${name}</a> <span><a href="/i/${name}">3 days ago</a></span></span></div><br><div class="comment"><div>${text}</div><a href="/reply/${name}">reply</a></div></td></tr></table></td></tr>`;
+    const rows = (...rs: string[]): string => `<article>${ARTICLE}</article><table class="comment-tree">${rs.join('')}</table>`;
+    const [t0, t1] = TEXTS as [string, string];
+    const found = read(rows(row('ada', t0, 0), row('bob', t1, 40), row('cy', t0, 80), row('dee', t1, 0)));
+    const [a, b] = found.comments;
+    expect(found.comments.map((c) => [c.author, c.depth, c.parent])).toEqual([
+      ['ada', 0, null],
+      ['bob', 1, a?.id],
+      ['cy', 2, b?.id],
+      ['dee', 0, null],
+    ]);
+    // An image a reader sees (alt text) is no spacer; widths not in steps of one unit are no depths.
+    expect(read(rows(row('ada', t0, 0, 'ada'), row('bob', t1, 40, 'bob'))).comments.map((c) => c.depth)).toEqual([0, 0]);
+    expect(read(rows(row('ada', t0, 10), row('bob', t1, 40), row('cy', t0, 65))).comments.map((c) => c.depth)).toEqual([0, 0, 0]);
+  });
+
   // A card opens with its byline (name, relative date); its text and its replies follow in its contents.
   const card = (name: string, text: string, replies = ''): string =>
     `<div class="comment-card"><div class="comment-header"><div class="comment-name">${name}</div><div class="comment-subtitle"><div class="comment-timeago">3 days ago</div></div></div><div class="comment-contents"><div class="comment-body"><p>${text}</p></div>${replies === '' ? '' : `<div class="comment-body">${replies}</div>`}</div></div>`;

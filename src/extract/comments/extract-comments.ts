@@ -8,7 +8,7 @@ import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hin
 import { parseUrl, siteOf } from '../../core/url.js';
 import { isPostUrlLike, pathSegments } from '../../core/url-shape.js';
 import { nodePath } from '../node-path.js';
-import { contains, textBlocks } from '../page-dom.js';
+import { contains, elementChildrenUpTo, nodeText, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
 import { countWordsUpTo } from '../text-normalize.js';
 import type { ParsedPage } from '../types.js';
@@ -569,16 +569,82 @@ function indentOf(entry: Entry, lca: Element): number {
   return 0;
 }
 
+/** A width set by an HTML `width` attribute ("40") or an inline style ("width: 2em"). */
+const WIDTH_ATTR = /^\s*(\d+(?:\.\d+)?)(?:px)?\s*$/i;
+const WIDTH_STYLE = /(?:^|;)\s*width\s*:\s*(\d+(?:\.\d+)?)(px|r?em)?\s*(?:;|$)/i;
+
+/** The width (px) `el` or its only element child (and so on down) is given; null without one. */
+function widthOf(el: Element): number | null {
+  for (let e: Element | undefined = el; e !== undefined; e = elementChildrenUpTo(e, 1) === 1 ? e.children.find(isTag) : undefined) {
+    const attr = WIDTH_ATTR.exec(e.attribs.width ?? '');
+    if (attr !== null) return Number(attr[1]);
+    const style = WIDTH_STYLE.exec(e.attribs.style ?? '');
+    if (style !== null) return Number(style[1]) * (style[2] === undefined || style[2] === 'px' ? 1 : PX_PER_EM);
+  }
+  return null;
+}
+
+/** Nothing a reader sees in `el` but blank space: no text, no image's alt text. */
+function isBlank(el: Element): boolean {
+  if (nodeText(el, { skipIgnored: false }).trim() !== '') return false;
+  const altless = (e: Element): boolean => (e.attribs.alt ?? '').trim() === '' && e.children.filter(isTag).every(altless);
+  return altless(el);
+}
+
+/**
+ * A spacer setting the entry in (old table layouts: a blank image as wide as the depth): the first
+ * element with a width among the blank ones that open the entry, before any text (read down the
+ * first child holding text). Where it sits (`at`: the child indexes down to it) must be the same in every entry.
+ */
+function spacerOf(entry: Entry): { at: string; width: number } | null {
+  const at: number[] = [];
+  for (let e: Element | undefined = entry.nodes[0]; e !== undefined; ) {
+    let next: Element | undefined;
+    for (const [i, c] of e.children.filter(isTag).entries()) {
+      at.push(i);
+      if (!isBlank(c)) {
+        next = c;
+        break;
+      }
+      const width = widthOf(c);
+      if (width !== null) return { at: at.join(' '), width };
+      at.pop();
+    }
+    e = next;
+  }
+  return null;
+}
+
+/**
+ * The spacer widths of the entries when they read as depths: a spacer in the same place in every
+ * entry, the first entry's the narrowest (a thread opens at the top level), the others wider by
+ * multiples of one step; null otherwise (an avatar, as wide in every entry or narrower in replies).
+ */
+function spacerIndents(comments: readonly PageComment[]): number[] | null {
+  const first = comments[0] === undefined ? null : spacerOf(comments[0].entry);
+  if (first === null) return null;
+  const spacers = comments.map((c, i) => (i === 0 ? first : spacerOf(c.entry)));
+  if (!spacers.every((s) => s?.at === first.at)) return null;
+  const widths = spacers.map((s) => (s as { width: number }).width);
+  const least = first.width;
+  const step = Math.min(...widths.map((w) => w - least).filter((d) => d !== 0));
+  if (!Number.isFinite(step) || step < 0) return null;
+  return widths.every((w) => Number.isInteger((w - least) / step)) ? widths : null;
+}
+
 /**
  * The levels a thread prints, when it prints them: a `depth-N` class on every entry; else the
- * entries' indentation when it differs; else, for sibling entries (a thread printed flat), the
- * wrappers around each one's record when their number differs (one `<blockquote>` per level).
+ * entries' indentation (a left margin, or a spacer's width) when it differs; else, for sibling
+ * entries (a thread printed flat), the wrappers around each one's record when their number differs
+ * (one `<blockquote>` per level).
  */
 function printedLevels(comments: readonly PageComment[], lca: Element): number[] | null {
   const varies = (xs: readonly number[]): boolean => new Set(xs).size > 1;
   if (comments.every((c) => c.depthHint !== null)) return comments.map((c) => c.depthHint as number);
   const indents = comments.map((c) => indentOf(c.entry, lca));
   if (varies(indents)) return indents;
+  const spacers = spacerIndents(comments);
+  if (spacers !== null) return spacers;
   if (!comments.every((c) => c.entry.nodes.length === 1 && c.entry.nodes[0]?.parent === lca)) return null;
   const wrappers = comments.map((c) => unwrapEntry(c.entry.nodes[0] as Element).wrappers);
   return varies(wrappers) ? wrappers : null;
