@@ -8,9 +8,9 @@
  * - discourse-embed: Discourse's embed markup (app/views/embed/comments.html.erb) printed into the page:
  *   `div.discourse-comments` of `article.post`, each an `a.post-date` (" 4 Mar", the full date its title),
  *   an `a.in-reply-to` ("▶ user", left out of the reply's text: it names another comment's author),
- *   an avatar and `div.cooked` holding `h3.username`, the text and a "1 Reply" button; flat (no depth
- *   asserted); each comment's date is read from its date link's tooltip, the whole date of the
- *   yearless " 4 Mar" it prints, and asserted;
+ *   an avatar and `div.cooked` holding `h3.username`, the text and a "1 Reply" button; flat, each
+ *   reply threaded by its in-reply-to link (parent and depth asserted); each comment's date is read
+ *   from its date link's tooltip, the whole date of the yearless " 4 Mar" it prints, and asserted;
  * - commento: Commento's DOM as archived: nested `div.commento-card`, a header with the letter
  *   avatar, `div.commento-name`, `div.commento-subtitle` (score, relative time "3 days ago"), the text in
  *   `div.commento-body`, the children in a second `div.commento-body`;
@@ -560,6 +560,25 @@ describe.each(ENGINES.map((e) => [e.name, e] as const))("comments in a comment s
           `${where} authors`,
         ).toEqual(rs.map((r) => r.name));
       }
+    });
+
+  // Discourse's embed prints every post alike, flat: the thread is in the in-reply-to links only. The
+  // depth asserted is the reply's place in that thread (its parent's + 1, `Comment.depth`), not the
+  // layout's 0: a flat layout is no claim that the replies are top-level.
+  if (engine.name === 'discourse-embed')
+    it("gives each reply the comment its in-reply-to link answers as parent, and that comment's depth + 1", () => {
+      for (const v of overlay.versions) {
+        const { rs, comments, where } = storedAt(v);
+        expect(
+          comments.map((c) => c.depth),
+          `${where} depths`,
+        ).toEqual(rs.map((r) => r.depth));
+        rs.forEach((_r, i) => {
+          const up = parentOf(rs, i);
+          expect(comments[i]?.parent ?? null, `${where} #${i} parent`).toBe(up === undefined ? null : (comments[up]?.id ?? 'an id'));
+        });
+      }
+      expect(overlay.model.posts.some((p) => p.replies.some((r) => r.depth > 0))).toBe(true);
     });
 
   const shownDepth = engine.shownDepth;

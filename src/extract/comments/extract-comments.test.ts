@@ -553,6 +553,27 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     expect(found.comments[1]?.byline).toContain('▶ aline_m');
   });
 
+  it('threads a flat list by its in-reply-to links: the earlier entry the link points at, else the nearest earlier one by the author it names', () => {
+    const record = (name: string, n: number, text: string, to = '', toN = 0): string =>
+      `<div><span><a href="/u/${name}">${name}</a></span> <a href="/t/7/${n}">${n} mars 2025, 10:45</a>${to === '' ? '' : `<a href="/t/7/${toN}">▶ ${to}</a>`}<div><p>${text}</p></div></div>`;
+    const [a, b] = TEXTS as [string, string];
+    const found = read(
+      `<article>${ARTICLE}</article><div>${record('aline_m', 1, a)}${record('aline_m', 2, b)}${record('bruno', 3, a, 'aline_m', 1)}${record('celine', 4, b, 'bruno', 9)}${record('denis', 5, a)}${record('aline_m', 6, `${b}</p><p>aline_m`)}</div>`,
+    );
+    const c = found.comments;
+    expect(c.map((x) => [x.author, x.depth])).toEqual([
+      ['aline_m', 0],
+      ['aline_m', 0],
+      ['bruno', 1],
+      ['celine', 2],
+      ['denis', 0],
+      // Its own name link, the same name signing its text, answers nobody.
+      ['aline_m', 0],
+    ]);
+    expect(c.map((x) => x.parent)).toEqual([null, null, c[0]?.id, c[2]?.id, null, null]);
+    expect(c[0]?.id).not.toBeNull();
+  });
+
   it('leaves a counter line that most entries of the zone print alike, numbers aside ("6 points ·"), out of their text and HTML', () => {
     const record = (name: string, text: string, points: number, extra = ''): string =>
       `<li><div>${name}</div><div>1 mars 2025, 10:45</div><div>${text}</div>${extra}<div>${points} points · <a href="#c">Reply</a></div></li>`;

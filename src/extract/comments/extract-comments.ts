@@ -44,7 +44,7 @@ import {
   structureKey,
 } from './comment-zone.js';
 import { counterLinesOf } from './counter-lines.js';
-import { replyMarkersOf } from './reply-markers.js';
+import { answeredEntriesOf, replyMarkersOf } from './reply-markers.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
 /** "Posted by", "by", "von": how a byline begins (hint lists). */
@@ -59,6 +59,8 @@ interface PageComment extends EntryContent {
   /** Words of `text` (`tokenize`). */
   words: number;
   published: string | null;
+  /** The earlier entry this one's in-reply-to marker answers (`answeredEntriesOf`). */
+  answers: PageComment | null;
 }
 
 interface ZoneChoice {
@@ -90,13 +92,21 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
   const pairs = pairWithFeed(onPage, feed);
   const comments: Comment[] = [];
   const levels = threadLevels(onPage, choice?.group ?? null);
+  // A reply neither nested by the layout nor placed by the feed answers the entry its in-reply-to
+  // marker names (a thread printed flat); its depth follows from that parent's below.
+  const parents = onPage.map((c, i) => {
+    const p = levels.parents[i] ?? -1;
+    const j = pairs.get(i);
+    const fromFeed = j === undefined ? null : (feed[j]?.parent ?? null);
+    return p < 0 && fromFeed === null && c.answers !== null ? onPage.indexOf(c.answers) : p;
+  });
   onPage.forEach((c, i) => {
     const j = pairs.get(i);
     const f = j === undefined ? undefined : feed[j];
     const author = c.author ?? f?.item.author ?? null;
     const published = c.published ?? f?.item.published ?? null;
     const id = c.id ?? f?.id ?? null;
-    const parentIndex = levels.parents[i];
+    const parentIndex = parents[i];
     comments.push({
       position: i,
       id,
@@ -113,11 +123,11 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
       hash: commentHash(author, published, c.text),
     });
   });
-  if (choice?.undated === true || levels.parents.some((p) => p >= 0 && onPage[p]?.id === null)) nameRecords(comments, levels.parents);
+  if (choice?.undated === true || parents.some((p) => p >= 0 && onPage[p]?.id === null)) nameRecords(comments, parents);
   const paired = new Set(pairs.values());
   const feedOnly = feed.filter((_, k) => !paired.has(k)).sort((a, b) => (a.item.published ?? '').localeCompare(b.item.published ?? ''));
   for (const f of feedOnly) comments.push(feedComment(f, comments));
-  // Parents named by the feed ("In reply to") set the depth when the page layout did not.
+  // Parents named by the feed ("In reply to") or by an in-reply-to marker set the depth when the page layout did not.
   const byId = new Map(comments.filter((c) => c.id !== null).map((c) => [c.id, c]));
   for (const c of comments) {
     const parent = c.parent === null ? undefined : byId.get(c.parent);
@@ -234,11 +244,14 @@ function chooseZone(
 }
 
 /** The chosen zone's entries read again with the metadata lines its entries show — in-reply-to
- *  links (`replyMarkersOf`), counter lines (`counterLinesOf`) — as byline parts: out of their text and HTML. */
+ *  links (`replyMarkersOf`), counter lines (`counterLinesOf`) — as byline parts: out of their text and
+ *  HTML; each marker's entry noted as the one the reply answers. */
 function leaveOutMetaLines(comments: PageComment[], baseUrl: string): void {
   const markers = replyMarkersOf(comments);
   const counters = counterLinesOf(comments);
+  const answered = answeredEntriesOf(comments, markers, baseUrl);
   comments.forEach((c, i) => {
+    c.answers = comments[answered[i] ?? -1] ?? null;
     const marker = markers[i] ?? null;
     const lines = [...(marker === null ? [] : [marker]), ...(counters[i] ?? [])];
     if (lines.length === 0) return;
@@ -338,6 +351,7 @@ function pageComment(content: EntryContent, entry: Entry, skip: SkippedNodes, el
     elements,
     words,
     published: null,
+    answers: null,
   };
 }
 
