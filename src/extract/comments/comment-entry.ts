@@ -673,7 +673,7 @@ const NO_META_LINES: ReadonlySet<Element> = new Set();
 
 /** Everything a comment entry says but its date (`entryDate`: read for the chosen zone's entries
  *  only). `skip`: the other entries' nodes (replies nested inside); `elements`: `elementsOf(entry.nodes, skip)`;
- *  `metaLines`: elements the zone showed to be the entry's metadata (`replyMarkerOf`), left out of
+ *  `metaLines`: elements the zone showed to be the entry's metadata (`replyMarkersOf`, `counterLinesOf`), left out of
  *  its body as byline parts. */
 export function readEntry(
   entry: Entry,

@@ -176,8 +176,12 @@ export function sortInDocumentOrder<T>(items: T[], node: (t: T) => Element): T[]
 
 /** Whether the element shows any text (what `textBlocks` would find, without collecting it). */
 function hasText(el: Element): boolean {
-  if (isIgnoredElement(el)) return false;
-  return el.children.some((c) => (isText(c) ? c.data.trim() !== '' : isTag(c) && hasText(c)));
+  return !isIgnoredElement(el) && el.children.some(showsText);
+}
+
+/** Whether a node shows text: a non-blank text node, or an element with text (`hasText`). */
+function showsText(n: AnyNode): boolean {
+  return isText(n) ? n.data.trim() !== '' : isTag(n) && hasText(n);
 }
 
 /**
@@ -245,13 +249,13 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
 /** Whether `el` is followed by text inside `within` (its ancestor). */
 function hasTextAfter(el: Element, within: Element): boolean {
   for (let e = el; e !== within; e = e.parent as Element)
-    for (let k = e.next; k !== null; k = k.next) if (isText(k) ? k.data.trim() !== '' : isTag(k) && hasText(k)) return true;
+    for (let k = e.next; k !== null; k = k.next) if (showsText(k)) return true;
   return false;
 }
 
 /** Whether a sibling before `el` shows text. */
 function hasTextBefore(el: Element): boolean {
-  for (let k = el.prev; k !== null; k = k.prev) if (isText(k) ? k.data.trim() !== '' : isTag(k) && hasText(k)) return true;
+  for (let k = el.prev; k !== null; k = k.prev) if (showsText(k)) return true;
   return false;
 }
 

@@ -553,24 +553,28 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     expect(found.comments[1]?.byline).toContain('▶ aline_m');
   });
 
-  it('threads a flat list by its in-reply-to links: the earlier entry the link points at, else the nearest earlier one by the author it names', () => {
+  it('threads a flat list by its in-reply-to links: the earlier entry by the author it names that the link points at, none by the name alone', () => {
     const record = (name: string, n: number, text: string, to = '', toN = 0): string =>
       `<div><span><a href="/u/${name}">${name}</a></span> <a href="/t/7/${n}">${n} mars 2025, 10:45</a>${to === '' ? '' : `<a href="/t/7/${toN}">▶ ${to}</a>`}<div><p>${text}</p></div></div>`;
     const [a, b] = TEXTS as [string, string];
     const found = read(
-      `<article>${ARTICLE}</article><div>${record('aline_m', 1, a)}${record('aline_m', 2, b)}${record('bruno', 3, a, 'aline_m', 1)}${record('celine', 4, b, 'bruno', 9)}${record('denis', 5, a)}${record('aline_m', 6, `${b}</p><p>aline_m`)}</div>`,
+      `<article>${ARTICLE}</article><div>${record('aline_m', 1, a)}${record('aline_m', 2, b)}${record('bruno', 3, a, 'aline_m', 1)}${record('celine', 4, b, 'bruno', 9)}${record('denis', 5, a)}${record('aline_m', 6, `${b}</p><p>aline_m`)}${record('elif', 7, a).replace('</a><div>', '</a><a href="/u/aline_m">▶ aline_m</a><div>')}</div>`,
     );
     const c = found.comments;
     expect(c.map((x) => [x.author, x.depth])).toEqual([
       ['aline_m', 0],
       ['aline_m', 0],
+      // Its link leads to the first of aline_m's two entries.
       ['bruno', 1],
-      ['celine', 2],
+      // Its link leads to no entry of bruno's: the name alone threads nothing.
+      ['celine', 0],
       ['denis', 0],
       // Its own name link, the same name signing its text, answers nobody.
       ['aline_m', 0],
+      // Its link leads to aline_m's profile, which all of aline_m's entries print: no one entry.
+      ['elif', 0],
     ]);
-    expect(c.map((x) => x.parent)).toEqual([null, null, c[0]?.id, c[2]?.id, null, null]);
+    expect(c.map((x) => x.parent)).toEqual([null, null, c[0]?.id, null, null, null, null]);
     expect(c[0]?.id).not.toBeNull();
   });
 

@@ -6,9 +6,10 @@
  * dates and reply links left out), and, in a thread printed flat, its place in the thread
  * (`answeredEntriesOf`).
  */
-import type { Element } from 'domhandler';
+import { type Element, isTag } from 'domhandler';
 import { absoluteUrl } from '../../core/url.js';
 import { nodeText } from '../page-dom.js';
+import { hasDateAttribute, hasDateText } from './comment-dates.js';
 import { collapseWhitespace } from '../text-normalize.js';
 import { type Entry, isInParagraph } from './comment-entry.js';
 
@@ -58,30 +59,35 @@ export interface LinkedEntry extends ReadEntry {
 
 /**
  * For each entry, the index of the earlier entry its in-reply-to marker (`markers`) answers, or -1:
- * among the earlier entries by the author the marker names, the one the marker's link points at (its
- * permalink, or one of its own links: Discourse's date link and "1 Reply" button lead to the post the
- * marker links), else the nearest one.
+ * the earlier entry by the author the marker names whose own address the marker links: its
+ * permalink, or the link of its date (the date link most engines print leads to the comment;
+ * Discourse's to the post the marker links). A
+ * link to anything else (the author's profile) or a name alone threads nothing: an author may have
+ * several entries.
  */
 export function answeredEntriesOf(entries: readonly LinkedEntry[], markers: ReadonlyArray<Element | null>, baseUrl: string): number[] {
-  const targets: Array<Set<string | null | undefined>> = [];
-  // Where an entry's links lead, its own marker aside (it leads to the entry that one answers).
-  const targetsOf = (j: number): Set<string | null | undefined> => {
-    const e = entries[j] as LinkedEntry;
-    const links = e.elements.filter((el) => el.name === 'a' && el !== markers[j]);
-    targets[j] ??= new Set([e.permalink, ...links.map((el) => absoluteUrl(el.attribs.href ?? '', baseUrl))]);
-    return targets[j];
-  };
+  if (markers.every((m) => m === null)) return entries.map(() => -1);
+  const addresses = entries.map((e) => {
+    const dated = linkAround(e.entry.marker) ?? e.elements.find((el) => el.name === 'a' && isDateLink(el));
+    return new Set([e.permalink, dated === undefined ? undefined : absoluteUrl(dated.attribs.href ?? '', baseUrl)]);
+  });
   return entries.map((_, i) => {
     const marker = markers[i] ?? null;
-    if (marker === null) return -1;
+    const target = marker === null ? undefined : absoluteUrl(marker.attribs.href ?? '', baseUrl);
+    if (marker === null || target === undefined) return -1;
     const name = nameOf(collapseWhitespace(nodeText(marker, { separator: ' ' })));
-    const target = absoluteUrl(marker.attribs.href ?? '', baseUrl);
-    let nearest = -1;
-    for (let j = i - 1; j >= 0; j--) {
-      if (entries[j]?.author !== name) continue;
-      if (target !== undefined && targetsOf(j).has(target)) return j;
-      if (nearest < 0) nearest = j;
-    }
-    return nearest;
+    for (let j = i - 1; j >= 0; j--) if (entries[j]?.author === name && addresses[j]?.has(target) === true) return j;
+    return -1;
   });
+}
+
+/** The link an entry's date node is or sits in. */
+function linkAround(el: Element): Element | undefined {
+  for (let e: Element | null = el; e !== null && isTag(e); e = e.parent as Element | null) if (e.name === 'a') return e;
+  return undefined;
+}
+
+/** A link printing a date (a comment's date linking its permalink, as most engines print it). */
+function isDateLink(a: Element): boolean {
+  return hasDateAttribute(a) || hasDateText(collapseWhitespace(nodeText(a, { separator: ' ' })));
 }
