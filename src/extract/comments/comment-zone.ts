@@ -248,8 +248,7 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
 
 /** Whether `el` is followed by text inside `within` (its ancestor). */
 function hasTextAfter(el: Element, within: Element): boolean {
-  for (let e = el; e !== within; e = e.parent as Element)
-    for (let k = e.next; k !== null; k = k.next) if (showsText(k)) return true;
+  for (let e = el; e !== within; e = e.parent as Element) for (let k = e.next; k !== null; k = k.next) if (showsText(k)) return true;
   return false;
 }
 
