@@ -1,13 +1,19 @@
 /**
- * Counter lines: a short line with a number that most entries of a zone print alike, numbers
- * masked (`templateKey`: "6 points ·" and "12 points ·"), is the records' template with each
- * record's own count (a score, a like count), not the comment's text. The zone's own entries
- * decide, no words; the changes stage compares comments without such lines for the same reason
- * (`commentTemplateLinesOf`).
+ * Lines a zone's entries print alike are the records' template, not the comments' text; the
+ * zone's own entries decide, no words:
+ * - counter lines: a short line with a number that most entries print alike, numbers masked
+ *   (`templateKey`: "6 points ·" and "12 points ·"), each record's own count (a score, a like
+ *   count); the changes stage compares comments without such lines for the same reason
+ *   (`commentTemplateLinesOf`);
+ * - control links: a short link leading nowhere (`isControlLink`) whose text most entries print
+ *   (a "Like" or "Flag" button by whatever name), and a bar of two or more such links on any entry,
+ *   a lone one too. A link leading nowhere whose text differs from entry to entry (a comment's own
+ *   title that folds it) stays text.
  */
-import type { Element } from 'domhandler';
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { contains } from '../page-dom.js';
 import { NUMBER_MASK, templateKey } from '../../core/template-key.js';
-import { countWordsUpTo } from '../text-normalize.js';
+import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { isInParagraph, printedText } from './comment-entry.js';
 import { MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_ENTRIES, MIN_COUNTER_LINE_SHARE } from './constants.js';
 import type { ReadEntry } from './reply-markers.js';
@@ -32,6 +38,76 @@ export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
     }
     return found;
   });
+}
+
+/** For each entry of the zone, its control links and control bars (empty when none). */
+export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
+  const isShortControl = (el: Element): boolean =>
+    isControlLink(el) && countWordsUpTo(printedText(el), MAX_COUNTER_LINE_WORDS) <= MAX_COUNTER_LINE_WORDS;
+  const controls = entries.map((e) => e.elements.filter(isShortControl));
+  const counts = new Map<string, number>();
+  for (const els of controls) for (const text of new Set(els.map(lineOf))) counts.set(text, (counts.get(text) ?? 0) + 1);
+  const isRepeated = (el: Element): boolean =>
+    entries.length >= MIN_COUNTER_LINE_ENTRIES &&
+    lineOf(el) !== '' &&
+    (counts.get(lineOf(el)) ?? 0) > MIN_COUNTER_LINE_SHARE * entries.length;
+  return entries.map((e, i) => {
+    const bars = e.elements.filter((el) => el.name !== 'a' && isControlBar(el, isShortControl));
+    const outer = bars.filter((bar) => !bars.some((other) => other !== bar && contains(other, bar)));
+    const links = (controls[i] ?? []).filter((el) => isRepeated(el) && !outer.some((bar) => contains(bar, el)));
+    return [...outer, ...links];
+  });
+}
+
+const lineOf = (el: Element): string => collapseWhitespace(printedText(el));
+
+/** An element printing nothing but control links (`isShortControl`, or links to a place inside their
+ *  own entry) and at most one counter ("6 points · Reply", "Reply · Like", whichever the words), two
+ *  parts at least: the widget's bar, even on a lone entry. */
+function isControlBar(el: Element, isShortControl: (a: Element) => boolean): boolean {
+  let parts = 0;
+  let outside = '';
+  const onlyControls = (node: AnyNode): boolean => {
+    if (isText(node)) {
+      outside += node.data;
+      // More words than a counter's: no bar, read no further.
+      return countWordsUpTo(outside, MAX_COUNTER_LINE_WORDS + 1) <= MAX_COUNTER_LINE_WORDS;
+    }
+    if (!isTag(node)) return true;
+    if (node.name === 'a') {
+      if (!isShortControl(node) && !isSelfLink(node)) return false;
+      parts++;
+      outside += ' ';
+      return true;
+    }
+    return node.children.every(onlyControls);
+  };
+  if (!el.children.every(onlyControls)) return false;
+  if (WORD.test(outside)) {
+    if (!isCounterLike(outside)) return false;
+    parts++;
+  }
+  return parts >= 2;
+}
+
+/** A short link to an element holding it (`#c12` inside `li#c12`): it leads nowhere new. */
+function isSelfLink(a: Element): boolean {
+  const href = a.attribs.href?.trim() ?? '';
+  if (!href.startsWith('#') || href.length < 2 || countWordsUpTo(printedText(a), MAX_COUNTER_LINE_WORDS) > MAX_COUNTER_LINE_WORDS)
+    return false;
+  const id = href.slice(1);
+  for (let e = a.parent; e !== null && isTag(e); e = e.parent) if (e.attribs.id === id) return true;
+  return false;
+}
+
+const WORD = /[\p{L}\p{N}]/u;
+
+/** A link that leads nowhere: `role="button"`, or an `href` that is empty, `#` or `javascript:`. */
+function isControlLink(el: Element): boolean {
+  if (el.name !== 'a') return false;
+  if (el.attribs.role === 'button') return true;
+  const href = el.attribs.href?.trim();
+  return href !== undefined && (href === '' || href === '#' || /^javascript:/i.test(href));
 }
 
 /** A short line holding a number and a word (`templateKey` masked a number in it). */

@@ -592,4 +592,23 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     ]);
     expect(found.comments[1]?.html).not.toContain('points');
   });
+
+  it("leaves out the widget's controls: a short link leading nowhere most entries print, a bar of them and a counter on a lone entry; not a folding title", () => {
+    const record = (name: string, title: string, text: string): string =>
+      `<li><div>${name}</div><div>1 mars 2025, 10:45</div><a class="t" href="#">${title}</a><div>${text}</div><div><a href="javascript:void(0)">Aimer</a> <a role="button">Signaler</a></div></li>`;
+    const found = read(
+      `<article>${ARTICLE}</article><ol>${record('Aline Morel', 'Tout à fait', TEXTS[0] as string)}${record('Bruno Lac', 'Pas sûr', TEXTS[1] as string)}${record('Céline Roy', 'Merci', TEXTS[0] as string)}</ol>`,
+    );
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['Aline Morel', `Tout à fait\n${TEXTS[0]}`],
+      ['Bruno Lac', `Pas sûr\n${TEXTS[1]}`],
+      ['Céline Roy', `Merci\n${TEXTS[0]}`],
+    ]);
+    expect(found.comments[1]?.html).not.toContain('Aimer');
+    // A lone entry: its bar of a counter and a link to its own entry ("6 points · Zitieren").
+    const lone = read(
+      `<article>${ARTICLE}</article><h3>1 Kommentar</h3><ol class="comments"><li id="comment-7"><div>Aline Morel</div><div>1 mars 2025, 10:45</div><div>${TEXTS[0]}</div><div>6 points · <a href="#comment-7">Zitieren</a></div></li></ol>`,
+    );
+    expect(lone.comments.map((c) => [c.author, c.text])).toEqual([['Aline Morel', TEXTS[0]]]);
+  });
 });

@@ -43,7 +43,7 @@ import {
   sortInDocumentOrder,
   structureKey,
 } from './comment-zone.js';
-import { counterLinesOf } from './counter-lines.js';
+import { controlLinksOf, counterLinesOf } from './counter-lines.js';
 import { answeredEntriesOf, replyMarkersOf } from './reply-markers.js';
 import type { Comment, CommentExtraction, ExtractCommentsOptions } from './types.js';
 
@@ -244,16 +244,17 @@ function chooseZone(
 }
 
 /** The chosen zone's entries read again with the metadata lines its entries show — in-reply-to
- *  links (`replyMarkersOf`), counter lines (`counterLinesOf`) — as byline parts: out of their text and
+ *  links (`replyMarkersOf`), counter lines (`counterLinesOf`), control links (`controlLinksOf`) — as byline parts: out of their text and
  *  HTML; each marker's entry noted as the one the reply answers. */
 function leaveOutMetaLines(comments: PageComment[], baseUrl: string): void {
   const markers = replyMarkersOf(comments);
   const counters = counterLinesOf(comments);
+  const controls = controlLinksOf(comments);
   const answered = answeredEntriesOf(comments, markers, baseUrl);
   comments.forEach((c, i) => {
     c.answers = comments[answered[i] ?? -1] ?? null;
     const marker = markers[i] ?? null;
-    const lines = [...(marker === null ? [] : [marker]), ...(counters[i] ?? [])];
+    const lines = [...(marker === null ? [] : [marker]), ...(counters[i] ?? []), ...(controls[i] ?? [])];
     if (lines.length === 0) return;
     const { text, byline, html, linkChars } = readEntry(c.entry, c.elements, c.skip, baseUrl, new Set(lines));
     Object.assign(c, { text, byline, html, linkChars, words: countWordsUpTo(text, Number.POSITIVE_INFINITY) });
