@@ -167,4 +167,21 @@ describe('parsePage', () => {
     if (!r.ok) return;
     expect(r.object.text.match(/Treasury Secretary Timothy Geithner Monday warned/g)).toHaveLength(1);
   });
+
+  it('reaches the first block of an article split over layout blocks of one kind, an image block between', () => {
+    const p1 = 'The kiln was loaded on Friday evening with forty bowls, six tall jugs and a stack of small tiles.';
+    const p2 =
+      'By Saturday noon the cones had bent, and the long wait for the kiln to cool down had begun; nobody was allowed to open the spy holes, however much they wanted to look.';
+    const p3 =
+      'On Monday morning the door opened on a glaze that had run further than any of us expected, pooling in the bowls and tying two of the jugs to the shelf they stood on.';
+    const block = (inner: string): string =>
+      `<div class="row"><div class="col"><div class="block html-block"><div class="block-content">${inner}</div></div></div></div>`;
+    const image =
+      '<div class="row"><div class="col"><div class="block image-block"><figure><img src="/k.jpg" alt=""></figure></div></div></div>';
+    const html = `<html><body><nav><a href="/">Studio</a></nav><article><h1>After the firing</h1><div class="layout">${block(`<p>${p1}</p>`)}${image}${block(`<p>${p2}</p><p>${p3}</p>`)}</div></article><footer><p>Pottery by the river</p></footer></body></html>`;
+    const r = extractObject(parsePage(html, 'https://blog.test/a'), item({ title: 'After the firing', description: `${p1} ${p2} ${p3}` }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text.split('\n')).toEqual([p1, p2, p3]);
+  });
 });

@@ -7,10 +7,15 @@ import type { FeedItem } from '../feeds/index.js';
 import { type RenderedArticle, renderArticle } from './article-render.js';
 import { commentNodesInside, extractComments } from './comments/index.js';
 import { computeConfidence } from './confidence.js';
-import { EVIDENCE_MIN_DENSITY_SHARE, WIDEN_MAX_STEPS, WIDEN_ZONE_MIN_CONCEPTUAL_NODES } from './constants.js';
+import {
+  EVIDENCE_MIN_DENSITY_SHARE,
+  SPLIT_BLOCK_MAX_SHARED_SHINGLES,
+  WIDEN_MAX_STEPS,
+  WIDEN_ZONE_MIN_CONCEPTUAL_NODES,
+} from './constants.js';
 import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
-import { contains } from './page-dom.js';
+import { contains, nodeText } from './page-dom.js';
 import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
 import { findAuthor, findCategories, findDate, findMeta, findModified, findTitle } from './properties.js';
 import { buildSemanticInput } from './semantic-input.js';
@@ -80,7 +85,18 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // conceptual nodes are article text the wrapper must reach (a teaser matches once).
     const bestDensity = cand.zones[0]?.density ?? 0;
     const evidence = cand.zones.filter((z) => z.density >= bestDensity * EVIDENCE_MIN_DENSITY_SHARE).map((z) => z.node);
-    const articleZones = cand.zones.filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES).map((z) => z.node);
+    // So is another block of the core's own kind (element and classes, the key-path step of 000
+    // §III-A) holding feed text the core does not: an article split over layout blocks, where a
+    // teaser repeats the core's opening.
+    const coreShingles = new Set(shingles(tokenize(nodeText(cand.core))));
+    const isSplitBlock = (node: Element): boolean => {
+      if (!isSameBlockKind(node, cand.core)) return false;
+      const own = shingles(tokenize(nodeText(node)));
+      return own.filter((w) => coreShingles.has(w)).length < own.length * SPLIT_BLOCK_MAX_SHARED_SHINGLES;
+    };
+    const articleZones = cand.zones
+      .filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES || (evidence.includes(z.node) && isSplitBlock(z.node)))
+      .map((z) => z.node);
     let wrapper = widenToArticle(cand.core, body, others, s.input.bodyTokens.length, s.explain, articleZones);
     const head = pageHead(page);
     const title = findTitle(body, s.item, wrapper, head, s.explain);
@@ -165,6 +181,19 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       },
     };
   });
+}
+
+/** Two elements of one kind: the same name and the same non-empty classes. */
+function isSameBlockKind(a: Element, b: Element): boolean {
+  const cls = a.attribs.class?.trim() ?? '';
+  return a !== b && a.name === b.name && cls !== '' && cls === (b.attribs.class?.trim() ?? '');
+}
+
+/** A text's word 3-grams. */
+function shingles(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= tokens.length; i++) out.push(`${tokens[i]} ${tokens[i + 1]} ${tokens[i + 2]}`);
+  return out;
 }
 
 function sampleNgrams(tokens: string[]): string[] {
