@@ -202,6 +202,15 @@ export function firstBrokenLine(el: Element, max: number): { text: string; child
   return text === '' || countWordsUpTo(text, max) > max ? null : { text, children: at + 1 };
 }
 
+/** An entry's first `<br>` line that holds its author's name and ends with a colon or an ellipsis,
+ *  as a signature does before the text it introduces ("<cite>Jane</cite> Says:", "Ana escribió:"). */
+function signatureLine(el: Element, authorNode: Element | null): { text: string; children: number } | null {
+  if (authorNode === null || !contains(el, authorNode)) return null;
+  const line = firstBrokenLine(el, MAX_BYLINE_WORDS);
+  if (line === null || !/(?::|\.{2,}|…)$/.test(line.text)) return null;
+  return el.children.slice(0, line.children - 1).some((c) => c === authorNode || (isTag(c) && contains(c, authorNode))) ? line : null;
+}
+
 /** A byline printed as a block's first `<br>` line, in a block holding the comment's text too. */
 function firstLineByline(el: Element, max: number): string | null {
   return BLOCK_TAGS.has(el.name) ? (firstBrokenLine(el, max)?.text ?? null) : null;
@@ -599,8 +608,9 @@ function renderBody(
   for (const n of entry.nodes) {
     if (entry.nodes.length > 1) visit(n, false);
     else {
-      // The entry's own first <br> line as its byline ("1. Jane on <date><br>text"): left out.
-      const byline = n === authorNode ? firstBrokenLine(n, MAX_BYLINE_WORDS) : null;
+      // The entry's own first <br> line as its byline ("1. Jane on <date><br>text"), or a first <br>
+      // line holding the name and ending as a signature does ("<cite>Jane</cite> Says:<br>"): left out.
+      const byline = n === authorNode ? firstBrokenLine(n, MAX_BYLINE_WORDS) : signatureLine(n, authorNode);
       if (byline !== null) bylineParts.push(byline.text);
       for (const c of n.children.slice(byline?.children ?? 0)) visit(c, false);
     }

@@ -611,4 +611,16 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     );
     expect(lone.comments.map((c) => [c.author, c.text])).toEqual([['Aline Morel', TEXTS[0]]]);
   });
+
+  it('leaves the signature line holding the name and ending with a colon out of the text ("<cite>Name</cite> Says:<br>"), a colon inside the text not', () => {
+    const record = (id: number, name: string, says: string, text: string): string =>
+      `<li id="comment-${id}"><cite>${name}</cite> ${says}<br><small class="commentmetadata"><a href="#comment-${id}">March 4th, 2025 at 3:12 pm</a></small><p>${text}</p></li>`;
+    const found = read(
+      `<article>${ARTICLE}</article><h3>2 Responses</h3><ol class="commentlist">${record(1, 'Aline Morel', 'Says:', TEXTS[0] as string)}${record(2, 'Ana Ruiz', 'escribió:', `Nota: ${TEXTS[1]}`)}</ol>`,
+    );
+    expect(found.comments.map((c) => [c.author, c.text])).toEqual([
+      ['Aline Morel', TEXTS[0]],
+      ['Ana Ruiz', `Nota: ${TEXTS[1]}`],
+    ]);
+  });
 });
