@@ -103,3 +103,7 @@ export const COMMENT_WINDOW_MIN_PAGES = 3;
 export const MIN_VOLATILE_PARAM_OBJECTS = 2;
 /** ... and on this share of the host's objects whose references changed at all. // ours */
 export const MIN_VOLATILE_PARAM_SHARE = 0.5;
+
+/** A line of at most this many words printing a version's own date is a date line (`date-lines.ts`):
+ *  a byline with the author, both dates and their labels fits; a paragraph does not. ours. */
+export const MAX_DATE_LINE_WORDS = 24;

@@ -193,3 +193,21 @@ describe('unchanged, new and deleted', () => {
     expect(() => diffVersions(null, null)).toThrow(TypeError);
   });
 });
+
+describe("diffVersions: a byline printing the version's own date", () => {
+  const byline = (updated: string): string => `By Paula Valdés · Published 3 November 2025 · Updated: ${updated}`;
+  it('reports a changed updated date printed in a short line as metadata-edit only, not as a content edit', () => {
+    const prev = version({ updated: '2025-11-20T11:05:00Z', text: `${byline('20 November 2025, 11:05')}\n${MAINTAINER}\n${SELINUX}` });
+    const next = version({
+      updated: '2026-01-24T16:40:00Z',
+      pageDigest: 'sha1:BBBB',
+      text: `${byline('24 January 2026, 16:40')}\n${MAINTAINER}\n${SELINUX}`,
+    });
+    expect(diffVersions(prev, next).kinds).toEqual(['metadata-edit']);
+  });
+  it('still reads a changed line printing a date that did not change as text', () => {
+    const prev = version({ text: `Published 3 November 2025 in Packaging\n${MAINTAINER}` });
+    const next = version({ pageDigest: 'sha1:BBBB', text: `Published 3 November 2025 in Packaging and Security\n${MAINTAINER}` });
+    expect(diffVersions(prev, next).kinds).toEqual(['content-edit']);
+  });
+});

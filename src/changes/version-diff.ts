@@ -5,6 +5,7 @@
  * comments are compared modulo noise; what is left over in the page bytes is boilerplate.
  */
 import { diffComments } from './comment-diff.js';
+import { withoutChangedDateLines } from './date-lines.js';
 import { resolveChangesConfig } from './config.js';
 import { METADATA_FIELD_COUNT, MIN_SIGNIFICANCE } from './constants.js';
 import { diffMetadata, diffReferences } from './metadata-diff.js';
@@ -131,8 +132,9 @@ export function diffVersions(prev: VersionSnapshot | null, next: VersionSnapshot
   // Template lines are compared with their numbers masked (`templateKey`): a line "Posted 7 weeks
   // ago" or "1,234 views" the host prints on its pages changes with the crawl's clock alone.
   const template = templateOfEither(prev.templateLines, next.templateLines);
-  const before = normalizeNoise(withoutTemplateLines(prev.text, template));
-  const after = normalizeNoise(withoutTemplateLines(next.text, template));
+  // So are the lines printing a version's own date that the other version does not share (`date-lines.ts`).
+  const before = normalizeNoise(withoutTemplateLines(withoutChangedDateLines(prev.text, prev, next), template));
+  const after = normalizeNoise(withoutTemplateLines(withoutChangedDateLines(next.text, next, prev), template));
   const text = diffTexts(before, after, config.diffContextWords, config.diffTimeoutMs);
   change.similarity = round3(text.similarity);
   change.sentenceSimilarity = round3(text.sentenceSimilarity);
