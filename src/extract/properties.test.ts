@@ -73,4 +73,20 @@ describe("the post's author and date, never a commenter's", () => {
     );
     expect(findAuthorOnPage(pageBody(bare) as Element, null, null).value).toBeNull();
   });
+
+  it('takes the marked name inside a marked byline, not the byline with its label and date; the byline when nothing inside is marked', () => {
+    const authorOf = (byline: string): string | null =>
+      findAuthorOnPage(
+        pageBody(
+          parsePage(
+            `<html><body><article><h1>Ferry</h1>${byline}<p>The ferry ran late again on the first day of the month.</p></article></body></html>`,
+            'http://x.test/ferry',
+          ),
+        ) as Element,
+        null,
+        null,
+      ).value;
+    expect(authorOf('<div class="byline">By <a rel="author" href="/ruth">Ruth Okafor</a> · 9 April 2025</div>')).toBe('Ruth Okafor');
+    expect(authorOf('<div class="byline">By Ruth Okafor</div>')).toBe('Ruth Okafor');
+  });
 });

@@ -185,20 +185,30 @@ export function findAuthorOnPage(
 ): PropertyMatch<string | null> {
   const cands: Array<{ node: Element; rank: number }> = [];
   const authorClass = AUTHOR_CLASS();
+  const isMarked = (el: Element): boolean => {
+    const a = el.attribs;
+    return a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && authorClass.test(a.class));
+  };
+  /** A marked part inside `el`: the name itself, where `el` is the byline around it ("By <a rel=author>Ruth</a> · 3 May"). */
+  const holdsMarked = (el: Element): boolean => el.children.some((c) => isTag(c) && (isMarked(c) || holdsMarked(c)));
+  /** A marked part printing a name: 1 to 6 words, not only a date (a byline's date part). */
+  const printsName = (el: Element): boolean => {
+    const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX(), '');
+    const n = tokenize(t).length;
+    return n >= 1 && n <= 6 && !isBareDateText(t);
+  };
   const visit = (el: Element): void => {
     if (isIgnoredElement(el) || comments.includes(el)) return;
-    const a = el.attribs;
-    const marked = a.rel === 'author' || a.itemprop === 'author' || (a.class !== undefined && authorClass.test(a.class));
-    if (marked) {
-      const t = collapseWhitespace(nodeText(el)).replace(BY_PREFIX(), '');
-      const n = tokenize(t).length;
-      // A marked line printing only a date is the byline's date part, not the name.
-      if (n >= 1 && n <= 6 && !isBareDateText(t)) {
-        cands.push({ node: el, rank: 0 });
-        return;
-      }
+    const marked = isMarked(el);
+    // A marked part holding a marked part is the byline around the name: the inner part first.
+    if (marked && !holdsMarked(el) && printsName(el)) {
+      cands.push({ node: el, rank: 0 });
+      return;
     }
+    const before = cands.length;
     for (const c of el.children) if (isTag(c)) visit(c);
+    // No part inside prints a name ("<span class=author>Posted by</span>" in it): the byline is the name.
+    if (marked && cands.length === before && printsName(el)) cands.push({ node: el, rank: 0 });
   };
   visit(root);
   // Of marked parts as near the content, a linked name first: engines link the author to their
