@@ -158,7 +158,41 @@ function isSideZone(el: Element, wrapper: Element, opts: RenderOptions): boolean
   const fragment = z !== undefined && !z.hasSentence && z.lines >= FRAGMENT_ZONE_MIN_LINES;
   const form = (formControls(wrapper).get(el) ?? 0) > Math.floor((z?.lines ?? 0) / FORM_ZONE_LINES_PER_CONTROL);
   if ((!fragment && !form) || (z?.chars ?? 0) >= (zones.get(wrapper)?.chars ?? 0) * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
+  // Notes the article's text links to ("<a href=#fn:1>1</a>" -> "<li id=fn:1>"): the reader follows them from it.
+  if (!form && isLinkedFromOutside(el, wrapper)) return false;
   return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
+}
+
+/** Per wrapper: the ids its in-page links (`href="#id"`) point at, with those links. */
+const inPageLinksCache = new WeakMap<Element, Map<string, Element[]>>();
+function inPageLinks(wrapper: Element): Map<string, Element[]> {
+  let links = inPageLinksCache.get(wrapper);
+  if (links !== undefined) return links;
+  const found = new Map<string, Element[]>();
+  const visit = (el: Element): void => {
+    const href = el.name === 'a' ? el.attribs.href?.trim() : undefined;
+    if (href !== undefined && href.length > 1 && href.startsWith('#')) {
+      const id = href.slice(1);
+      found.set(id, [...(found.get(id) ?? []), el]);
+    }
+    for (const c of el.children) if (isTag(c)) visit(c);
+  };
+  visit(wrapper);
+  links = found;
+  inPageLinksCache.set(wrapper, links);
+  return links;
+}
+
+/** Whether an element inside `el` is the target of an in-page link of the wrapper outside `el`. */
+function isLinkedFromOutside(el: Element, wrapper: Element): boolean {
+  const links = inPageLinks(wrapper);
+  if (links.size === 0) return false;
+  const visit = (e: Element): boolean => {
+    const id = e.attribs.id;
+    if (id !== undefined && (links.get(id) ?? []).some((a) => !contains(el, a))) return true;
+    return e.children.some((c) => isTag(c) && visit(c));
+  };
+  return visit(el);
 }
 
 export function renderArticle(wrapper: Element, opts: RenderOptions): RenderedArticle {

@@ -184,4 +184,20 @@ describe('parsePage', () => {
     if (!r.ok) return;
     expect(r.object.text.split('\n')).toEqual([p1, p2, p3]);
   });
+
+  it("keeps the notes the article's text links to, short as they are, and leaves out a box of short lines nothing links to", () => {
+    const p1 = 'The tide tables for the estuary were printed by the harbour office every spring, with corrections.';
+    const p2 = 'Most of the corrections came from the ferrymen, who kept their own notebooks of the crossings.';
+    const ref = (n: number): string => `<sup id="fnref:${n}"><a href="#fn:${n}" class="footnote-ref">${n}</a></sup>`;
+    const notes =
+      '<section class="footnotes"><ol><li id="fn:1"><p>Office records, 1931. <a href="#fnref:1">↩</a></p></li><li id="fn:2"><p>See the ferry log. <a href="#fnref:2">↩</a></p></li></ol></section>';
+    const box = '<div class="facts"><div>Tides: 2 a day</div><div>Office: since 1880</div><div>Ferrymen: 12</div></div>';
+    const html = `<html><body><article><h1>Tide tables</h1><div class="body"><p>${p1}${ref(1)}</p><p>${p2}${ref(2)}</p>${box}${notes}</div></article></body></html>`;
+    const r = extractObject(parsePage(html, 'https://blog.test/a'), item({ title: 'Tide tables', description: `${p1} ${p2}` }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text).toContain('Office records, 1931.');
+    expect(r.object.text).toContain('See the ferry log.');
+    expect(r.object.text).not.toContain('Ferrymen: 12');
+  });
 });

@@ -470,10 +470,10 @@ describeTwoCrawlSites('comment markup on an unseen engine: %s', ENGINES, (engine
   itKeepsTheArticleWhole(engine, built);
 
   const extras = engine.articleExtras;
-  // Known gap: notes shorter than a sentence, each ending in its ↩ back-link, read as a side zone of
-  // short lines (`isSideZone`) and left out of the article.
+  // Notes shorter than a sentence, each ending in its ↩ back-link, are a zone of short lines; the
+  // article's text links to them, so they are the article's (`isLinkedFromOutside` in article-render.ts).
   if (extras !== undefined)
-    it.fails('keeps the footnotes in the article, none in the comments', () => {
+    it('keeps the footnotes in the article, none in the comments', () => {
       for (const v of built().versions) {
         const p = postOf(v.url) as Post;
         for (const n of extras(p)) {
