@@ -17,7 +17,7 @@ import { languageTools } from './language.js';
 import { nodePath } from './node-path.js';
 import { contains, nodeText } from './page-dom.js';
 import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
-import { findAuthor, findCategories, findDate, findMeta, findModified, findTitle } from './properties.js';
+import { findAuthor, findCategories, findDate, findModified, findPublished, findTitle } from './properties.js';
 import { buildSemanticInput } from './semantic-input.js';
 import { countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
 import type { ExplainStep, ExtractionResult, ParsedPage } from './types.js';
@@ -160,7 +160,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
       detail: `${describe(wrapper)} by ${cand.mode}, ${textWords} words, confidence ${confidence}`,
       data: { path: nodePath(wrapper) },
     });
-    const published = date.value ?? (head === null ? null : (findMeta(head, ['article:published_time', 'datepublished']) ?? null));
+    const published = date.value ?? findPublished(head);
     return {
       ok: true,
       explain: s.explain,

@@ -1,6 +1,6 @@
 /** Extract stage: feed-guided data objects [004 §4] with their properties [000 §III-D]. */
 export { pageBody, pageHead, parsePage, type ParsePageOptions } from './parse-page.js';
-export { findAuthorOnPage, findModified, findTitleOnPage } from './properties.js';
+export { findAuthorOnPage, findModified, findPublished, findTitleOnPage } from './properties.js';
 export { type CommentNodes, type RenderedArticle, renderContentNode } from './article-render.js';
 export { extractObject, extractObjects, type ExtractOptions } from './extract-object.js';
 export { explainExtraction } from './explain.js';

@@ -237,6 +237,11 @@ export function findModified(head: Element | null): string | null {
   return head === null ? null : (findMeta(head, ['article:modified_time']) ?? null);
 }
 
+/** The page's own date of publication (`article:published_time`, schema.org `datePublished`). */
+export function findPublished(head: Element | null): string | null {
+  return head === null ? null : (findMeta(head, ['article:published_time', 'datepublished']) ?? null);
+}
+
 /** `<meta name|property=... content>` in the head. */
 export function findMeta(head: Element, names: string[]): string | undefined {
   for (const c of head.children) {

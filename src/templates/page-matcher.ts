@@ -10,6 +10,7 @@ import { isIsoDay } from '../core/iso-day.js';
 import {
   type ArticleProperties,
   findModified,
+  findPublished,
   type NumericDateOrder,
   numericDateOrderOf,
   type ParsedPage,
@@ -172,7 +173,9 @@ function propertiesOf(page: ParsedPage, t: PostTemplate, content: Element, m: Re
   return {
     title: title === null ? null : propertyText(title),
     author: author === null ? null : authorOf(author),
-    published: date === null ? null : dateOf(date, t.dateOrder ?? null),
+    // The page's own statement of its publication first: a live blog's template date path, learnt
+    // where the feed's date hid it, finds the newest entry's time; elsewhere both agree.
+    published: findPublished(pageHead(page)) ?? (date === null ? null : dateOf(date, t.dateOrder ?? null)),
     updated: findModified(pageHead(page)),
     categories: categoriesOf(
       m.categories.filter((n) => textLength(n, 1) > 0),
