@@ -88,11 +88,12 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // So is another block of the core's own kind (element and classes, the key-path step of 000
     // §III-A) holding feed text the core does not: an article split over layout blocks, where a
     // teaser repeats the core's opening.
-    const coreShingles = new Set(shingles(tokenize(nodeText(cand.core))));
+    let coreShingles: Set<string> | null = null;
     const isSplitBlock = (node: Element): boolean => {
       if (!isSameBlockKind(node, cand.core)) return false;
+      const core = (coreShingles ??= new Set(shingles(tokenize(nodeText(cand.core)))));
       const own = shingles(tokenize(nodeText(node)));
-      return own.filter((w) => coreShingles.has(w)).length < own.length * SPLIT_BLOCK_MAX_SHARED_SHINGLES;
+      return own.filter((w) => core.has(w)).length < own.length * SPLIT_BLOCK_MAX_SHARED_SHINGLES;
     };
     const articleZones = cand.zones
       .filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES || (evidence.includes(z.node) && isSplitBlock(z.node)))
