@@ -91,7 +91,8 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     let coreShingles: Set<string> | null = null;
     const isSplitBlock = (node: Element): boolean => {
       if (!isSameBlockKind(node, cand.core)) return false;
-      const core = (coreShingles ??= new Set(shingles(tokenize(nodeText(cand.core)))));
+      if (coreShingles === null) coreShingles = new Set(shingles(tokenize(nodeText(cand.core))));
+      const core = coreShingles;
       const own = shingles(tokenize(nodeText(node)));
       return own.filter((w) => core.has(w)).length < own.length * SPLIT_BLOCK_MAX_SHARED_SHINGLES;
     };
