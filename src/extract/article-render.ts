@@ -173,7 +173,9 @@ function inPageLinks(wrapper: Element): Map<string, Element[]> {
     const href = el.name === 'a' ? el.attribs.href?.trim() : undefined;
     if (href !== undefined && href.length > 1 && href.startsWith('#')) {
       const id = href.slice(1);
-      found.set(id, [...(found.get(id) ?? []), el]);
+      const to = found.get(id);
+      if (to === undefined) found.set(id, [el]);
+      else to.push(el);
     }
     for (const c of el.children) if (isTag(c)) visit(c);
   };

@@ -83,3 +83,7 @@ export const MIN_COUNTER_LINE_SHARE = 0.5;
 export const MIN_COUNTER_LINE_ENTRIES = 2;
 /** A counter line has at most this many words. ours: a score with its separators and a label. */
 export const MAX_COUNTER_LINE_WORDS = 6;
+
+/** Nodes read in an element before it is taken for no control bar (`controlLinksOf`): a bar of a
+ *  few links and a counter has far fewer. ours. */
+export const MAX_CONTROL_BAR_NODES = 40;

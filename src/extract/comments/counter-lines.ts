@@ -15,7 +15,7 @@ import { contains } from '../page-dom.js';
 import { NUMBER_MASK, templateKey } from '../../core/template-key.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { isInParagraph, printedText } from './comment-entry.js';
-import { MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_ENTRIES, MIN_COUNTER_LINE_SHARE } from './constants.js';
+import { MAX_CONTROL_BAR_NODES, MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_ENTRIES, MIN_COUNTER_LINE_SHARE } from './constants.js';
 import type { ReadEntry } from './reply-markers.js';
 
 /** For each entry of the zone, the elements printing one of its counter lines (empty when none). */
@@ -67,7 +67,10 @@ const lineOf = (el: Element): string => collapseWhitespace(printedText(el));
 function isControlBar(el: Element, isShortControl: (a: Element) => boolean): boolean {
   let parts = 0;
   let outside = '';
+  let nodes = 0;
   const onlyControls = (node: AnyNode): boolean => {
+    // A bar is a few links: a larger subtree is none, read no further (bounds the work on hostile pages).
+    if (++nodes > MAX_CONTROL_BAR_NODES) return false;
     if (isText(node)) {
       outside += node.data;
       // More words than a counter's: no bar, read no further.
