@@ -5,7 +5,7 @@
  * (`metadata-edit`), so such lines are left out of the text diff of both; a line that prints no
  * date of its version, or a date that did not change, is compared as text. ours.
  */
-import { matchKey, renderDateKeys } from '../extract/index.js';
+import { countWordsUpTo, matchKey, renderDateKeys } from '../extract/index.js';
 import { MAX_DATE_LINE_WORDS } from './constants.js';
 import { isSameDate } from './metadata-diff.js';
 import type { VersionSnapshot } from './types.js';
@@ -29,8 +29,8 @@ export function withoutChangedDateLines(text: string, version: Dated, other: Dat
   return text
     .split('\n')
     .filter((line) => {
+      if (countWordsUpTo(line, MAX_DATE_LINE_WORDS) > MAX_DATE_LINE_WORDS) return true;
       const key = ` ${matchKey(line)} `;
-      if (key.split(' ').length - 2 > MAX_DATE_LINE_WORDS) return true;
       return !keys.some((k) => key.includes(` ${k} `));
     })
     .join('\n');

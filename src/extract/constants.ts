@@ -84,7 +84,7 @@ export const BOILERPLATE_NODE_WEIGHT = 0.5;
  *  sidebars match once or twice; 3 and 5 score alike). */
 export const WIDEN_ZONE_MIN_CONCEPTUAL_NODES = 3;
 
-/** An evidence node sharing less than this share of its word 3-grams with the wrapper's core holds
+/** An evidence node sharing less than this share of its word n-grams (NGRAM_SIZE) with the wrapper's core holds
  *  feed text of its own (a block of a split article); a teaser repeats the core's opening. ours. */
 export const SPLIT_BLOCK_MAX_SHARED_SHINGLES = 0.5;
 

@@ -9,6 +9,7 @@ import { commentNodesInside, extractComments } from './comments/index.js';
 import { computeConfidence } from './confidence.js';
 import {
   EVIDENCE_MIN_DENSITY_SHARE,
+  NGRAM_SIZE,
   SPLIT_BLOCK_MAX_SHARED_SHINGLES,
   WIDEN_MAX_STEPS,
   WIDEN_ZONE_MIN_CONCEPTUAL_NODES,
@@ -18,7 +19,7 @@ import { nodePath } from './node-path.js';
 import { contains, nodeText } from './page-dom.js';
 import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
 import { findAuthor, findCategories, findDate, findModified, findPublished, findTitle } from './properties.js';
-import { buildSemanticInput } from './semantic-input.js';
+import { buildSemanticInput, ngramSet } from './semantic-input.js';
 import { countWordsUpTo, everyToken, tokenize } from './text-normalize.js';
 import type { ExplainStep, ExtractionResult, ParsedPage } from './types.js';
 import { type WrapperCandidate, describe, findWrapperNode, widenToArticle } from './wrapper-node.js';
@@ -88,13 +89,13 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     // So is another block of the core's own kind (element and classes, the key-path step of 000
     // §III-A) holding feed text the core does not: an article split over layout blocks, where a
     // teaser repeats the core's opening.
-    let coreShingles: Set<string> | null = null;
+    let coreGrams: Set<string> | null = null;
     const isSplitBlock = (node: Element): boolean => {
       if (!isSameBlockKind(node, cand.core)) return false;
-      if (coreShingles === null) coreShingles = new Set(shingles(tokenize(nodeText(cand.core))));
-      const core = coreShingles;
-      const own = shingles(tokenize(nodeText(node)));
-      return own.filter((w) => core.has(w)).length < own.length * SPLIT_BLOCK_MAX_SHARED_SHINGLES;
+      if (coreGrams === null) coreGrams = ngramSet(tokenize(nodeText(cand.core)), NGRAM_SIZE);
+      const core = coreGrams;
+      const own = [...ngramSet(tokenize(nodeText(node)), NGRAM_SIZE)];
+      return own.filter((g) => core.has(g)).length < own.length * SPLIT_BLOCK_MAX_SHARED_SHINGLES;
     };
     const articleZones = cand.zones
       .filter((z) => z.conceptualNodes >= WIDEN_ZONE_MIN_CONCEPTUAL_NODES || (evidence.includes(z.node) && isSplitBlock(z.node)))
@@ -189,13 +190,6 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
 function isSameBlockKind(a: Element, b: Element): boolean {
   const cls = a.attribs.class?.trim() ?? '';
   return a !== b && a.name === b.name && cls !== '' && cls === (b.attribs.class?.trim() ?? '');
-}
-
-/** A text's word 3-grams. */
-function shingles(tokens: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 3 <= tokens.length; i++) out.push(`${tokens[i]} ${tokens[i + 1]} ${tokens[i + 2]}`);
-  return out;
 }
 
 function sampleNgrams(tokens: string[]): string[] {

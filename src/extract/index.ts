@@ -9,7 +9,7 @@ export { nodePath } from './node-path.js';
 export { isIgnoredElement, isNeverRendered } from './page-dom.js';
 export { languageFromAttribute, languageFromText } from './language.js';
 export { DEFAULT_EXTRACT_CONFIG, type ExtractConfig } from './config.js';
-export { matchKey } from './text-normalize.js';
+export { countWordsUpTo, matchKey } from './text-normalize.js';
 export { renderDateKeys } from './date-formats.js';
 export type * from './types.js';
 export * from './comments/index.js';

@@ -170,13 +170,14 @@ function propertiesOf(page: ParsedPage, t: PostTemplate, content: Element, m: Re
   const author = firstNonEmpty(m.author);
   const date = firstNonEmpty(m.date);
   const { text, html, references } = renderContentNode(page, content, title);
+  const head = pageHead(page);
   return {
     title: title === null ? null : propertyText(title),
     author: author === null ? null : authorOf(author),
     // The page's own statement of its publication first: a live blog's template date path, learnt
     // where the feed's date hid it, finds the newest entry's time; elsewhere both agree.
-    published: findPublished(pageHead(page)) ?? (date === null ? null : dateOf(date, t.dateOrder ?? null)),
-    updated: findModified(pageHead(page)),
+    published: findPublished(head) ?? (date === null ? null : dateOf(date, t.dateOrder ?? null)),
+    updated: findModified(head),
     categories: categoriesOf(
       m.categories.filter((n) => textLength(n, 1) > 0),
       [author, date],

@@ -205,7 +205,7 @@ export function firstBrokenLine(el: Element, max: number): { text: string; child
 /** An entry's first `<br>` line that holds its author's name and ends with a colon or an ellipsis,
  *  as a signature does before the text it introduces ("<cite>Jane</cite> Says:", "Ana escribió:"). */
 function signatureLine(el: Element, authorNode: Element | null): { text: string; children: number } | null {
-  if (authorNode === null || !contains(el, authorNode)) return null;
+  if (authorNode === null) return null;
   const line = firstBrokenLine(el, MAX_BYLINE_WORDS);
   if (line === null || !/(?::|\.{2,}|…)$/.test(line.text)) return null;
   return el.children.slice(0, line.children - 1).some((c) => c === authorNode || (isTag(c) && contains(c, authorNode))) ? line : null;

@@ -42,24 +42,19 @@ export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
 
 /** For each entry of the zone, its control links and control bars (empty when none). */
 export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
-  const isShortControl = (el: Element): boolean =>
-    isControlLink(el) && countWordsUpTo(printedText(el), MAX_COUNTER_LINE_WORDS) <= MAX_COUNTER_LINE_WORDS;
-  const controls = entries.map((e) => e.elements.filter(isShortControl));
+  const isShortControl = (el: Element): boolean => isControlLink(el) && isShortLink(el);
+  const controls = entries.map((e) => new Map(e.elements.filter(isShortControl).map((el) => [el, collapseWhitespace(printedText(el))])));
   const counts = new Map<string, number>();
-  for (const els of controls) for (const text of new Set(els.map(lineOf))) counts.set(text, (counts.get(text) ?? 0) + 1);
-  const isRepeated = (el: Element): boolean =>
-    entries.length >= MIN_COUNTER_LINE_ENTRIES &&
-    lineOf(el) !== '' &&
-    (counts.get(lineOf(el)) ?? 0) > MIN_COUNTER_LINE_SHARE * entries.length;
+  for (const lines of controls) for (const line of new Set(lines.values())) counts.set(line, (counts.get(line) ?? 0) + 1);
+  const isRepeated = (line: string): boolean =>
+    entries.length >= MIN_COUNTER_LINE_ENTRIES && line !== '' && (counts.get(line) ?? 0) > MIN_COUNTER_LINE_SHARE * entries.length;
   return entries.map((e, i) => {
     const bars = e.elements.filter((el) => el.name !== 'a' && isControlBar(el, isShortControl));
     const outer = bars.filter((bar) => !bars.some((other) => other !== bar && contains(other, bar)));
-    const links = (controls[i] ?? []).filter((el) => isRepeated(el) && !outer.some((bar) => contains(bar, el)));
-    return [...outer, ...links];
+    const links = [...(controls[i] ?? [])].filter(([el, line]) => isRepeated(line) && !outer.some((bar) => contains(bar, el)));
+    return [...outer, ...links.map(([el]) => el)];
   });
 }
-
-const lineOf = (el: Element): string => collapseWhitespace(printedText(el));
 
 /** An element printing nothing but control links (`isShortControl`, or links to a place inside their
  *  own entry) and at most one counter ("6 points · Reply", "Reply · Like", whichever the words), two
@@ -74,7 +69,7 @@ function isControlBar(el: Element, isShortControl: (a: Element) => boolean): boo
     if (isText(node)) {
       outside += node.data;
       // More words than a counter's: no bar, read no further.
-      return countWordsUpTo(outside, MAX_COUNTER_LINE_WORDS + 1) <= MAX_COUNTER_LINE_WORDS;
+      return countWordsUpTo(outside, MAX_COUNTER_LINE_WORDS) <= MAX_COUNTER_LINE_WORDS;
     }
     if (!isTag(node)) return true;
     if (node.name === 'a') {
@@ -96,11 +91,15 @@ function isControlBar(el: Element, isShortControl: (a: Element) => boolean): boo
 /** A short link to an element holding it (`#c12` inside `li#c12`): it leads nowhere new. */
 function isSelfLink(a: Element): boolean {
   const href = a.attribs.href?.trim() ?? '';
-  if (!href.startsWith('#') || href.length < 2 || countWordsUpTo(printedText(a), MAX_COUNTER_LINE_WORDS) > MAX_COUNTER_LINE_WORDS)
-    return false;
+  if (!href.startsWith('#') || href.length < 2 || !isShortLink(a)) return false;
   const id = href.slice(1);
   for (let e = a.parent; e !== null && isTag(e); e = e.parent) if (e.attribs.id === id) return true;
   return false;
+}
+
+/** A link printing no more words than a counter line. */
+function isShortLink(a: Element): boolean {
+  return countWordsUpTo(printedText(a), MAX_COUNTER_LINE_WORDS) <= MAX_COUNTER_LINE_WORDS;
 }
 
 const WORD = /[\p{L}\p{N}]/u;

@@ -59,8 +59,8 @@ interface PageComment extends EntryContent {
   /** Words of `text` (`tokenize`). */
   words: number;
   published: string | null;
-  /** The earlier entry this one's in-reply-to marker answers (`answeredEntriesOf`). */
-  answers: PageComment | null;
+  /** Index of the earlier entry this one's in-reply-to marker answers (`answeredEntriesOf`), -1 for none. */
+  answers: number;
 }
 
 interface ZoneChoice {
@@ -98,7 +98,7 @@ export function extractComments(page: ParsedPage, opts: ExtractCommentsOptions):
     const p = levels.parents[i] ?? -1;
     const j = pairs.get(i);
     const fromFeed = j === undefined ? null : (feed[j]?.parent ?? null);
-    return p < 0 && fromFeed === null && c.answers !== null ? onPage.indexOf(c.answers) : p;
+    return p < 0 && fromFeed === null ? c.answers : p;
   });
   onPage.forEach((c, i) => {
     const j = pairs.get(i);
@@ -252,7 +252,7 @@ function leaveOutMetaLines(comments: PageComment[], baseUrl: string): void {
   const controls = controlLinksOf(comments);
   const answered = answeredEntriesOf(comments, markers, baseUrl);
   comments.forEach((c, i) => {
-    c.answers = comments[answered[i] ?? -1] ?? null;
+    c.answers = answered[i] ?? -1;
     const marker = markers[i] ?? null;
     const lines = [...(marker === null ? [] : [marker]), ...(counters[i] ?? []), ...(controls[i] ?? [])];
     if (lines.length === 0) return;
@@ -352,7 +352,7 @@ function pageComment(content: EntryContent, entry: Entry, skip: SkippedNodes, el
     elements,
     words,
     published: null,
-    answers: null,
+    answers: -1,
   };
 }
 
