@@ -3,7 +3,7 @@
  * own post URLs (the feed-linked ones), never from an engine's URL scheme: the templates stage tells
  * posts from other pages by them, the comments extractor tells links to other posts by them.
  */
-import { canonicalUrl, parseUrl } from './url.js';
+import { canonicalUrl, parseUrl, siteOf } from './url.js';
 
 /** One path segment of a URL shape: a literal shared by all posts, digits of a fixed length, or any. */
 type ShapeSegment = { literal: string } | { digits: number } | { any: true };
@@ -125,4 +125,26 @@ export function isPostUrlLike(other: readonly string[], post: readonly string[])
     if (!alike) return false;
   }
   return differs;
+}
+
+/** A page's URL as `postLinkOf` compares links with it: parsed, its site and path read once. */
+export interface PostPage {
+  url: URL;
+  site: string;
+  segments: readonly string[];
+}
+
+export function postPageOf(pageUrl: string): PostPage | undefined {
+  const url = parseUrl(pageUrl);
+  return url === undefined ? undefined : { url, site: siteOf(url.href), segments: pathSegments(url) };
+}
+
+/** Whether `href` leads to `page` itself (no anchor, no query: 'self'), to another page of its site
+ *  whose path has the pattern of `page`'s path ('other'), or neither (null). */
+export function postLinkOf(href: string | undefined, { url: page, site, segments }: PostPage): 'self' | 'other' | null {
+  if (href === undefined || href === '' || href.startsWith('#') || href.startsWith('?')) return null;
+  const url = parseUrl(href, page.href);
+  if (url === undefined || siteOf(url.href) !== site) return null;
+  if (url.pathname === page.pathname) return url.search === page.search && url.hash === '' ? 'self' : null;
+  return isPostUrlLike(pathSegments(url), segments) ? 'other' : null;
 }

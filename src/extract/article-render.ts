@@ -8,7 +8,14 @@ import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { escapeText } from 'entities';
 import { endTag, type StartTagOptions, startTag, VOID_TAGS } from '../core/html-serialize.js';
 import { boilerplateReason, isBoilerplateIn } from './boilerplate.js';
-import { FORM_ZONE_LINES_PER_CONTROL, FRAGMENT_ZONE_MAX_TEXT_SHARE, FRAGMENT_ZONE_MIN_LINES, SENTENCE_MIN_WORDS } from './constants.js';
+import {
+  FORM_ZONE_LINES_PER_CONTROL,
+  FRAGMENT_ZONE_MAX_TEXT_SHARE,
+  FRAGMENT_ZONE_MIN_LINES,
+  SENTENCE_MIN_WORDS,
+  TEASER_LINE_MIN_LINK_SHARE,
+} from './constants.js';
+import { postLinkOf, postPageOf } from '../core/url-shape.js';
 import {
   breaksLine,
   contains,
@@ -65,6 +72,8 @@ export interface RenderOptions {
   /** Where the item was recognised (semantic nodes, title): a boilerplate-looking zone holding
    *  one of them and most of the text is the article. */
   evidence?: readonly Element[];
+  /** The page's own URL: a line linking another post of its site (`postLinkOf`) is a teaser. */
+  pageUrl?: string;
 }
 
 function absolute(url: string, base: string): string | null {
@@ -91,6 +100,7 @@ const FRAGMENT_ZONE_TAGS = new Set(['div', 'section', 'aside']);
 interface ZoneText {
   lines: number;
   chars: number;
+  linkChars: number;
   hasSentence: boolean;
 }
 
@@ -103,9 +113,10 @@ function zoneTexts(wrapper: Element): Map<Element, ZoneText> {
   for (const b of textBlocks(wrapper)) {
     const sentence = isArticleParagraph(b) || (b.linkChars === 0 && wordCount(b) >= SENTENCE_MIN_WORDS);
     for (let e: Element | null = b.element; e !== null; e = e.parent as Element | null) {
-      const z = zones.get(e) ?? { lines: 0, chars: 0, hasSentence: false };
+      const z = zones.get(e) ?? { lines: 0, chars: 0, linkChars: 0, hasSentence: false };
       z.lines++;
       z.chars += b.text.length;
+      z.linkChars += b.linkChars;
       z.hasSentence ||= sentence;
       zones.set(e, z);
       if (e === wrapper) break;
@@ -155,12 +166,26 @@ function formControls(wrapper: Element): Map<Element, number> {
 function isSideZone(el: Element, wrapper: Element, opts: RenderOptions): boolean {
   const zones = zoneTexts(wrapper);
   const z = zones.get(el);
-  const fragment = z !== undefined && !z.hasSentence && z.lines >= FRAGMENT_ZONE_MIN_LINES;
+  const fragment = z !== undefined && !z.hasSentence && (z.lines >= FRAGMENT_ZONE_MIN_LINES || isTeaserLine(el, z, opts.pageUrl));
   const form = (formControls(wrapper).get(el) ?? 0) > Math.floor((z?.lines ?? 0) / FORM_ZONE_LINES_PER_CONTROL);
   if ((!fragment && !form) || (z?.chars ?? 0) >= (zones.get(wrapper)?.chars ?? 0) * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
   // Notes the article's text links to ("<a href=#fn:1>1</a>" -> "<li id=fn:1>"): the reader follows them from it.
   if (!form && isLinkedFromOutside(el, wrapper)) return false;
   return !(opts.core !== undefined && contains(el, opts.core)) && !(opts.evidence ?? []).some((e) => contains(el, e));
+}
+
+/**
+ * A box of one line, mostly the text of a link to another post of the page's own site ("Read more:
+ * <a>another headline</a>" between two parts of a body): a teaser of that post, not this article's
+ * text. The other post is told by its URL's pattern (`postLinkOf`), not by words. ours.
+ */
+function isTeaserLine(el: Element, z: ZoneText, pageUrl: string | undefined): boolean {
+  if (z.lines !== 1 || z.linkChars < z.chars * TEASER_LINE_MIN_LINK_SHARE || pageUrl === undefined) return false;
+  const page = postPageOf(pageUrl);
+  if (page === undefined) return false;
+  const visit = (e: Element): boolean =>
+    (e.name === 'a' && postLinkOf(e.attribs.href, page) === 'other') || e.children.some((c) => isTag(c) && visit(c));
+  return visit(el);
 }
 
 /** Per wrapper: the ids its in-page links (`href="#id"`) point at, with those links. */
@@ -283,5 +308,5 @@ export function renderContentNode(
 ): RenderedArticle {
   const skip = new Set(commentNodesInside(node, comments?.zone ?? null, comments?.entryNodes ?? []));
   if (title !== null && title !== node && contains(node, title)) skip.add(title);
-  return renderArticle(node, { baseUrl: pageBaseUrl(page), skip });
+  return renderArticle(node, { baseUrl: pageBaseUrl(page), skip, pageUrl: page.url });
 }

@@ -105,3 +105,7 @@ export const FORM_ZONE_LINES_PER_CONTROL = 3;
 /** Weight of a conceptual node whose text ends in an ellipsis (a teaser repeating the excerpt) in
  *  its semantic node's density. ours: chosen on dragnet-train. */
 export const TEASER_NODE_WEIGHT = 0.25;
+
+/** A one-line box whose link text is at least this share of its characters, linking another post of
+ *  the site, is a teaser line (left out of the article). ours. */
+export const TEASER_LINE_MIN_LINK_SHARE = 0.5;

@@ -200,4 +200,29 @@ describe('parsePage', () => {
     expect(r.object.text).toContain('See the ferry log.');
     expect(r.object.text).not.toContain('Ferrymen: 12');
   });
+  it('leaves out a one-line box linking another post of the site, and keeps one-line boxes linking elsewhere', () => {
+    const paras = [
+      'The ferry crossing reopened on Monday after three weeks of repairs to the landing stage and its ramp.',
+      'Drivers had queued for an hour at the bridge while the ferry was out, and the council counted the cost.',
+      'The harbour master said the new ramp would last for twenty years if the winter storms are kind to it.',
+    ];
+    const page =
+      '<!doctype html><html lang="en"><head><title>Ferry reopens</title></head><body><article><h1>Ferry reopens after repairs</h1>' +
+      `<div class="text"><p>${paras[0]}</p></div>` +
+      '<div class="box"><b>Read more:</b> <a href="/2025/03/bridge-queues-grow">Bridge queues grow as the ferry stays shut</a></div>' +
+      `<div class="text"><p>${paras[1]}</p></div>` +
+      '<div class="box">Source: <a href="https://agency.example/wire/123">County Wire Agency</a></div>' +
+      '<div class="box"><a href="/tag/ferry">ferry</a> <a href="/tag/harbour">harbour</a></div>' +
+      `<div class="text"><p>${paras[2]}</p></div></article></body></html>`;
+    const r = extractObject(
+      parsePage(page, 'https://news.test/2025/03/ferry-reopens'),
+      item({ link: 'https://news.test/2025/03/ferry-reopens', title: 'Ferry reopens after repairs', description: paras[0] as string }),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.object.text).not.toContain('Bridge queues grow');
+    expect(r.object.text).toContain('Source: County Wire Agency');
+    expect(r.object.text).toContain('ferry harbour');
+    for (const p of paras) expect(r.object.text).toContain(p);
+  });
 });

@@ -109,7 +109,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     for (const n of commentNodesUnder(wrapper, commentNodes)) skip.add(n);
     const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
     const render = (): RenderedArticle =>
-      renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence });
+      renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence, pageUrl: page.url });
     let rendered = render();
     // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
     // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.

@@ -18,8 +18,9 @@
  *   "more in this section" grid of teasers.
  * Asserted: every article paragraph, subheading, embedded post and body caption is in the object's
  * text (recall); no sidebar, related-list or share-bar text, and no other article's title is
- * (precision). Four known gaps are `it.fails`, each with its reason: the key points before the
- * body, the one-line boxes (ad label, "Read more") between the body's parts, the body apart from a
+ * (precision), and no "Read more" line linking another article of the site between the body's parts.
+ * Four known gaps are `it.fails`, each with its reason: the key points before the body, an ad
+ * slot's label between the body's parts, the body apart from a
  * header band (header-band) and a layout table's side cells (table-cells).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -69,7 +70,9 @@ interface Site {
   boilerplate: readonly string[];
   /** The article's own text in a block before the body that the wrapper does not reach (known gap). */
   leadBlocks?(a: Article): string[];
-  /** One-line boxes between the body's parts that are not the article's (known gap). */
+  /** One-line boxes between the body's parts that are not the article's: teaser lines linking
+   *  another article of the site, left out; and labels (known gap). */
+  teaserLines?: readonly string[];
   interruptions?: readonly string[];
   /** The recall or precision assertion this site fails, a known gap explained at the site. */
   knownGap?: 'recall' | 'precision';
@@ -101,7 +104,8 @@ const splitBody: Site = {
   seed: 121,
   bodyExtras: (a) => a.captions.slice(0, 1),
   boilerplate: [...SHARE_BAR, 'Most read', 'Weather: showers'],
-  interruptions: [AD_LABEL, 'Read more'],
+  teaserLines: ['Read more', "the council's budget week in pictures"],
+  interruptions: [AD_LABEL],
   description: (a) => firstSentence(a.paragraphs[0] as string),
   articlePage(a, all) {
     const [p0, p1, p2, p3, p4, p5, p6, p7] = a.paragraphs;
@@ -317,11 +321,18 @@ describe.each(SITES.map((s) => [s.name, s] as const))('news article layout: %s',
       for (const v of versions) for (const x of leadBlocks(articleOf(v.url) as Article)) expect(v.text, v.url).toContain(x);
     });
 
-  // split-body: an ad slot's label and a "Read more" teaser line between two parts of the body stay
-  // in the text: a one-line box with no sentence between body parts is, by structure, also how
-  // sites write subheadings (a `<div>` of a few words), which the article keeps. Missing: a signal
-  // that tells them apart without class names or words (the label of an empty ad box, a line that
-  // is mostly a link to another article of the host).
+  // split-body: a "Read more" line between two parts of the body, mostly a link to another
+  // article of the site (its URL has this article's pattern), is that article's teaser.
+  const teaserLines = s.teaserLines;
+  if (teaserLines !== undefined)
+    it("leaves out the one-line teasers of other articles between the body's parts", () => {
+      for (const v of versions) for (const b of teaserLines) expect(v.text, v.url).not.toContain(b);
+    });
+
+  // split-body: an ad slot's label between two parts of the body stays in the text: a one-line box
+  // of a few words with no sentence is, by structure, also how sites write subheadings (a `<div>`),
+  // which the article keeps. Missing: a signal that tells them apart without class names or words
+  // (the label of an empty ad box: an empty element beside it is also a clearfix of a subheading).
   const interruptions = s.interruptions;
   if (interruptions !== undefined)
     it.fails("leaves out the one-line boxes between the body's parts", () => {

@@ -5,8 +5,7 @@
  */
 import { type AnyNode, type Element, isTag } from 'domhandler';
 import { hintMatcher, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../../core/hint-vocabulary.js';
-import { parseUrl, siteOf } from '../../core/url.js';
-import { isPostUrlLike, pathSegments } from '../../core/url-shape.js';
+import { postLinkOf, postPageOf } from '../../core/url-shape.js';
 import { nodePath } from '../node-path.js';
 import { contains, elementChildrenUpTo, nodeText, textBlocks } from '../page-dom.js';
 import { pageBody } from '../parse-page.js';
@@ -400,28 +399,6 @@ function pointAtPosts(comments: readonly PageComment[], pageUrl: string): boolea
     if (target !== null) pointing++;
   }
   return toOthers > 0 && pointing > MAX_OTHER_POST_ENTRY_SHARE * comments.length;
-}
-
-/** A page's URL as `postLinkOf` compares links with it: parsed, its site and path read once. */
-interface PostPage {
-  url: URL;
-  site: string;
-  segments: readonly string[];
-}
-
-function postPageOf(pageUrl: string): PostPage | undefined {
-  const url = parseUrl(pageUrl);
-  return url === undefined ? undefined : { url, site: siteOf(url.href), segments: pathSegments(url) };
-}
-
-/** Whether `href` leads to `page` itself (no anchor, no query: 'self'), to another page of its site
- *  whose path has the pattern of `page`'s path ('other'), or neither (null). */
-function postLinkOf(href: string | undefined, { url: page, site, segments }: PostPage): 'self' | 'other' | null {
-  if (href === undefined || href === '' || href.startsWith('#') || href.startsWith('?')) return null;
-  const url = parseUrl(href, page.href);
-  if (url === undefined || siteOf(url.href) !== site) return null;
-  if (url.pathname === page.pathname) return url.search === page.search && url.hash === '' ? 'self' : null;
-  return isPostUrlLike(pathSegments(url), segments) ? 'other' : null;
 }
 
 /** One entry read (`readEntry`), and the other entries' nodes its reading left out. */
