@@ -9,8 +9,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Diagnostics } from '../src/core/diagnostics.js';
+import { openStore } from '../src/store/index.js';
 import { buildOverlay, buildShard, type CaptureRow, type IndexRow, indexArchives, mergeShards } from '../src/build/index.js';
 import { bucketRows, type Exports, exportsOf, linesOf, planByName, ROOT } from './scale-out-helpers.js';
+
+/** The `comment_sites` rows of an overlay: host, crawl (by identity), evidence. */
+function commentEvidenceOf(dir: string): unknown[] {
+  const db = openStore(dir, { writable: false });
+  try {
+    return db
+      .prepare('SELECT s.host, c.identity, s.evidence FROM comment_sites s JOIN crawls c ON c.id = s.crawl_id ORDER BY s.host, c.identity')
+      .all();
+  } finally {
+    db.close();
+  }
+}
 
 const CRAWLS = ['pelican-crawl-1.warc.gz', 'pelican-crawl-2.warc.gz'].map((f) => join(ROOT, 'samples', f));
 
@@ -71,6 +84,8 @@ describe('index -> shard-build -> merge gives the exports of one build', () => {
       expect(got.objects.length).toBeGreaterThan(0);
       expect(got.changes.length).toBeGreaterThan(0);
       expect(got).toEqual(single);
+      // Each host's comment-zone evidence per crawl, which later crawls count, is the single build's.
+      expect(commentEvidenceOf(out)).toEqual(commentEvidenceOf(join(work, 'single')));
       // A rerun of the merge gives the same rows.
       mergeShards({ shardDirs, outDir: out, writePages: false });
       expect(exportsOf(out)).toEqual(single);

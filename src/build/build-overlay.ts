@@ -44,8 +44,10 @@ import {
   type Db,
   OverlayWriter,
   type PayloadSource,
+  readCommentEvidence,
   resolvePayloadSource,
   WriteBatch,
+  writeCommentEvidence,
 } from '../store/index.js';
 import { CommentSites, type CommentTally } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
@@ -543,6 +545,7 @@ async function buildCrawl(
     const segments = new SegmentPass({ db, writer, crawlId, diagnostics, itemsByHost: itemLists, loadPage });
     await runTemplatesPass(ctx, found, paired, extraction, loadPage, segments);
     await extraction.settled();
+    extraction.saveCommentEvidence();
     pages.clear();
     await runSegmentsPass(ctx, segments);
   } finally {
@@ -740,9 +743,17 @@ class ExtractionPass {
     let sites = this.#sites.get(host);
     if (sites === undefined) {
       sites = new CommentSites();
+      // The host's other crawls count too: this crawl re-reads only the pages that changed.
+      for (const json of readCommentEvidence(this.#ctx.db, host, this.#ctx.crawlId)) sites.tally.addPrior(host, JSON.parse(json));
       this.#sites.set(host, sites);
     }
     return sites;
+  }
+
+  /** What this crawl's post pages of each host showed, stored for the overlay's later crawls. */
+  saveCommentEvidence(): void {
+    const { db, crawlId } = this.#ctx;
+    for (const [host, sites] of this.#sites) writeCommentEvidence(db, host, crawlId, JSON.stringify(sites.tally.evidenceOf(host)));
   }
 
   /** Whether every host's pages are extracted. */
@@ -986,12 +997,13 @@ class ExtractionPass {
           const sites = this.#sitesOf(hostOf(row.url));
           // A comment zone found by structure alone waits for the site's other post pages (issue #12).
           if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-            sites.defer(hostOf(row.url), result.commentZone, version);
+            sites.defer(hostOf(row.url), result.commentZone, version, row.url);
           else writer.addVersion(version);
           // A post without a comment zone (no comments, or only its comment feed's) is read again if
           // the site shows an unhinted comment structure elsewhere that one of the page's entry
           // candidates may be (never else: one extraction a page).
-          if (result.commentZone.structure === null) sites.remember(hostOf(row.url), { job, version }, result.commentZone.signatures);
+          if (result.commentZone.structure === null)
+            sites.remember(hostOf(row.url), { job, version }, result.commentZone.signatures, row.url);
           if (result.fallbackReason === null) report.objects.pageExtracted++;
           else {
             report.objects.mcst++;

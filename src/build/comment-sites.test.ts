@@ -6,6 +6,14 @@ type Version = { url: string; comments: Array<{ source: string; text: string }> 
 const HOW = 'dates on p.when|div.reply';
 const STRUCTURE = `|html|body|div[@class=replies] ${HOW}`;
 
+/** Holds version `v` of the post page at its URL. */
+const deferPage = (
+  sites: CommentSites<Version, string>,
+  host: string,
+  zone: { evidence: string | null; structure: string | null },
+  v: Version,
+): void => sites.defer(host, zone, v, v.url);
+
 /** Settles `host` without second readings; returns the page comments dropped. */
 const settle = (sites: CommentSites<Version, string>, host: string, write: (v: Version) => void = () => undefined): number =>
   sites.settle(host, [], write, () => undefined).dropped;
@@ -25,7 +33,7 @@ function siteWithLearntStructure(host: string): CommentSites<Version, string> {
   const sites = new CommentSites<Version, string>();
   for (const url of ['a', 'b']) {
     const zone = { evidence: 'structure', structure: STRUCTURE };
-    if (sites.observe(host, zone, 3)) sites.defer(host, zone, { url, comments: [{ source: 'page', text: `A reply on ${url}` }] });
+    if (sites.observe(host, zone, 3)) deferPage(sites, host, zone, { url, comments: [{ source: 'page', text: `A reply on ${url}` }] });
   }
   return sites;
 }
@@ -43,11 +51,11 @@ describe('CommentSites', () => {
   it('reads a post without comments again only when one of its entry candidates is found like the learnt structure', async () => {
     const sites = siteWithLearntStructure('blog.test');
     // No entry candidate at all, candidates of another signature, another host: never read again.
-    sites.remember('blog.test', 'no-candidates', []);
-    sites.remember('blog.test', 'byline-only', ['dates on span.posted|div.entry-meta']);
-    sites.remember('other.test', 'other-host', [HOW]);
+    sites.remember('blog.test', 'no-candidates', [], 'no-candidates');
+    sites.remember('blog.test', 'byline-only', ['dates on span.posted|div.entry-meta'], 'byline-only');
+    sites.remember('other.test', 'other-host', [HOW], 'other-host');
     // A lone reply printed like the others: read again, once, with the host's structures.
-    sites.remember('blog.test', 'one-reply', ['dates on span.posted|div.entry-meta', HOW]);
+    sites.remember('blog.test', 'one-reply', ['dates on span.posted|div.entry-meta', HOW], 'one-reply');
     expect(await readAgainJobs(sites, 'blog.test')).toEqual([{ job: 'one-reply', structures: [STRUCTURE] }]);
     // The list is consumed: a second call reads nothing again.
     expect(await readAgainJobs(sites, 'blog.test')).toEqual([]);
@@ -57,7 +65,7 @@ describe('CommentSites', () => {
     const sites = new CommentSites<Version, string>();
     const zone = { evidence: 'structure', structure: STRUCTURE };
     expect(sites.observe('blog.test', zone, 2)).toBe(true);
-    sites.defer('blog.test', zone, {
+    deferPage(sites, 'blog.test', zone, {
       url: 'a',
       comments: [
         { source: 'page', text: 'A reply' },
@@ -74,7 +82,7 @@ describe('CommentSites', () => {
     const zone = { evidence: 'records', structure: STRUCTURE, signatures: [HOW] };
     const twoReplies = (sites: CommentSites<Version, string>, host: string): number => {
       expect(sites.observe(host, zone, 2)).toBe(true);
-      sites.defer(host, zone, { url: 'a', comments: ['One', 'Two'].map((text) => ({ source: 'page', text })) });
+      deferPage(sites, host, zone, { url: 'a', comments: ['One', 'Two'].map((text) => ({ source: 'page', text })) });
       return settle(sites, host);
     };
     const site = new CommentSites<Version, string>();
@@ -89,7 +97,7 @@ describe('CommentSites', () => {
     const zone = { evidence: 'structure', structure: STRUCTURE };
     for (const url of ['a', 'b', 'c']) {
       sites.observe('news.test', zone, 3);
-      sites.defer('news.test', zone, {
+      deferPage(sites, 'news.test', zone, {
         url,
         comments: ['Latest: new games', 'Latest: videos', `Only on ${url}`].map((text) => ({ source: 'page', text })),
       });
@@ -101,8 +109,8 @@ describe('CommentSites', () => {
 
   it("writes a second reading only when its comments do not recur on the host's other pages", async () => {
     const sites = siteWithLearntStructure('blog.test');
-    sites.remember('blog.test', 'box-only', [HOW]);
-    sites.remember('blog.test', 'own-reply', [HOW]);
+    sites.remember('blog.test', 'box-only', [HOW], 'box-only');
+    sites.remember('blog.test', 'own-reply', [HOW], 'own-reply');
     const readings = await sites.readAgain('blog.test', async (job) => ({
       // The first post's only entry is the reply printed on page "a" too.
       comments: [{ source: 'page', text: job === 'box-only' ? 'A reply on a' : 'A reply only here' }],
@@ -125,7 +133,7 @@ describe('CommentSites', () => {
     ['a', 'b', 'c'].forEach((url, i) => {
       expect(sites.observe('blog.test', zone, 2)).toBe(true);
       const box = [`${1557 + i} Recommendations`, `${1291 + i * 7} Recommendations`];
-      sites.defer('blog.test', zone, {
+      deferPage(sites, 'blog.test', zone, {
         url,
         comments: (url === 'c' ? [`Own reply on ${url}`, 'Another'] : box).map((text) => ({ source: 'page', text })),
       });
@@ -149,11 +157,46 @@ describe('CommentSites', () => {
       [alone, 'c'],
     ] as const) {
       expect(sites.observe('blog.test', zone, 2)).toBe(true);
-      sites.defer('blog.test', zone, { url, comments: [`First on ${url}`, `Second on ${url}`].map((text) => ({ source: 'page', text })) });
+      deferPage(sites, 'blog.test', zone, {
+        url,
+        comments: [`First on ${url}`, `Second on ${url}`].map((text) => ({ source: 'page', text })),
+      });
     }
     expect(settle(templates, 'blog.test')).toBe(0);
     expect(settle(extraction, 'blog.test')).toBe(0);
     // One page of its own: fewer than MIN_RECORD_PAGES.
     expect(settle(alone, 'blog.test')).toBe(2);
+  });
+  it("decides a later crawl's changed page with the host's other crawls counted, and a page's own comments seen again are no recurrence", () => {
+    const zone = { evidence: 'structure', structure: STRUCTURE };
+    const box = ['Our client Ana: great service', 'Our client Bo: quick and kind'];
+    // Crawl 1: three post pages show the same box (the site's template, not comments).
+    const first = new CommentSites<Version, string>();
+    for (const url of ['a', 'b', 'c']) {
+      first.observe('shop.test', zone, 2);
+      deferPage(first, 'shop.test', zone, { url, comments: box.map((text) => ({ source: 'page', text })) });
+    }
+    expect(settle(first, 'shop.test')).toBe(6);
+    const stored = JSON.parse(JSON.stringify(first.tally.evidenceOf('shop.test')));
+    // Crawl 2 re-reads page "a" alone (the others unchanged): alone it would stand; with crawl 1 counted it is the box.
+    const alone = new CommentSites<Version, string>();
+    const again = new CommentSites<Version, string>();
+    again.tally.addPrior('shop.test', stored);
+    for (const sites of [alone, again]) {
+      expect(sites.observe('shop.test', zone, 2)).toBe(true);
+      deferPage(sites, 'shop.test', zone, { url: 'a', comments: box.map((text) => ({ source: 'page', text })) });
+    }
+    expect(settle(alone, 'shop.test')).toBe(0);
+    expect(settle(again, 'shop.test')).toBe(2);
+    // A thread on one page, seen again on that page in the next crawl: still that page's comments.
+    const thread = ['First reply on the post', 'Second reply on the post'];
+    const earlier = new CommentSites<Version, string>();
+    earlier.observe('blog.test', zone, 2);
+    deferPage(earlier, 'blog.test', zone, { url: 'p', comments: thread.map((text) => ({ source: 'page', text })) });
+    const later = new CommentSites<Version, string>();
+    later.tally.addPrior('blog.test', JSON.parse(JSON.stringify(earlier.tally.evidenceOf('blog.test'))));
+    later.observe('blog.test', zone, 2);
+    deferPage(later, 'blog.test', zone, { url: 'p', comments: thread.map((text) => ({ source: 'page', text })) });
+    expect(settle(later, 'blog.test')).toBe(0);
   });
 });

@@ -11,6 +11,8 @@ import { decideStructureOnlyZone, isRecordStructure, isStructureOfSignature, MIN
 interface EmptyPost<J> {
   host: string;
   job: J;
+  /** The post page's URL (`CommentTally.texts` counts pages). */
+  page: string;
   /** How the page's entry candidates were found (`CommentExtraction.signatures`). */
   signatures: readonly string[];
 }
@@ -28,10 +30,34 @@ function count(counts: Map<string, Map<string, number>>, host: string, key: stri
 /** Zones that stand only with the site's support (`CommentExtraction.evidence`): two records, or undated records. */
 const needsSite = (evidence: string | null): boolean => evidence === 'records' || evidence === 'undated';
 
+/** The pages of a host each zone text was on: two are enough to call it recurring. */
+const MAX_TEXT_PAGES = 2;
+
+/**
+ * What one crawl's post pages of a host showed (stored per crawl, `comment_sites`): a later crawl
+ * re-reads only its changed pages, and decides with the other crawls' evidence counted.
+ */
+export interface CommentEvidence {
+  pages: number;
+  structures: Record<string, number>;
+  signatures: Record<string, number>;
+  feedConfirmed: string[];
+  /** Each zone text (`pageTexts`) with the pages (URLs) it was on, at most MAX_TEXT_PAGES. */
+  texts: Record<string, string[]>;
+}
+
+const noEvidence = (): CommentEvidence => ({ pages: 0, structures: {}, signatures: {}, feedConfirmed: [], texts: {} });
+
+/** Adds `page` to a text's pages (distinct, at most MAX_TEXT_PAGES). */
+function addPage(pages: string[], page: string): void {
+  if (pages.length < MAX_TEXT_PAGES && !pages.includes(page)) pages.push(page);
+}
+
 /**
  * What the post pages of the hosts show, counted: one tally may be shared by the comment sites of
  * both passes, so that a host's decision weighs its feed-paired and its template-found posts
- * together (ours: a site's comment structure is the site's, whichever pass found its posts).
+ * together (ours: a site's comment structure is the site's, whichever pass found its posts). The
+ * counts of this crawl are kept apart from the other crawls' (`addPrior`), and both are read.
  */
 export class CommentTally {
   /** Per host: post pages counted. */
@@ -42,8 +68,83 @@ export class CommentTally {
   readonly signatures = new Map<string, Map<string, number>>();
   /** Structures confirmed by a comment feed on some post page of the host (no hint needed). */
   readonly feedConfirmed = new Map<string, Set<string>>();
-  /** Per host: on how many counted pages (held versions, second readings) each page comment's text appears. */
-  readonly texts = new Map<string, Map<string, number>>();
+  /** Per host: the counted pages (held versions, second readings) each page comment's text was on. */
+  readonly texts = new Map<string, Map<string, string[]>>();
+  /** Per host: what the overlay's other crawls showed. */
+  readonly #prior = new Map<string, CommentEvidence>();
+
+  /** Counts another crawl's evidence of `host` too. */
+  addPrior(host: string, evidence: CommentEvidence): void {
+    const prior = this.#prior.get(host) ?? noEvidence();
+    prior.pages += evidence.pages;
+    for (const [k, n] of Object.entries(evidence.structures)) prior.structures[k] = (prior.structures[k] ?? 0) + n;
+    for (const [k, n] of Object.entries(evidence.signatures)) prior.signatures[k] = (prior.signatures[k] ?? 0) + n;
+    prior.feedConfirmed = [...new Set([...prior.feedConfirmed, ...evidence.feedConfirmed])];
+    for (const [text, pages] of Object.entries(evidence.texts)) {
+      const known = prior.texts[text] ?? [];
+      for (const page of pages) addPage(known, page);
+      prior.texts[text] = known;
+    }
+    this.#prior.set(host, prior);
+  }
+
+  /** This crawl's evidence of `host` (what `addPrior` takes in a later crawl). */
+  evidenceOf(host: string): CommentEvidence {
+    return {
+      pages: this.pages.get(host) ?? 0,
+      structures: Object.fromEntries(this.structures.get(host) ?? []),
+      signatures: Object.fromEntries(this.signatures.get(host) ?? []),
+      feedConfirmed: [...(this.feedConfirmed.get(host) ?? [])],
+      texts: Object.fromEntries(this.texts.get(host) ?? []),
+    };
+  }
+
+  /** Post pages of `host` counted, in this crawl and the others. */
+  pageCount(host: string): number {
+    return (this.pages.get(host) ?? 0) + (this.#prior.get(host)?.pages ?? 0);
+  }
+
+  /** The structures of `host`'s zones with their page counts, in this crawl and the others. */
+  structuresOf(host: string): Map<string, number> {
+    return this.#merged(this.structures.get(host), this.#prior.get(host)?.structures);
+  }
+
+  /** The entry-candidate signatures of `host`'s pages with their page counts, in this crawl and the others. */
+  signaturesOf(host: string): Map<string, number> {
+    return this.#merged(this.signatures.get(host), this.#prior.get(host)?.signatures);
+  }
+
+  /** Structures a comment feed confirmed on some post page of `host`, in any crawl. */
+  confirmedOf(host: string): Set<string> {
+    return new Set([...(this.feedConfirmed.get(host) ?? []), ...(this.#prior.get(host)?.feedConfirmed ?? [])]);
+  }
+
+  /** Counts `page` as showing these page comments' texts. */
+  countTexts(host: string, texts: readonly string[], page: string): void {
+    let of = this.texts.get(host);
+    if (of === undefined) {
+      of = new Map();
+      this.texts.set(host, of);
+    }
+    for (const text of texts) {
+      const pages = of.get(text) ?? [];
+      addPage(pages, page);
+      of.set(text, pages);
+    }
+  }
+
+  /** How many distinct pages (at most MAX_TEXT_PAGES) showed `text`, in this crawl and the others. */
+  textPages(host: string, text: string): number {
+    const pages = [...(this.texts.get(host)?.get(text) ?? [])];
+    for (const page of this.#prior.get(host)?.texts[text] ?? []) addPage(pages, page);
+    return pages.length;
+  }
+
+  #merged(own: ReadonlyMap<string, number> | undefined, prior: Readonly<Record<string, number>> | undefined): Map<string, number> {
+    const out = new Map(own ?? []);
+    for (const [k, n] of Object.entries(prior ?? {})) out.set(k, (out.get(k) ?? 0) + n);
+    return out;
+  }
 }
 
 /**
@@ -78,8 +179,8 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 
   /** A post page without a comment zone; kept only when it has entry candidates a learnt structure may accept. */
-  remember(host: string, job: J, signatures: readonly string[]): void {
-    if (signatures.length > 0) this.#empty.push({ host, job, signatures });
+  remember(host: string, job: J, signatures: readonly string[], page: string): void {
+    if (signatures.length > 0) this.#empty.push({ host, job, signatures, page });
   }
 
   /**
@@ -88,9 +189,9 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * Hinted structures are found without help and are not listed.
    */
   learnt(host: string): string[] {
-    const out = new Set(this.tally.feedConfirmed.get(host) ?? []);
-    const pages = this.tally.pages.get(host) ?? 0;
-    for (const structure of this.tally.structures.get(host)?.keys() ?? []) {
+    const out = this.tally.confirmedOf(host);
+    const pages = this.tally.pageCount(host);
+    for (const structure of this.tally.structuresOf(host).keys()) {
       if (
         pages >= MIN_STRUCTURE_PAGES &&
         decideStructureOnlyZone(this.#support(host, structure), pages, false, structure).keep &&
@@ -116,12 +217,12 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * with an entry candidate found the way a learnt structure's entries are (a page without one would
    * be extracted a second time for nothing).
    */
-  *#retries(): Generator<{ job: J; structures: string[] }> {
+  *#retries(): Generator<{ job: J; structures: string[]; page: string }> {
     const learnt = new Map<string, string[]>();
-    for (const { host, job, signatures } of this.#empty.splice(0)) {
+    for (const { host, job, signatures, page } of this.#empty.splice(0)) {
       if (!learnt.has(host)) learnt.set(host, this.learnt(host));
       const structures = learnt.get(host) ?? [];
-      if (structures.some((s) => signatures.some((sig) => isStructureOfSignature(s, sig)))) yield { job, structures };
+      if (structures.some((s) => signatures.some((sig) => isStructureOfSignature(s, sig)))) yield { job, structures, page };
     }
   }
 
@@ -131,24 +232,20 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * records too, below the entry count a zone needs without the site's support).
    */
   #support(host: string, structure: string): number {
-    let n = this.tally.structures.get(host)?.get(structure) ?? 0;
+    let n = this.tally.structuresOf(host).get(structure) ?? 0;
     // Undated records count where they made the zone only: a lone record shape is found everywhere.
     if (isRecordStructure(structure)) return n;
-    for (const [signature, pages] of this.tally.signatures.get(host) ?? []) {
+    for (const [signature, pages] of this.tally.signaturesOf(host)) {
       if (pages > n && isStructureOfSignature(structure, signature)) n = pages;
     }
     return n;
   }
 
-  defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V): void {
+  /** Holds `version` (of the post page `page`) for the site decision. */
+  defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V, page: string): void {
     const texts = pageTexts(version.comments);
     this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version, texts });
-    this.#countTexts(host, texts);
-  }
-
-  /** Counts the page comments (`pageTexts`) of one more page of `host` (a held version, or a second reading). */
-  #countTexts(host: string, texts: readonly string[]): void {
-    for (const text of new Set(texts)) count(this.tally.texts, host, text);
+    this.tally.countTexts(host, texts, page);
   }
 
   /**
@@ -157,8 +254,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * [004 §4.2; text repeated across a host's pages is boilerplate].
    */
   #recurs(host: string, texts: readonly string[]): boolean {
-    const counts = this.tally.texts.get(host);
-    return texts.length > 0 && texts.filter((t) => (counts?.get(t) ?? 0) >= 2).length * 2 >= texts.length;
+    return texts.length > 0 && texts.filter((t) => this.tally.textPages(host, t) >= 2).length * 2 >= texts.length;
   }
 
   /**
@@ -170,10 +266,10 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     read: (job: J, structures: string[]) => Promise<A | null>,
   ): Promise<Array<{ job: J; again: A }>> {
     const out: Array<{ job: J; again: A }> = [];
-    for (const { job, structures } of this.#retries()) {
+    for (const { job, structures, page } of this.#retries()) {
       const again = await read(job, structures);
       if (again === null || again.comments.length === 0) continue;
-      this.#countTexts(host, pageTexts(again.comments));
+      this.tally.countTexts(host, pageTexts(again.comments), page);
       out.push({ job, again });
     }
     return out;
@@ -204,7 +300,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   #flush(write: (version: V) => void): number {
     let dropped = 0;
     for (const { host, structure, needsSite, version, texts } of this.#held.splice(0)) {
-      const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pages.get(host) ?? 0, needsSite, structure);
+      const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pageCount(host), needsSite, structure);
       const keep = decision.keep && !this.#recurs(host, texts);
       // Comments the comment feed gives stay whatever the page zone was.
       const kept = keep ? version.comments : version.comments.filter((c) => c.source === 'feed');

@@ -333,9 +333,9 @@ async function runHost(
     const found = input.commentsOf(page, [], weighed.content?.node ?? null);
     const decision = leaveOutComments(weighed, page, found);
     const post: HostPost = { row, object: decision.object ?? weighed.object, comments: found.comments };
-    if (found.structure === null) sites.remember(host, post, found.signatures);
+    if (found.structure === null) sites.remember(host, post, found.signatures, row.url);
     if (!sites.observe(host, found, found.comments.length)) return { decision, comments: found.comments };
-    sites.defer(host, found, post);
+    sites.defer(host, found, post, row.url);
     // The page's comments wait for the site decision (written again then); the feed's stay.
     return { decision, comments: found.comments.filter((c) => c.source === 'feed') };
   };

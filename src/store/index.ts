@@ -38,6 +38,7 @@ export { htmlCaptureWhere, HTML_MIME_TYPES } from './html-capture.js';
 export { type HtmlCaptureRow, type PageMatchRow, TemplateStore, type TemplateRow } from './template-store.js';
 export { type ChannelCaptureRow, SegmentStore, type SegmentRow } from './segment-store.js';
 export { FUSED_METHOD, FuseStore, type FusedVersion } from './fuse-store.js';
+export { readCommentEvidence, writeCommentEvidence } from './comment-site-store.js';
 export { ChangeStore, type ChangeRow, type ComparedVersionRow, METHOD_PREFERENCE } from './change-store.js';
 export { type CaptureSummaryRow, CrawlStore, type PageDecisionRow } from './crawl-store.js';
 export { crawlTotals, storeTotals } from './crawl-totals.js';

@@ -267,6 +267,19 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX objects_feed_guid ON objects(feed_id, guid);
   CREATE INDEX templates_host_crawl ON templates(host, learnt_crawl_id);
   `,
+  // 7: what each crawl's post pages of a host showed of comment zones (JSON of `CommentEvidence`:
+  // pages, structures, entry signatures, feed-confirmed structures, the pages each zone text was
+  // on): a later crawl that re-reads only its changed pages decides its structure-only zones with
+  // the host's other pages counted, as a build of all its pages would (issue #12).
+  `
+  CREATE TABLE comment_sites (
+    host TEXT NOT NULL,
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    evidence TEXT NOT NULL,
+    PRIMARY KEY (host, crawl_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX comment_sites_crawl ON comment_sites(crawl_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

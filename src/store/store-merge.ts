@@ -130,6 +130,12 @@ const TABLES: readonly TableCopy[] = [
     map: { name: 'template', join: 'm.template_key = s.template_key' },
   },
   {
+    // A host's pages are all in one bucket: one shard holds its evidence for each crawl.
+    table: 'comment_sites',
+    ids: { crawl_id: { map: 'crawl' } },
+    onConflict: 'ON CONFLICT (host, crawl_id) DO NOTHING',
+  },
+  {
     table: 'page_matches',
     ids: { capture_id: { map: 'capture' }, crawl_id: { map: 'crawl' }, template_id: { map: 'template', optional: true } },
     onConflict: 'ON CONFLICT (capture_id) DO NOTHING',
