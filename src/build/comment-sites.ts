@@ -5,6 +5,7 @@
  * learnt structure may still find comments on [000 §III: what holds for a site is learnt from its
  * pages and applied to all of them].
  */
+import { createHash } from 'node:crypto';
 import { decideStructureOnlyZone, isRecordStructure, isStructureOfSignature, MIN_STRUCTURE_PAGES, matchKey } from '../extract/index.js';
 
 /** A post page without a comment zone (no comments, or only its comment feed's), to read again with its host's learnt structures. */
@@ -42,7 +43,7 @@ export interface CommentEvidence {
   structures: Record<string, number>;
   signatures: Record<string, number>;
   feedConfirmed: string[];
-  /** Each zone text (`pageTexts`) with the pages (URLs) it was on, at most MAX_TEXT_PAGES. */
+  /** Each zone text (`pageTexts` key) with the pages (keys of their URLs) it was on, at most MAX_TEXT_PAGES. */
   texts: Record<string, string[]>;
 }
 
@@ -119,8 +120,9 @@ export class CommentTally {
     return new Set([...(this.feedConfirmed.get(host) ?? []), ...(this.#prior.get(host)?.feedConfirmed ?? [])]);
   }
 
-  /** Counts `page` as showing these page comments' texts. */
-  countTexts(host: string, texts: readonly string[], page: string): void {
+  /** Counts `page` (its URL) as showing these page comments' texts (`pageTexts` keys). */
+  countTexts(host: string, texts: readonly string[], url: string): void {
+    const page = shortKey(url);
     let of = this.texts.get(host);
     if (of === undefined) {
       of = new Map();
@@ -315,5 +317,13 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
  *  generalised: a template's box of names and counters ("1557 Recommendations") recurs with other
  *  counts on each page, as a structure does with other ids (`structureKey`). */
 function pageTexts(comments: ReadonlyArray<{ source: string; text: string }>): string[] {
-  return comments.filter((c) => c.source !== 'feed').map((c) => matchKey(c.text).replace(/\d+/g, '#'));
+  return comments.filter((c) => c.source !== 'feed').map((c) => shortKey(matchKey(c.text).replace(/\d+/g, '#')));
+}
+
+/** Hex characters of a SHA-1 kept as a text's or a page URL's key in the evidence (48 bits): a
+ *  host's evidence holds a key per comment text, not the text, in memory and in the store. */
+const SHORT_KEY_CHARS = 12;
+
+function shortKey(value: string): string {
+  return createHash('sha1').update(value).digest('hex').slice(0, SHORT_KEY_CHARS);
 }

@@ -268,8 +268,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX templates_host_crawl ON templates(host, learnt_crawl_id);
   `,
   // 7: what each crawl's post pages of a host showed of comment zones (JSON of `CommentEvidence`:
-  // pages, structures, entry signatures, feed-confirmed structures, the pages each zone text was
-  // on): a later crawl that re-reads only its changed pages decides its structure-only zones with
+  // pages, structures, entry signatures, feed-confirmed structures, and per zone text, as a short
+  // hash, the pages it was on, hashed too): a later crawl that re-reads only its changed pages decides its structure-only zones with
   // the host's other pages counted, as a build of all its pages would (issue #12).
   `
   CREATE TABLE comment_sites (
