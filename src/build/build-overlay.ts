@@ -49,7 +49,7 @@ import {
   WriteBatch,
   writeCommentEvidence,
 } from '../store/index.js';
-import { CommentSites, type CommentTally } from './comment-sites.js';
+import { CommentSites, type CommentTally, parseCommentEvidence } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
@@ -744,7 +744,15 @@ class ExtractionPass {
     if (sites === undefined) {
       sites = new CommentSites();
       // The host's other crawls count too: this crawl re-reads only the pages that changed.
-      for (const json of readCommentEvidence(this.#ctx.db, host, this.#ctx.crawlId)) sites.tally.addPrior(host, JSON.parse(json));
+      for (const json of readCommentEvidence(this.#ctx.db, host, this.#ctx.crawlId)) {
+        const evidence = parseCommentEvidence(json);
+        if (evidence !== null) sites.tally.addPrior(host, evidence);
+        else
+          this.#ctx.diagnostics.warn(
+            'store.bad-evidence',
+            `comment evidence of ${host} from another crawl (the store's comment_sites) is unreadable: not counted`,
+          );
+      }
       this.#sites.set(host, sites);
     }
     return sites;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommentSites } from './comment-sites.js';
+import { CommentSites, parseCommentEvidence } from './comment-sites.js';
 
 type Version = { url: string; comments: Array<{ source: string; text: string }> };
 
@@ -198,5 +198,18 @@ describe('CommentSites', () => {
     later.observe('blog.test', zone, 2);
     deferPage(later, 'blog.test', zone, { url: 'p', comments: thread.map((text) => ({ source: 'page', text })) });
     expect(settle(later, 'blog.test')).toBe(0);
+  });
+  it('reads stored evidence back, and nothing from a row that is not JSON of evidence', () => {
+    const sites = siteWithLearntStructure('blog.test');
+    const json = JSON.stringify(sites.tally.evidenceOf('blog.test'));
+    expect(parseCommentEvidence(json)).toEqual(sites.tally.evidenceOf('blog.test'));
+    for (const bad of [
+      '{"pages": 2',
+      'null',
+      '[]',
+      '{"pages": "2", "structures": {}, "signatures": {}, "feedConfirmed": [], "texts": {}}',
+      '{"pages": 2}',
+    ])
+      expect(parseCommentEvidence(bad), bad).toBeNull();
   });
 });

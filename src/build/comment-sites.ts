@@ -47,6 +47,29 @@ export interface CommentEvidence {
   texts: Record<string, string[]>;
 }
 
+/** Stored evidence read back (`comment_sites`): null when it is not JSON of a `CommentEvidence`. */
+export function parseCommentEvidence(json: string): CommentEvidence | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const isRecordOf = (v: unknown, ok: (x: unknown) => boolean): boolean =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every(ok);
+  const isStrings = (v: unknown): boolean => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  if (typeof value !== 'object' || value === null) return null;
+  const e = value as Record<string, unknown>;
+  const ok =
+    isCount(e.pages) &&
+    isRecordOf(e.structures, isCount) &&
+    isRecordOf(e.signatures, isCount) &&
+    isStrings(e.feedConfirmed) &&
+    isRecordOf(e.texts, isStrings);
+  return ok ? (value as CommentEvidence) : null;
+}
+
 const noEvidence = (): CommentEvidence => ({ pages: 0, structures: {}, signatures: {}, feedConfirmed: [], texts: {} });
 
 /** Adds `page` to a text's pages (distinct, at most MAX_TEXT_PAGES). */

@@ -49,7 +49,8 @@ export type InputErrorKind =
   | 'extract.no-wrapper'
   | 'extract.worker-failed'
   | 'segment.feed-overlap'
-  | 'store.write-failed';
+  | 'store.write-failed'
+  | 'store.bad-evidence';
 
 export class InputError extends Error {
   override readonly name = 'InputError';

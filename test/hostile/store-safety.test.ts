@@ -2,7 +2,8 @@
  * Crashes and concurrent runs are visible and safe: a build killed with SIGKILL leaves its crawl
  * unfinished, `stats` and `export` say so (`--strict` makes it an error), a rerun completes it and
  * equals a clean build; two builds on one overlay never interleave (the second refuses, exit 2);
- * a finished overlay is left in rollback-journal mode, readable from read-only storage.
+ * a finished overlay is left in rollback-journal mode, readable from read-only storage; a damaged
+ * row of stored comment evidence is a warning, not a failure.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
@@ -146,5 +147,23 @@ describe('interrupted and concurrent builds', () => {
     const taken = cli('build', SAMPLE_1, '--out', out, '--no-pages', '--workers', '1');
     expect(taken.code).toBe(0);
     expect(existsSync(join(out, 'overlay.lock'))).toBe(false);
+  }, 120_000);
+  it("counts a damaged row of a host's comment evidence as a located warning, and the added crawl builds as one without it", () => {
+    const out = join(work, 'damaged-evidence');
+    expect(cli('build', SAMPLE_1, '--out', out, '--no-pages', '--workers', '1').code).toBe(0);
+    const db = new Database(join(out, 'overlay.sqlite'));
+    try {
+      const damaged = db.prepare(`UPDATE comment_sites SET evidence = '{"pages": "many"'`).run().changes;
+      expect(damaged).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+    const added = cli('build', SAMPLE_2, '--out', out, '--no-pages', '--workers', '1');
+    expect(added.code).toBe(0);
+    expect(`${added.stdout}${added.stderr}`).toMatch(
+      /store\.bad-evidence.*\n.*comment evidence of \S+ from another crawl \(the store's comment_sites\) is unreadable: not counted/,
+    );
+    expect(added.stderr).not.toMatch(STACK_FRAME);
+    expect(objectUrls(out)).toEqual(clean.objects);
   }, 120_000);
 });
