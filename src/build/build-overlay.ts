@@ -761,7 +761,11 @@ class ExtractionPass {
   /** What this crawl's post pages of each host showed, stored for the overlay's later crawls. */
   saveCommentEvidence(): void {
     const { db, crawlId } = this.#ctx;
-    for (const [host, sites] of this.#sites) writeCommentEvidence(db, host, crawlId, JSON.stringify(sites.tally.evidenceOf(host)));
+    for (const [host, sites] of this.#sites) {
+      const evidence = sites.tally.evidenceOf(host);
+      // A host with no post page counted (only asked for its structures) has nothing to tell.
+      if (evidence.pages > 0) writeCommentEvidence(db, host, crawlId, JSON.stringify(evidence));
+    }
   }
 
   /** Whether every host's pages are extracted. */

@@ -128,14 +128,22 @@ export class CommentTally {
     return (this.pages.get(host) ?? 0) + (this.#prior.get(host)?.pages ?? 0);
   }
 
-  /** The structures of `host`'s zones with their page counts, in this crawl and the others. */
-  structuresOf(host: string): Map<string, number> {
-    return this.#merged(this.structures.get(host), this.#prior.get(host)?.structures);
+  /** Post pages of `host` whose zone has `structure`, in this crawl and the others. */
+  structureCount(host: string, structure: string): number {
+    return (this.structures.get(host)?.get(structure) ?? 0) + (this.#prior.get(host)?.structures[structure] ?? 0);
+  }
+
+  /** The structures of `host`'s zones, in this crawl and the others. */
+  structureNames(host: string): Set<string> {
+    return new Set([...(this.structures.get(host)?.keys() ?? []), ...Object.keys(this.#prior.get(host)?.structures ?? {})]);
   }
 
   /** The entry-candidate signatures of `host`'s pages with their page counts, in this crawl and the others. */
-  signaturesOf(host: string): Map<string, number> {
-    return this.#merged(this.signatures.get(host), this.#prior.get(host)?.signatures);
+  *signatureCounts(host: string): Generator<[string, number]> {
+    const own = this.signatures.get(host);
+    const prior = this.#prior.get(host)?.signatures ?? {};
+    for (const [signature, n] of own ?? []) yield [signature, n + (prior[signature] ?? 0)];
+    for (const [signature, n] of Object.entries(prior)) if (own?.has(signature) !== true) yield [signature, n];
   }
 
   /** Structures a comment feed confirmed on some post page of `host`, in any crawl. */
@@ -163,12 +171,6 @@ export class CommentTally {
     const pages = [...(this.texts.get(host)?.get(text) ?? [])];
     for (const page of this.#prior.get(host)?.texts[text] ?? []) addPage(pages, page);
     return pages.length;
-  }
-
-  #merged(own: ReadonlyMap<string, number> | undefined, prior: Readonly<Record<string, number>> | undefined): Map<string, number> {
-    const out = new Map(own ?? []);
-    for (const [k, n] of Object.entries(prior ?? {})) out.set(k, (out.get(k) ?? 0) + n);
-    return out;
   }
 }
 
@@ -216,7 +218,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   learnt(host: string): string[] {
     const out = this.tally.confirmedOf(host);
     const pages = this.tally.pageCount(host);
-    for (const structure of this.tally.structuresOf(host).keys()) {
+    for (const structure of this.tally.structureNames(host)) {
       if (
         pages >= MIN_STRUCTURE_PAGES &&
         decideStructureOnlyZone(this.#support(host, structure), pages, false, structure).keep &&
@@ -257,10 +259,10 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * records too, below the entry count a zone needs without the site's support).
    */
   #support(host: string, structure: string): number {
-    let n = this.tally.structuresOf(host).get(structure) ?? 0;
+    let n = this.tally.structureCount(host, structure);
     // Undated records count where they made the zone only: a lone record shape is found everywhere.
     if (isRecordStructure(structure)) return n;
-    for (const [signature, pages] of this.tally.signaturesOf(host)) {
+    for (const [signature, pages] of this.tally.signatureCounts(host)) {
       if (pages > n && isStructureOfSignature(structure, signature)) n = pages;
     }
     return n;

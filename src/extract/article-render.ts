@@ -15,7 +15,7 @@ import {
   SENTENCE_MIN_WORDS,
   TEASER_LINE_MIN_LINK_SHARE,
 } from './constants.js';
-import { postLinkOf, postPageOf } from '../core/url-shape.js';
+import { type PostPage, postLinkOf, postPageOf } from '../core/url-shape.js';
 import {
   breaksLine,
   contains,
@@ -72,8 +72,8 @@ export interface RenderOptions {
   /** Where the item was recognised (semantic nodes, title): a boilerplate-looking zone holding
    *  one of them and most of the text is the article. */
   evidence?: readonly Element[];
-  /** The page's own URL: a line linking another post of its site (`postLinkOf`) is a teaser. */
-  pageUrl?: string;
+  /** The page's own URL, parsed (`postPageOf`): a line linking another post of its site is a teaser. */
+  postPage?: PostPage;
 }
 
 function absolute(url: string, base: string): string | null {
@@ -166,7 +166,7 @@ function formControls(wrapper: Element): Map<Element, number> {
 function isSideZone(el: Element, wrapper: Element, opts: RenderOptions): boolean {
   const zones = zoneTexts(wrapper);
   const z = zones.get(el);
-  const fragment = z !== undefined && !z.hasSentence && (z.lines >= FRAGMENT_ZONE_MIN_LINES || isTeaserLine(el, z, opts.pageUrl));
+  const fragment = z !== undefined && !z.hasSentence && (z.lines >= FRAGMENT_ZONE_MIN_LINES || isTeaserLine(el, z, opts.postPage));
   const form = (formControls(wrapper).get(el) ?? 0) > Math.floor((z?.lines ?? 0) / FORM_ZONE_LINES_PER_CONTROL);
   if ((!fragment && !form) || (z?.chars ?? 0) >= (zones.get(wrapper)?.chars ?? 0) * FRAGMENT_ZONE_MAX_TEXT_SHARE) return false;
   // Notes the article's text links to ("<a href=#fn:1>1</a>" -> "<li id=fn:1>"): the reader follows them from it.
@@ -179,10 +179,8 @@ function isSideZone(el: Element, wrapper: Element, opts: RenderOptions): boolean
  * <a>another headline</a>" between two parts of a body): a teaser of that post, not this article's
  * text. The other post is told by its URL's pattern (`postLinkOf`), not by words. ours.
  */
-function isTeaserLine(el: Element, z: ZoneText, pageUrl: string | undefined): boolean {
-  if (z.lines !== 1 || z.linkChars < z.chars * TEASER_LINE_MIN_LINK_SHARE || pageUrl === undefined) return false;
-  const page = postPageOf(pageUrl);
-  if (page === undefined) return false;
+function isTeaserLine(el: Element, z: ZoneText, page: PostPage | undefined): boolean {
+  if (z.lines !== 1 || z.linkChars < z.chars * TEASER_LINE_MIN_LINK_SHARE || page === undefined) return false;
   const visit = (e: Element): boolean =>
     (e.name === 'a' && postLinkOf(e.attribs.href, page) === 'other') || e.children.some((c) => isTag(c) && visit(c));
   return visit(el);
@@ -308,5 +306,6 @@ export function renderContentNode(
 ): RenderedArticle {
   const skip = new Set(commentNodesInside(node, comments?.zone ?? null, comments?.entryNodes ?? []));
   if (title !== null && title !== node && contains(node, title)) skip.add(title);
-  return renderArticle(node, { baseUrl: pageBaseUrl(page), skip, pageUrl: page.url });
+  const postPage = postPageOf(page.url);
+  return renderArticle(node, { baseUrl: pageBaseUrl(page), skip, ...(postPage === undefined ? {} : { postPage }) });
 }

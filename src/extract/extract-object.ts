@@ -15,6 +15,7 @@ import {
   WIDEN_ZONE_MIN_CONCEPTUAL_NODES,
 } from './constants.js';
 import { languageTools } from './language.js';
+import { postPageOf } from '../core/url-shape.js';
 import { nodePath } from './node-path.js';
 import { contains, nodeText } from './page-dom.js';
 import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
@@ -54,6 +55,9 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
   const tools = languageTools(page.language);
   // Comment zones are never an item's article [004 §4.2: comments repeat the article's n-grams].
   const commentNodes = body === null ? [] : commentNodesInside(body);
+  // The page's URL parsed once for every render (teaser lines link another post of its site).
+  const postPage = postPageOf(page.url);
+  const postPageOption = postPage === undefined ? {} : { postPage };
   const exclude = [...(opts.exclude ?? []), ...commentNodes];
   const searches = items.map((item) => {
     const explain: ExplainStep[] = [];
@@ -109,7 +113,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
     for (const n of commentNodesUnder(wrapper, commentNodes)) skip.add(n);
     const renderEvidence = title.node === null ? evidence : [...evidence, title.node];
     const render = (): RenderedArticle =>
-      renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence, pageUrl: page.url });
+      renderArticle(wrapper, { baseUrl: pageBaseUrl(page), skip, core: cand.zone, evidence: renderEvidence, ...postPageOption });
     let rendered = render();
     // A wrapper holding nothing but (part of) the title is a headline zone, as when a feed item
     // has no description [000 §III-D-3]: its parent holds the article, then widen as usual.

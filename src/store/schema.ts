@@ -269,8 +269,9 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 7: what each crawl's post pages of a host showed of comment zones (JSON of `CommentEvidence`:
   // pages, structures, entry signatures, feed-confirmed structures, and per zone text, as a short
-  // hash, the pages it was on, hashed too): a later crawl that re-reads only its changed pages decides its structure-only zones with
-  // the host's other pages counted, as a build of all its pages would (issue #12).
+  // hash, the hashed pages it was on): a later crawl that re-reads only its changed pages decides
+  // its structure-only zones with the host's other pages counted, as a build of all its pages would
+  // (issue #12).
   `
   CREATE TABLE comment_sites (
     host TEXT NOT NULL,
