@@ -40,16 +40,23 @@ export function commentItemIdentity(item: FeedItem): string {
   return item.guid ?? item.link ?? `${item.author ?? ''}|${item.published ?? ''}|${item.description ?? item.content ?? ''}`;
 }
 
-function addItems(map: Map<string, FeedItem[]>, key: string, items: readonly FeedItem[]): void {
-  const known = map.get(key) ?? [];
-  const ids = new Set(known.map(commentItemIdentity));
-  for (const item of items) {
-    const id = commentItemIdentity(item);
-    if (ids.has(id)) continue;
-    ids.add(id);
-    known.push(item);
+/** Comment items in first-seen order, each comment once (`commentItemIdentity`), however many are added. */
+class DistinctItems {
+  readonly items: FeedItem[] = [];
+  readonly #ids = new Set<string>();
+
+  constructor(items: readonly FeedItem[] = []) {
+    this.add(items);
   }
-  map.set(key, known);
+
+  add(items: readonly FeedItem[]): void {
+    for (const item of items) {
+      const id = commentItemIdentity(item);
+      if (this.#ids.has(id)) continue;
+      this.#ids.add(id);
+      this.items.push(item);
+    }
+  }
 }
 
 /** Assign the items of `commentFeeds` to posts, using the article feeds of the crawl for titles. */
@@ -64,7 +71,8 @@ export function assignCommentItems(commentFeeds: readonly Feed[], articleFeeds: 
       byTitle.set(key, new Set([...(byTitle.get(key) ?? []), schemelessKey(link)]));
     }
   }
-  const result: CommentFeedPosts = { byPost: new Map(), byFeed: new Map() };
+  const byPost = new Map<string, DistinctItems>();
+  const byFeed = new Map<string, { perPost: boolean; items: DistinctItems }>();
   for (const feed of commentFeeds) {
     const named = feed.commentedPost;
     let feedPost: string | null = named?.url === null || named?.url === undefined ? null : schemelessKey(named.url);
@@ -75,17 +83,24 @@ export function assignCommentItems(commentFeeds: readonly Feed[], articleFeeds: 
     const pending: FeedItem[] = [];
     for (const item of feed.items) {
       const post = item.inReplyTo === null ? feedPost : schemelessKey(item.inReplyTo);
-      if (post !== null) addItems(result.byPost, post, [item]);
-      else pending.push(item);
+      if (post === null) pending.push(item);
+      else {
+        const items = byPost.get(post) ?? new DistinctItems();
+        items.add([item]);
+        byPost.set(post, items);
+      }
     }
     if (pending.length > 0) {
       const feedKey = schemelessKey(feed.url);
-      const merged = new Map<string, FeedItem[]>([['', [...(result.byFeed.get(feedKey)?.items ?? [])]]]);
-      addItems(merged, '', pending);
-      result.byFeed.set(feedKey, { feedKey, perPost: named !== null, items: merged.get('') ?? [] });
+      const items = byFeed.get(feedKey)?.items ?? new DistinctItems();
+      items.add(pending);
+      byFeed.set(feedKey, { perPost: named !== null, items });
     }
   }
-  return result;
+  return {
+    byPost: new Map([...byPost].map(([post, items]) => [post, items.items])),
+    byFeed: new Map([...byFeed].map(([feedKey, { perPost, items }]) => [feedKey, { feedKey, perPost, items: items.items }])),
+  };
 }
 
 /** The per-post comment feeds still looking for their post whose feed URL is on `host` (what a page job of the host needs). */
@@ -130,16 +145,16 @@ export function commentItemsOfPage(
 ): FeedItem[] {
   if (pending.length === 0) return [...assigned];
   const advertised = new Set(advertisedFeedUrls.map((u) => schemelessKey(u)));
-  const out = new Map<string, FeedItem[]>([['', [...assigned]]]);
+  const out = new DistinctItems(assigned);
   for (const feed of pending) {
     if (feed.perPost && advertised.has(feed.feedKey)) {
-      addItems(out, '', feed.items);
+      out.add(feed.items);
       continue;
     }
     if (pageText === '') continue;
     const found = itemsOnPage(feed.items, pageText);
-    if (!feed.perPost) addItems(out, '', found);
-    else if (found.length > 0 && found.length * 2 >= feed.items.length) addItems(out, '', feed.items);
+    if (!feed.perPost) out.add(found);
+    else if (found.length > 0 && found.length * 2 >= feed.items.length) out.add(feed.items);
   }
-  return out.get('') ?? [];
+  return out.items;
 }
