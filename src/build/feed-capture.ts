@@ -24,7 +24,18 @@ export function feedOfCapture(capture: Capture, diagnostics: Diagnostics): Feed 
   try {
     const text = capture.text();
     if (!looksLikeFeed(capture.mime, capture.url, text.slice(0, SNIFF_BYTES))) return null;
-    return parseFeed(text, { url: capture.url, diagnostics, file: capture.file, offset: capture.offset });
+    const location = { url: capture.url, file: capture.file, offset: capture.offset };
+    const reported = diagnostics.count();
+    const feed = parseFeed(text, { ...location, diagnostics });
+    // Only a body served as a feed type gets here without a feed root: it claims to be one. A feed
+    // the parser gave up on is reported there.
+    if (feed === null && diagnostics.count() === reported)
+      diagnostics.warn(
+        'feed.unknown-format',
+        `served as ${capture.mime} but ${text.trim() === '' ? 'empty' : `no RSS, Atom or JSON feed (it begins ${JSON.stringify(text.trimStart().slice(0, 40))})`}: skipped`,
+        location,
+      );
+    return feed;
   } catch (error) {
     if (!isInputError(error)) throw error;
     diagnostics.report(error);

@@ -139,3 +139,34 @@ describe('bad feeds: located report, counted, the rest kept', () => {
     expect(diagnostics.count()).toBe(0);
   });
 });
+
+describe('JSON Feed items that are no objects', () => {
+  const parseJson = (doc: unknown) => {
+    const diagnostics = new Diagnostics();
+    const feed = parseFeed(JSON.stringify(doc), {
+      url: 'http://devblog.test/feed.json',
+      diagnostics,
+      file: 'crawl-1.warc.gz',
+      offset: OFFSET,
+    });
+    return { feed, diagnostics };
+  };
+  const version = 'https://jsonfeed.org/version/1.1';
+  const item = { id: 'a', url: 'http://devblog.test/a', title: 'A post' };
+
+  it('keeps the objects and says once, located, how many others were skipped', () => {
+    const { feed, diagnostics } = parseJson({ version, title: 'T', items: [null, 5, 'x', item, []] });
+    expect(feed?.items.map((i) => i.link)).toEqual(['http://devblog.test/a']);
+    expect(diagnostics.count('feed.item-invalid')).toBe(1);
+    expect(diagnostics.summary()[0]?.examples).toEqual([
+      `4 of 5 JSON Feed items are no objects: skipped (crawl-1.warc.gz @ ${OFFSET}, http://devblog.test/feed.json)`,
+    ]);
+  });
+
+  it('says a feed without an items array has none', () => {
+    const { feed, diagnostics } = parseJson({ version, title: 'T', items: { a: item } });
+    expect(feed?.items).toEqual([]);
+    expect(diagnostics.count('feed.item-invalid')).toBe(1);
+    expect(parseJson({ version, title: 'T', items: [item] }).diagnostics.count()).toBe(0);
+  });
+});

@@ -67,8 +67,23 @@ function parseJsonFeed(body: string, ctx: ParseFeedContext, location: InputLocat
     return null;
   }
   if (!isNode(doc) || typeof doc.version !== 'string' || !doc.version.includes('jsonfeed.org')) return null;
+  // jsonfeed.org 1.1: `items` is an array of objects; anything else in it is skipped, said once.
+  const listed: unknown[] = Array.isArray(doc.items) ? doc.items : [];
+  const notObjects = listed.filter((item) => !isNode(item)).length;
+  if (!Array.isArray(doc.items))
+    ctx.diagnostics?.warn('feed.item-invalid', `JSON Feed without an items array (its items: ${kindOfJson(doc.items)})`, location);
+  else if (notObjects > 0)
+    ctx.diagnostics?.warn('feed.item-invalid', `${notObjects} of ${listed.length} JSON Feed items are no objects: skipped`, location);
   const { channel, items } = mapJsonFeed(doc, ctx.url);
   return buildFeed(ctx.url, 'json-feed', channel, items);
+}
+
+/** What a JSON value is, for a message: "absent", "null", "an object", "a string", ... */
+function kindOfJson(value: unknown): string {
+  if (value === undefined) return 'absent';
+  if (value === null) return 'null';
+  const kind = typeof value;
+  return kind === 'object' ? 'an object' : `a ${kind}`;
 }
 
 function parseXmlFeed(body: string, ctx: ParseFeedContext, location: InputLocation, maxDepth: number): Feed | null {

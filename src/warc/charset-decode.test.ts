@@ -31,6 +31,15 @@ describe('decodeText', () => {
     expect(result).toMatchObject({ text: RUSSIAN.repeat(3), charset: 'windows-1251', source: 'sniffed' });
   });
 
+  it('reads a header "utf-16" as UTF-8 when the body has no BOM and no NUL byte, as UTF-16 when it has', () => {
+    const feed = `<?xml version="1.0"?><rss><channel><title>${RUSSIAN}</title></channel></rss>`;
+    expect(decodeText(Buffer.from(feed, 'utf8'), 'application/rss+xml; charset=utf-16')).toMatchObject({ text: feed, charset: 'utf-8' });
+    expect(decodeText(Buffer.from(feed, 'utf16le'), 'application/rss+xml; charset=utf-16le')).toMatchObject({
+      text: feed,
+      charset: 'utf-16le',
+    });
+  });
+
   it('takes valid UTF-8 as UTF-8 without a declaration', () => {
     expect(decodeText(Buffer.from(RUSSIAN, 'utf8'), 'text/plain')).toMatchObject({ text: RUSSIAN, charset: 'utf-8', source: 'utf8-valid' });
   });

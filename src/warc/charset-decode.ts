@@ -73,6 +73,10 @@ export function resolveCharset(body: Buffer, contentType: string | null, options
   const declared = charsetFromContentType(contentType);
   if (declared !== null) {
     const charset = normaliseCharset(declared);
+    // UTF-16 without a BOM whose opening bytes hold no NUL is an ASCII-compatible body mislabelled
+    // (markup in UTF-16 puts a NUL beside every ASCII character): read as UTF-8, as a meta "utf-16" is.
+    if (charset?.startsWith('utf-16') === true && !body.subarray(0, options.metaCharsetBytes).includes(0))
+      return { charset: 'utf-8', source: 'header', unknownLabel };
     if (charset !== null) return { charset, source: 'header', unknownLabel };
     unknownLabel = declared;
   }
