@@ -25,6 +25,8 @@ export interface PendingCommentFeed {
   /** The feed answers one post (all its items go to one page). */
   perPost: boolean;
   items: FeedItem[];
+  /** Each item's opening words as a page's text would hold them (`openingTokens`), read once. */
+  openings: Array<string | null>;
 }
 
 /** Title as compared: case, punctuation and spacing left out. */
@@ -68,7 +70,9 @@ export function assignCommentItems(commentFeeds: readonly Feed[], articleFeeds: 
       const link = item.origLink ?? item.link;
       if (item.title === null || link === null) continue;
       const key = `${siteOf(link)} ${titleKey(item.title)}`;
-      byTitle.set(key, new Set([...(byTitle.get(key) ?? []), schemelessKey(link)]));
+      const posts = byTitle.get(key) ?? new Set<string>();
+      posts.add(schemelessKey(link));
+      byTitle.set(key, posts);
     }
   }
   const byPost = new Map<string, DistinctItems>();
@@ -99,7 +103,12 @@ export function assignCommentItems(commentFeeds: readonly Feed[], articleFeeds: 
   }
   return {
     byPost: new Map([...byPost].map(([post, items]) => [post, items.items])),
-    byFeed: new Map([...byFeed].map(([feedKey, { perPost, items }]) => [feedKey, { feedKey, perPost, items: items.items }])),
+    byFeed: new Map(
+      [...byFeed].map(([feedKey, { perPost, items }]) => [
+        feedKey,
+        { feedKey, perPost, items: items.items, openings: items.items.map(openingTokens) },
+      ]),
+    ),
   };
 }
 
@@ -122,12 +131,26 @@ function openingTokens(item: FeedItem): string | null {
   return tokens.length < ITEM_TEXT_MIN_TOKENS ? null : tokens.slice(0, ITEM_TEXT_MAX_TOKENS).join(' ');
 }
 
-/** Items of `items` whose opening text the page text holds. */
-function itemsOnPage(items: readonly FeedItem[], pageText: string): FeedItem[] {
-  const text = ` ${(pageText.toLowerCase().match(TOKEN) ?? []).join(' ')} `;
-  return items.filter((i) => {
-    const opening = openingTokens(i);
-    return opening !== null && text.includes(` ${opening} `);
+/** Every run of ITEM_TEXT_MIN_TOKENS to ITEM_TEXT_MAX_TOKENS words of the page text: an item's
+ *  opening is on the page when it is one of them (a lookup per item, however many items). */
+function openingRuns(pageText: string): Set<string> {
+  const tokens = pageText.toLowerCase().match(TOKEN) ?? [];
+  const runs = new Set<string>();
+  for (let start = 0; start + ITEM_TEXT_MIN_TOKENS <= tokens.length; start++) {
+    let run = tokens.slice(start, start + ITEM_TEXT_MIN_TOKENS - 1).join(' ');
+    for (let end = start + ITEM_TEXT_MIN_TOKENS; end <= Math.min(tokens.length, start + ITEM_TEXT_MAX_TOKENS); end++) {
+      run = `${run} ${tokens[end - 1]}`;
+      runs.add(run);
+    }
+  }
+  return runs;
+}
+
+/** Items of `feed` whose opening text the page text holds (`runs`: its `openingRuns`). */
+function itemsOnPage(feed: PendingCommentFeed, runs: ReadonlySet<string>): FeedItem[] {
+  return feed.items.filter((_, i) => {
+    const opening = feed.openings[i];
+    return opening !== null && opening !== undefined && runs.has(opening);
   });
 }
 
@@ -146,13 +169,15 @@ export function commentItemsOfPage(
   if (pending.length === 0) return [...assigned];
   const advertised = new Set(advertisedFeedUrls.map((u) => schemelessKey(u)));
   const out = new DistinctItems(assigned);
+  let runs: Set<string> | null = null;
   for (const feed of pending) {
     if (feed.perPost && advertised.has(feed.feedKey)) {
       out.add(feed.items);
       continue;
     }
     if (pageText === '') continue;
-    const found = itemsOnPage(feed.items, pageText);
+    runs ??= openingRuns(pageText);
+    const found = itemsOnPage(feed, runs);
     if (!feed.perPost) out.add(found);
     else if (found.length > 0 && found.length * 2 >= feed.items.length) out.add(feed.items);
   }
