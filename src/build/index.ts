@@ -11,7 +11,7 @@ export {
   buildOverlay,
 } from './build-overlay.js';
 export { type ChangesStageReport, runChangesStage } from './changes-stage.js';
-export { WORKER_HEAP_MB } from './extract-pool.js';
+export { MIN_WORKER_HEAP_MB, WORKER_HEAP_MB } from './extract-pool.js';
 export { METHOD_PREFERENCE } from '../store/index.js';
 export { buildShard, type ShardBuildOptions, type ShardSummary } from './shard-build.js';
 export { type IndexSummary, type IndexTask, indexArchives } from './shard-index.js';

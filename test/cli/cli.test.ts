@@ -166,6 +166,20 @@ describe('warc-overlay CLI on the shipped sample', () => {
     expect(r.stdout).toMatch(/snapshot\(s\)/);
   });
 
+  it('an export file that cannot be written is one located line (exit 2), never a stack', () => {
+    const underFile = cli('export', out, '--what', 'objects', '--out', join(out, 'overlay.sqlite', 'objects.jsonl'));
+    expect(underFile.code).toBe(2);
+    expect(underFile.stderr.trim()).toBe(
+      `warc-overlay: open failed, a path component is a file, not a directory (ENOTDIR): ${join(out, 'overlay.sqlite', 'objects.jsonl')}`,
+    );
+    // A full disk while rows are written (Linux: /dev/full fails every write with ENOSPC).
+    if (existsSync('/dev/full')) {
+      const full = cli('export', out, '--what', 'objects', '--format', 'csv', '--out', '/dev/full');
+      expect(full.code).toBe(2);
+      expect(full.stderr.trim()).toBe('warc-overlay: write failed, no space left on the device (ENOSPC): /dev/full');
+    }
+  });
+
   it('writes the overlay as a WACZ', () => {
     const r = cli('export', out, '--format', 'wacz');
     expect(r.code).toBe(0);
@@ -192,6 +206,15 @@ describe('warc-overlay CLI exit codes', () => {
   it('2 on usage errors', () => {
     expect(cli('frobnicate').code).toBe(2);
     expect(cli('export', join(work, 'o3'), '--what', 'everything').code).toBe(2);
+    // Numbers yargs would read as NaN, or out of their range, are refused before any work.
+    const workers = cli('build', CRAWL_1, '--out', join(work, 'o5'), '--workers', 'abc');
+    expect(workers.code).toBe(2);
+    expect(workers.stderr).toContain('--workers is not a number: give a whole number from 1 to 256');
+    expect(existsSync(join(work, 'o5'))).toBe(false);
+    const port = cli('serve', join(work, 'o3'), '--port', '99999');
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--port 99999 is out of range: give a whole number from 0 to 65535');
+    expect(cli('changes', join(work, 'o3'), '--context', '2.5').stderr).toContain('--context 2.5 is not a whole number');
   }, 60_000);
 
   it('1 when a crawl is truncated mid-record: located message, the rest is kept', () => {

@@ -1,8 +1,8 @@
 import type { Argv } from 'yargs';
-import { type CommandArgs, PAGES_OPTION } from '../command-args.js';
+import { type CommandArgs, MAX_WORKER_HEAP_MB, MAX_WORKERS, numberIn, PAGES_OPTION } from '../command-args.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { HINT_SELECTIONS, type HintSelection } from '../../core/hint-vocabulary.js';
-import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy, WORKER_HEAP_MB } from '../../build/index.js';
+import { type BuildReport, buildOverlay, CRAWL_BY, type CrawlBy, MIN_WORKER_HEAP_MB, WORKER_HEAP_MB } from '../../build/index.js';
 import { createBuildProgress } from '../progress-bar.js';
 
 export function buildCommand(yargs: Argv) {
@@ -42,10 +42,15 @@ export function buildCommand(yargs: Argv) {
       choices: CRAWL_BY,
       default: 'input' as CrawlBy,
     })
-    .option('workers', { describe: 'worker threads for page extraction (default: one per core but one; 1 = no threads)', type: 'number' })
+    .option('workers', {
+      describe: 'worker threads for page extraction (default: one per core but one; 1 = no threads)',
+      type: 'number',
+      coerce: numberIn('workers', 1, MAX_WORKERS),
+    })
     .option('worker-heap-mb', {
       describe: `heap bound of each extraction worker, MB (default ${WORKER_HEAP_MB}); a page needing more is reported and not read by its feed item`,
       type: 'number',
+      coerce: numberIn('worker-heap-mb', MIN_WORKER_HEAP_MB, MAX_WORKER_HEAP_MB),
     })
     .option('comment-hints', {
       describe: 'weak hints used beside structure: all, or generic only (product-specific names off; the ablation of bench:quality)',

@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import type { CommandArgs } from '../command-args.js';
+import { type CommandArgs, numberIn } from '../command-args.js';
 import type { Change, ChangeKind } from '../../changes/index.js';
 import { renderChangeReport } from '../../changes/index.js';
 import { UsageError } from '../../core/errors.js';
@@ -28,6 +28,9 @@ const RELEVANT_KINDS: ChangeKind[] = [
   'deleted',
 ];
 
+/** ours: more words of context than a screen shows serve no one. */
+const MAX_CONTEXT_WORDS = 1000;
+
 export function changesCommand(yargs: Argv) {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
@@ -35,14 +38,23 @@ export function changesCommand(yargs: Argv) {
     .option('since', { describe: 'only changes captured at or after this date (ISO 8601, e.g. 2024-01-31)', type: 'string' })
     .option('kind', { describe: 'only these change kinds', choices: CHANGE_KINDS, type: 'array' })
     .option('all', { describe: 'also list boilerplate-only and unchanged versions', type: 'boolean', default: false })
-    .option('min-significance', { describe: 'only changes at least this significant (0..1)', type: 'number' })
+    .option('min-significance', {
+      describe: 'only changes at least this significant (0..1)',
+      type: 'number',
+      coerce: numberIn('min-significance', 0, 1, false),
+    })
     .option('format', {
       describe: 'text report, JSON lines, or one JSON array',
       choices: ['text', 'jsonl', 'json'] as const,
       default: 'text' as const,
     })
     .option('color', { describe: 'colour insertions and deletions', type: 'boolean', default: process.stdout.isTTY === true })
-    .option('context', { describe: 'words of unchanged text around each edit', type: 'number', default: 8 })
+    .option('context', {
+      describe: 'words of unchanged text around each edit',
+      type: 'number',
+      default: 8,
+      coerce: numberIn('context', 0, MAX_CONTEXT_WORDS),
+    })
     .example('$0 changes overlay/', 'article edits, title edits, new comments, new and deleted posts')
     .example('$0 changes overlay/ --url /2024/03/ --kind content-edit --format jsonl', 'machine-readable content edits');
 }

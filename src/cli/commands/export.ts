@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import type { CommandArgs } from '../command-args.js';
@@ -146,11 +147,13 @@ export async function runExport(args: ExportArgs): Promise<number> {
   if (args.format !== 'jsonl' && args.format !== 'csv') throw new UsageError(`--format ${String(args.format)} is not a row format`);
   const format = args.format;
   await withStore(args, async (db) => {
-    const out = args.output ? createWriteStream(args.output) : process.stdout;
+    // The file is opened first: a path that cannot be written is one located line (exit 2).
+    const file = args.output ? await open(args.output, 'w') : null;
+    const out = file === null ? process.stdout : file.createWriteStream();
     try {
       await writeRows(rowsOf(db, what, args.evidence), format, out);
     } finally {
-      if (out !== process.stdout) await new Promise<void>((resolve) => out.end(() => resolve()));
+      if (out !== process.stdout) await finished(out.end());
     }
   });
   return 0;

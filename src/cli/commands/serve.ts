@@ -1,10 +1,16 @@
 import type { Argv } from 'yargs';
-import type { CommandArgs } from '../command-args.js';
+import { type CommandArgs, numberIn } from '../command-args.js';
 
 export function serveCommand(yargs: Argv) {
   return yargs
     .positional('dir', { describe: 'overlay directory', type: 'string', demandOption: true })
-    .option('port', { alias: 'p', describe: 'port of the viewer (0: any free port)', type: 'number', default: 8090 })
+    .option('port', {
+      alias: 'p',
+      describe: 'port of the viewer (0: any free port)',
+      type: 'number',
+      default: 8090,
+      coerce: numberIn('port', 0, 65535),
+    })
     .option('host', {
       describe: 'interface to bind; archived pages are hostile, keep the loopback default unless you know why',
       type: 'string',

@@ -5,7 +5,7 @@ import { buildShard } from '../../build/index.js';
 import { Diagnostics } from '../../core/diagnostics.js';
 import { siteOf } from '../../core/url.js';
 import { openStore } from '../../store/index.js';
-import type { CommandArgs } from '../command-args.js';
+import { type CommandArgs, MAX_WORKERS, numberIn } from '../command-args.js';
 import { printDiagnostics } from '../shard-io.js';
 import { rowsOf, writeExportParquet } from './export.js';
 
@@ -23,6 +23,7 @@ export function shardBuildCommand(yargs: Argv) {
       describe: 'worker threads for page extraction (default 1: the engine runs one task per core)',
       type: 'number',
       default: 1,
+      coerce: numberIn('workers', 1, MAX_WORKERS),
     })
     .option('emit', {
       describe:
