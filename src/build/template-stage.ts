@@ -37,6 +37,7 @@ import {
   leaveOutComments,
   MarkerVotes,
   oneEntryListings,
+  queryCopies,
   type PostDecision,
   type PostTemplate,
   serialiseKeyPath,
@@ -403,12 +404,15 @@ async function takeBackListings(
       if (page !== null) pages.push({ ...s, url: page.url, links: hostLinkKeys(page), canonical: canonicalElsewhere(page) });
     }
     // A copy naming the other page its canonical URL goes first: the page it names is no list of it.
+    // Then the same page under a query parameter (no rel=canonical to say so).
     const copies = canonicalCopies(pages);
-    const listings = oneEntryListings(pages.filter((p) => !copies.has(p.url)));
+    const variants = queryCopies(pages.filter((p) => !copies.has(p.url)));
+    const listings = oneEntryListings(pages.filter((p) => !copies.has(p.url) && !variants.has(p.url)));
     for (const p of pages) {
       const copyOf = copies.get(p.url);
+      const variantOf = variants.get(p.url);
       const listed = listings.get(p.url);
-      if (copyOf === undefined && listed === undefined) continue;
+      if (copyOf === undefined && variantOf === undefined && listed === undefined) continue;
       const row = p.group[0] as CaptureRow;
       store.dropPostVersion(row.id, input.crawlId);
       posts.delete(row.id);
@@ -421,7 +425,9 @@ async function takeBackListings(
           reason:
             copyOf !== undefined
               ? `shows the content of ${copyOf}, which its rel=canonical names: a copy of that post, not another`
-              : `shows the content of ${listed}, which it links to: a list of one entry, not a post`,
+              : variantOf !== undefined
+                ? `shows the content of ${variantOf}, the same URL but for its query: a copy of that post, not another`
+                : `shows the content of ${listed}, which it links to: a list of one entry, not a post`,
           version: null,
         });
         report.posts--;

@@ -82,6 +82,14 @@ export function schemelessKey(raw: string, base?: string): string {
     .replace(/^www\./, '');
 }
 
+/** `schemelessKey` of the URL without its query: the page a query-parameter copy (`?replytocom=`) is of. */
+export function pathKey(raw: string): string {
+  const url = parseUrl(raw);
+  if (url === undefined) return schemelessKey(raw);
+  url.search = '';
+  return schemelessKey(url.href);
+}
+
 /**
  * The spellings of one page across the two web schemes and a leading `www.` (`canonical` first), the
  * parts `schemelessKey` folds, as SURT keys do: a site moved to https, or captured with and without

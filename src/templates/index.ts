@@ -12,6 +12,7 @@ export { type FeedPostPage, learnTeaserPaths } from './teaser-blocks.js';
 export {
   buildSiteEvidence,
   canonicalCopies,
+  queryCopies,
   listedItems,
   negativePostEvidence,
   type NegativeEvidence,

@@ -11,6 +11,7 @@ import {
   listedItems,
   negativePostEvidence,
   oneEntryListings,
+  queryCopies,
 } from './post-evidence.js';
 
 describe('negative post evidence', () => {
@@ -158,6 +159,14 @@ describe('pages showing one content', () => {
         { url: tag, canonical: null },
       ]).size,
     ).toBe(0);
+  });
+
+  it('takes the same page under a query for a copy of the page without one, else of the shortest query', () => {
+    const reply = `${post}?replytocom=12`;
+    expect([...queryCopies([{ url: reply }, { url: post }, { url: tag }])]).toEqual([[reply, post]]);
+    expect([...queryCopies([{ url: `${post}?sort=oldest` }, { url: `${post}?s=1` }])]).toEqual([[`${post}?sort=oldest`, `${post}?s=1`]]);
+    // Another path is another page, whatever the query.
+    expect(queryCopies([{ url: 'http://s.test/?p=1' }, { url: 'http://s.test/a/?p=1' }]).size).toBe(0);
   });
 });
 

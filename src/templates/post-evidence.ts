@@ -18,7 +18,7 @@
  * content, the one naming the other its canonical URL is a copy of it (`canonicalCopies`), else
  * the one linking to the other is a list of that one entry (`oneEntryListings`).
  */
-import { canonicalUrl, parseUrl, schemelessKey } from '../core/url.js';
+import { canonicalUrl, parseUrl, pathKey, schemelessKey } from '../core/url.js';
 import { htmlToText } from '../feeds/index.js';
 import { MIN_ITEM_TEXT_TOKENS, MIN_LISTED_ITEMS } from './constants.js';
 import type { CompiledKeyPath } from './key-path-match.js';
@@ -228,6 +228,32 @@ export function canonicalCopies(pages: ReadonlyArray<Pick<LinkingPage, 'url' | '
     if (named !== undefined) copies.set(page.url, named.url);
   }
   return copies;
+}
+
+/**
+ * Of pages of one host showing one content, those whose URL is another's with a query added or
+ * changed (the same path): one page served again under a parameter (a reply link's
+ * `?replytocom=`, a share or sort parameter) is a copy, not another post. The page without a query
+ * is the post when it is there, else the shortest URL. Returns copy URL → the URL of that page.
+ */
+export function queryCopies(pages: ReadonlyArray<Pick<LinkingPage, 'url'>>): Map<string, string> {
+  const byPath = new Map<string, string[]>();
+  for (const { url } of pages) {
+    const path = pathKey(url);
+    byPath.set(path, [...(byPath.get(path) ?? []), url]);
+  }
+  const copies = new Map<string, string>();
+  for (const urls of byPath.values()) {
+    if (urls.length < 2) continue;
+    const [post, ...others] = [...urls].sort((a, b) => queryLength(a) - queryLength(b) || a.length - b.length || a.localeCompare(b));
+    for (const copy of others) copies.set(copy, post as string);
+  }
+  return copies;
+}
+
+/** Characters of a URL's query (0 without one). */
+function queryLength(url: string): number {
+  return parseUrl(url)?.search.length ?? 0;
 }
 
 /**
