@@ -13,7 +13,7 @@
  */
 import { it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
-import { expectReplies } from './expect-replies.js';
+import { expectSiteReplies } from './expect-replies.js';
 import type { FixtureCapture } from './fixture-warc.js';
 import { NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import {
@@ -108,11 +108,7 @@ describeTwoCrawlSites('a post page copied under query parameters: %s', ENGINES, 
   itMakesObjectsForThePostsOnly(e, built);
 
   it("finds every post's comments, in order, with their authors, in both crawls", () => {
-    expectReplies(
-      built().versions,
-      (url) => (postOf(url) as Post).replies,
-      (url) => built().model.later.get((postOf(url) as Post).slug),
-    );
+    expectSiteReplies(built(), postOf);
   });
 
   itKeepsTheArticleWhole(e, built);
