@@ -851,7 +851,14 @@ class ExtractionPass {
   #linked(work: PageWork, row: CaptureRow, chosen: PageItem, paths: PropertyPaths): void {
     const host = hostOf(row.url);
     const list = this.#feedPages.get(host) ?? [];
-    list.push({ captureId: work.captureId, url: row.url, feedUrl: canonicalUrl(chosen.feed.url), paths, published: chosen.item.published });
+    list.push({
+      captureId: work.captureId,
+      url: row.url,
+      feedUrl: canonicalUrl(chosen.feed.url),
+      paths,
+      published: chosen.item.published,
+      title: chosen.item.title,
+    });
     this.#feedPages.set(host, list);
   }
 

@@ -109,6 +109,7 @@ async function buildCrawl(
         feedUrl: FEED_URL,
         paths: result.object.paths,
         published: result.object.published,
+        title: result.object.title,
       });
     }
     expect(feedPages).toHaveLength(3);
@@ -208,6 +209,7 @@ describe('runTemplateStage', () => {
       feedUrl: FEED_URL,
       paths: JSON.parse(s.paths),
       published: s.published,
+      title: null,
     }));
     const loadPage = async (id: number): Promise<ParsedPage | null> => {
       const source = resolvePayloadSource(db, id);

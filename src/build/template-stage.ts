@@ -38,6 +38,7 @@ import {
   MarkerVotes,
   oneEntryListings,
   queryCopies,
+  queryPages,
   type PostDecision,
   type PostTemplate,
   serialiseKeyPath,
@@ -69,6 +70,8 @@ export interface FeedLinkedPage {
   paths: PropertyPaths;
   /** The feed item's date: how the page printed it teaches the template the site's date order (`learnDateOrder`). */
   published: string | null;
+  /** The feed item's title: a page under this URL with a query and this title is a further page of the post (`queryPages`). */
+  title: string | null;
 }
 
 export interface TemplateStageInput {
@@ -299,10 +302,17 @@ async function runHost(
   const posts = new Set<number>();
   /** The host's posts by the digest of their content (two pages showing one content: a post and a list of it). */
   const sameContent = new Map<string, Array<{ group: CaptureRow[]; method: PageDecision['method'] }>>();
+  /** The URL and title of each post of the host (feed-linked ones first): a later page of one is no other post. */
+  const titled: Array<{ captureId: number | null; url: string; title: string | null }> = feedLinked.map((f) => ({
+    captureId: null,
+    url: f.url,
+    title: f.title,
+  }));
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
     if (decision.version !== null) {
       posts.add(row.id);
+      titled.push({ captureId: row.id, url: row.url, title: decision.version.object.title });
       const key = contentKey(decision.version.object.text);
       if (key !== null) {
         const digest = createHash('sha1').update(key).digest('base64');
@@ -378,6 +388,7 @@ async function runHost(
   }
   writer.flush();
   await takeBackListings(input, store, writer, sameContent, posts, report);
+  takeBackQueryPages(input, store, writer, titled, posts, report);
   await settleHostComments(input, host, sites, posts, classify);
   return report;
 }
@@ -434,6 +445,39 @@ async function takeBackListings(
         report.nonPosts++;
       }
     }
+  }
+  writer.flush();
+}
+
+/**
+ * Posts found by template whose URL is another post's with a query, under that post's title: a
+ * further page of the article (`?page=2`) or the post served again (`queryPages`). Their versions
+ * are taken back and they are decided non-posts; feed-linked pages are never taken back.
+ */
+function takeBackQueryPages(
+  input: TemplateStageInput,
+  store: TemplateStore,
+  writer: DecisionWriter,
+  titled: ReadonlyArray<{ captureId: number | null; url: string; title: string | null }>,
+  posts: Set<number>,
+  report: HostTemplateReport,
+): void {
+  const live = titled.filter((p) => p.captureId === null || posts.has(p.captureId));
+  for (const [url, of] of queryPages(live)) {
+    const page = live.find((p) => p.url === url);
+    if (page?.captureId === null || page?.captureId === undefined) continue;
+    store.dropPostVersion(page.captureId, input.crawlId);
+    posts.delete(page.captureId);
+    writer.add({
+      captureId: page.captureId,
+      isPost: false,
+      method: 'template',
+      templateKey: null,
+      reason: `its URL is that of the post ${of} with a query, under the same title: a further page of that post, not another`,
+      version: null,
+    });
+    report.posts--;
+    report.nonPosts++;
   }
   writer.flush();
 }

@@ -13,6 +13,7 @@ export {
   buildSiteEvidence,
   canonicalCopies,
   queryCopies,
+  queryPages,
   listedItems,
   negativePostEvidence,
   type NegativeEvidence,

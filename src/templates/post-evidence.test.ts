@@ -12,6 +12,7 @@ import {
   negativePostEvidence,
   oneEntryListings,
   queryCopies,
+  queryPages,
 } from './post-evidence.js';
 
 describe('negative post evidence', () => {
@@ -167,6 +168,24 @@ describe('pages showing one content', () => {
     expect([...queryCopies([{ url: `${post}?sort=oldest` }, { url: `${post}?s=1` }])]).toEqual([[`${post}?sort=oldest`, `${post}?s=1`]]);
     // Another path is another page, whatever the query.
     expect(queryCopies([{ url: 'http://s.test/?p=1' }, { url: 'http://s.test/a/?p=1' }]).size).toBe(0);
+  });
+
+  it('takes a page under a post URL with a query and the same title for a further page of that post', () => {
+    const title = 'Broad beans: sowing in November';
+    expect([
+      ...queryPages([
+        { url: post, title },
+        { url: `${post}?page=2`, title: 'Broad Beans - sowing in November' },
+        { url: `${post}?page=3`, title: 'Another post' },
+      ]),
+    ]).toEqual([[`${post}?page=2`, post]]);
+    // Posts under one path told apart by their query (`?p=12`) have titles of their own; the home page is no post.
+    expect(
+      queryPages([
+        { url: 'http://s.test/?p=1', title: 'One' },
+        { url: 'http://s.test/?p=2', title: 'Two' },
+      ]).size,
+    ).toBe(0);
   });
 });
 

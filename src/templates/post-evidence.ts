@@ -251,6 +251,31 @@ export function queryCopies(pages: ReadonlyArray<Pick<LinkingPage, 'url'>>): Map
   return copies;
 }
 
+/**
+ * Of the posts of a host, those whose URL is another's without its query plus one, under the same
+ * title (case, punctuation and spacing aside): a later page of a paginated article (`?page=2`) or
+ * the post again under a parameter, not another post. A query alone proves nothing (`?p=12` sites
+ * serve every post under one path); the title shared with the page without a query does. Returns
+ * page URL → the URL of that post.
+ */
+export function queryPages(posts: ReadonlyArray<{ url: string; title: string | null }>): Map<string, string> {
+  const bare = new Map<string, { url: string; title: string }>();
+  for (const p of posts)
+    if (p.title !== null && queryLength(p.url) === 0) bare.set(pathKey(p.url), { url: p.url, title: titleKey(p.title) });
+  const pages = new Map<string, string>();
+  for (const p of posts) {
+    if (p.title === null || queryLength(p.url) === 0) continue;
+    const post = bare.get(pathKey(p.url));
+    if (post !== undefined && post.title !== '' && post.title === titleKey(p.title)) pages.set(p.url, post.url);
+  }
+  return pages;
+}
+
+/** A title as compared: its tokens. */
+function titleKey(title: string): string {
+  return tokensOf(title).join(' ');
+}
+
 /** Characters of a URL's query (0 without one). */
 function queryLength(url: string): number {
   return parseUrl(url)?.search.length ?? 0;

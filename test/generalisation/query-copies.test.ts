@@ -1,11 +1,13 @@
 /**
- * A post page served again under query parameters, without a `rel=canonical` to say so (issue #12:
+ * A post page served again, or continued, under query parameters, without a `rel=canonical` to say so (issue #12:
  * post detection on unseen engines, 0 non-post pages as objects). Crawlers follow every reply link
  * of a WordPress-style comment list, so a crawl holds `/slug/?replytocom=<id>` for each comment: the
  * post itself, its reply form moved under that comment.
  * - reply-links: a classic theme without `rel=canonical`; each comment's "Reply" link captured.
  * - sort-links: comments sortable (`?sort=oldest`, `?sort=newest`), both captured besides the post;
  *   the reply links not captured.
+ * - paged-article: every second article in three pages (`?page=2`, `?page=3`), each later page its
+ *   own text under the article's title.
  * Most posts are not in the feed (it lists the latest three), so the template learnt from the
  * feed-linked ones finds them, and their copies with them. Asserted: the objects are exactly the
  * posts (one per post, whatever URLs it was captured under); each post's comments, in order, with
@@ -35,15 +37,18 @@ import {
 interface Engine extends SiteEngine {
   /** The query strings each post page is captured under besides its own URL. */
   variants(p: Post, replies: readonly Reply[]): string[];
+  /** The article text a query page shows instead of the post's (a later page of it); none: the post's. */
+  pageText?(p: Post, query: string): string[];
 }
 
 const commentId = (p: Post, i: number): string => `${p.id}${i}`;
 
-function engine(name: string, seed: number, variants: Engine['variants']): Engine {
+function engine(name: string, seed: number, variants: Engine['variants'], pageText?: Engine['pageText']): Engine {
   return {
     name,
     seed,
     variants,
+    ...(pageText === undefined ? {} : { pageText }),
     writer: (s) => new TextWriter(s, WORDS_EN),
     names: NAMES_EN,
     replies: [0, 2, 3, 1, 0, 2, 1, 3],
@@ -52,7 +57,7 @@ function engine(name: string, seed: number, variants: Engine['variants']): Engin
       const host = site(this);
       const form = (title: string): string =>
         `<div id="respond"><h3>${title}</h3><form action="/wp-comments-post.php"><textarea name="comment"></textarea><input type="submit" value="Post Comment"></form></div>`;
-      const postPage = (p: Post, replyTo: number | null): string => {
+      const postPage = (p: Post, replyTo: number | null, text = st.version(p).paragraphs): string => {
         const replies = st.repliesOf(p);
         const list = replies
           .map(
@@ -62,12 +67,7 @@ function engine(name: string, seed: number, variants: Engine['variants']): Engin
           .join('');
         const thread =
           replies.length > 0 ? `<div id="comments"><h2>${replies.length} Responses</h2><ol class="commentlist">${list}</ol></div>` : '';
-        return `<!DOCTYPE html><html><head><title>${p.title} | Saltings</title><link rel="alternate" type="application/rss+xml" href="/feed/"></head><body class="single"><div id="content"><article class="post"><h1 class="entry-title">${p.title}</h1><div class="entry-content">${st
-          .version(p)
-          .paragraphs.map((x) => `<p>${x}</p>`)
-          .join(
-            '',
-          )}</div></article>${thread}${replyTo === null ? form('Leave a Reply') : ''}</div><div id="sidebar"><h3>Recent posts</h3><ul>${latest(
+        return `<!DOCTYPE html><html><head><title>${p.title} | Saltings</title><link rel="alternate" type="application/rss+xml" href="/feed/"></head><body class="single"><div id="content"><article class="post"><h1 class="entry-title">${p.title}</h1><div class="entry-content">${text.map((x) => `<p>${x}</p>`).join('')}</div></article>${thread}${replyTo === null ? form('Leave a Reply') : ''}</div><div id="sidebar"><h3>Recent posts</h3><ul>${latest(
           st,
           4,
         )
@@ -87,7 +87,7 @@ function engine(name: string, seed: number, variants: Engine['variants']): Engin
             { url, body: postPage(p, null) },
             ...this.variants(p, st.repliesOf(p)).map((q, i) => ({
               url: `${url}?${q}`,
-              body: postPage(p, q.startsWith('replytocom=') ? i : null),
+              body: postPage(p, q.startsWith('replytocom=') ? i : null, this.pageText?.(p, q)),
             })),
           ];
         }),
@@ -100,6 +100,13 @@ function engine(name: string, seed: number, variants: Engine['variants']): Engin
 const ENGINES = [
   engine('reply-links', 4201, (p, replies) => replies.map((_, i) => `replytocom=${commentId(p, i)}`)),
   engine('sort-links', 4202, () => ['sort=oldest', 'sort=newest']),
+  // Each page of an article its own text, the post's words in another order.
+  engine(
+    'paged-article',
+    4203,
+    (p) => (p.id % 2 === 0 ? ['page=2', 'page=3'] : []),
+    (p, q) => p.paragraphs.map((x) => `${x.split(' ').reverse().join(' ')} (${q})`),
+  ),
 ];
 
 describeTwoCrawlSites('a post page copied under query parameters: %s', ENGINES, (e, built) => {
