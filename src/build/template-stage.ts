@@ -463,13 +463,14 @@ function takeBackQueryPages(
   report: HostTemplateReport,
 ): void {
   const live = titled.filter((p) => p.captureId === null || posts.has(p.captureId));
+  const templatePosts = new Map(live.flatMap((p) => (p.captureId === null ? [] : [[p.url, p.captureId] as const])));
   for (const [url, of] of queryPages(live)) {
-    const page = live.find((p) => p.url === url);
-    if (page?.captureId === null || page?.captureId === undefined) continue;
-    store.dropPostVersion(page.captureId, input.crawlId);
-    posts.delete(page.captureId);
+    const captureId = templatePosts.get(url);
+    if (captureId === undefined) continue;
+    store.dropPostVersion(captureId, input.crawlId);
+    posts.delete(captureId);
     writer.add({
-      captureId: page.captureId,
+      captureId,
       isPost: false,
       method: 'template',
       templateKey: null,

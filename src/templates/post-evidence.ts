@@ -15,8 +15,10 @@
  *   entry (a heading or `rel=bookmark` link, as post lists link their posts) or from the content of
  *   a page the evidence above shows to list posts.
  * Each rule returns its reason as data. Across the pages of a host: of two pages showing one
- * content, the one naming the other its canonical URL is a copy of it (`canonicalCopies`), else
- * the one linking to the other is a list of that one entry (`oneEntryListings`).
+ * content, the one naming the other its canonical URL is a copy of it (`canonicalCopies`), so is
+ * one whose URL is the other's with a query (`queryCopies`), else the one linking to the other is
+ * a list of that one entry (`oneEntryListings`); and a post under another post's URL with a query
+ * and that post's title is a further page of it (`queryPages`).
  */
 import { canonicalUrl, parseUrl, pathKey, schemelessKey } from '../core/url.js';
 import { htmlToText } from '../feeds/index.js';
@@ -240,7 +242,9 @@ export function queryCopies(pages: ReadonlyArray<Pick<LinkingPage, 'url'>>): Map
   const byPath = new Map<string, string[]>();
   for (const { url } of pages) {
     const path = pathKey(url);
-    byPath.set(path, [...(byPath.get(path) ?? []), url]);
+    const urls = byPath.get(path);
+    if (urls === undefined) byPath.set(path, [url]);
+    else urls.push(url);
   }
   const copies = new Map<string, string>();
   for (const urls of byPath.values()) {
