@@ -39,6 +39,7 @@ import {
   oneEntryListings,
   queryCopies,
   queryPages,
+  servedUnderManyPaths,
   type PostDecision,
   type PostTemplate,
   serialiseKeyPath,
@@ -316,7 +317,9 @@ async function runHost(
       const key = contentKey(decision.version.object.text);
       if (key !== null) {
         const digest = createHash('sha1').update(key).digest('base64');
-        sameContent.set(digest, [...(sameContent.get(digest) ?? []), { group, method: decision.method }]);
+        const shown = sameContent.get(digest);
+        if (shown === undefined) sameContent.set(digest, [{ group, method: decision.method }]);
+        else shown.push({ group, method: decision.method });
       }
     }
     for (const c of group) {
@@ -409,6 +412,27 @@ async function takeBackListings(
 ): Promise<void> {
   for (const shown of sameContent.values()) {
     if (shown.length < 2) continue;
+    const paths = servedUnderManyPaths(shown.map((s) => (s.group[0] as CaptureRow).url));
+    if (paths !== null) {
+      for (const s of shown) {
+        const row = s.group[0] as CaptureRow;
+        store.dropPostVersion(row.id, input.crawlId);
+        posts.delete(row.id);
+        for (const c of s.group) {
+          writer.add({
+            captureId: c.id,
+            isPost: false,
+            method: s.method,
+            templateKey: null,
+            reason: `shows the content ${shown.length} pages of the host show under ${paths} paths: a page the site serves under many URLs (an empty archive, a not-found page), not a post`,
+            version: null,
+          });
+          report.posts--;
+          report.nonPosts++;
+        }
+      }
+      continue;
+    }
     const pages: Array<LinkingPage & (typeof shown)[number]> = [];
     for (const s of shown) {
       const page = await loadPage(input, (s.group[0] as CaptureRow).id);

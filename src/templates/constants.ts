@@ -138,6 +138,12 @@ export const MIN_TITLE_LINK_SHARE = 0.8;
  *  excerpt's opening words; shorter item texts are no evidence). */
 export const MIN_ITEM_TEXT_TOKENS = 10;
 
+/** ours (issue #12): one content shown under this many paths (queries aside) is a page the site serves
+ *  under many URLs (an empty calendar day, a not-found page built on the post template: crawler
+ *  traps), not a post; a post's own copies (print, reply links) share its path, and few posts have
+ *  more than two paths without a rel=canonical. */
+export const MIN_PATHS_OF_SERVED_CONTENT = 5;
+
 /** A page holding the texts of this many feed items of other pages lists posts [002 §3: a channel
  *  page shows several entries]; ours: 2, one quoted excerpt (a "related post") is no list. */
 export const MIN_LISTED_ITEMS = 2;

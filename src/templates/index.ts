@@ -14,6 +14,7 @@ export {
   canonicalCopies,
   queryCopies,
   queryPages,
+  servedUnderManyPaths,
   listedItems,
   negativePostEvidence,
   type NegativeEvidence,

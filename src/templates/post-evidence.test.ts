@@ -13,6 +13,7 @@ import {
   oneEntryListings,
   queryCopies,
   queryPages,
+  servedUnderManyPaths,
 } from './post-evidence.js';
 
 describe('negative post evidence', () => {
@@ -168,6 +169,28 @@ describe('pages showing one content', () => {
     expect([...queryCopies([{ url: `${post}?sort=oldest` }, { url: `${post}?s=1` }])]).toEqual([[`${post}?sort=oldest`, `${post}?s=1`]]);
     // Another path is another page, whatever the query.
     expect(queryCopies([{ url: 'http://s.test/?p=1' }, { url: 'http://s.test/a/?p=1' }]).size).toBe(0);
+  });
+
+  it('takes one content shown under five paths or more for a page the site serves, not a post', () => {
+    const days = (n: number) => Array.from({ length: n }, (_, i) => `http://s.test/2025/03/${i + 1}/`);
+    expect(servedUnderManyPaths(days(5))).toBe(5);
+    expect(servedUnderManyPaths(days(4))).toBeNull();
+    // A post's own copies share its path: ten reply links are one path.
+    expect(servedUnderManyPaths(Array.from({ length: 10 }, (_, i) => `${post}?replytocom=${i}`))).toBeNull();
+  });
+
+  it('reads one-entry listings and canonical copies of thousands of pages in linear time', () => {
+    const urls = Array.from({ length: 5000 }, (_, i) => `http://s.test/2025/03/day-${i}/`);
+    const pages = urls.map((url, i) => ({
+      url,
+      links: new Set(Array.from({ length: 50 }, (_, k) => schemelessKey(urls[(i + k + 1) % urls.length] as string))),
+      canonical: null,
+    }));
+    const started = Date.now();
+    expect(oneEntryListings(pages).size).toBe(5000);
+    expect(canonicalCopies(pages).size).toBe(0);
+    // 50 s when every page canonicalised every other page's URL for each check.
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('takes a page under a post URL with a query and the same title for a further page of that post', () => {

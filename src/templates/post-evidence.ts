@@ -22,7 +22,7 @@
  */
 import { canonicalUrl, parseUrl, pathKey, schemelessKey } from '../core/url.js';
 import { htmlToText } from '../feeds/index.js';
-import { MIN_ITEM_TEXT_TOKENS, MIN_LISTED_ITEMS } from './constants.js';
+import { MIN_ITEM_TEXT_TOKENS, MIN_LISTED_ITEMS, MIN_PATHS_OF_SERVED_CONTENT } from './constants.js';
 import type { CompiledKeyPath } from './key-path-match.js';
 import { describeUrlShape, isSpecificShape, learnUrlShapes, shapesFitting, type UrlShape, urlShapesOf } from '../core/url-shape.js';
 
@@ -223,13 +223,33 @@ export interface LinkingPage {
  * Returns copy URL → the URL of the page it names.
  */
 export function canonicalCopies(pages: ReadonlyArray<Pick<LinkingPage, 'url' | 'canonical'>>): Map<string, string> {
+  const byKey = firstByKey(pages);
   const copies = new Map<string, string>();
   for (const page of pages) {
-    const named =
-      page.canonical === null ? undefined : pages.find((other) => other !== page && schemelessKey(other.url) === page.canonical);
-    if (named !== undefined) copies.set(page.url, named.url);
+    const named = page.canonical === null ? undefined : byKey.get(page.canonical);
+    if (named !== undefined && named !== page) copies.set(page.url, named.url);
   }
   return copies;
+}
+
+/** The first of `pages` under each schemeless key: each URL canonicalised once, however many pages. */
+function firstByKey<P extends { url: string }>(pages: readonly P[]): Map<string, P> {
+  const byKey = new Map<string, P>();
+  for (const page of pages) {
+    const key = schemelessKey(page.url);
+    if (!byKey.has(key)) byKey.set(key, page);
+  }
+  return byKey;
+}
+
+/**
+ * Whether one content shown by `urls` (pages of one host) is a page the site serves under many
+ * URLs: at least MIN_PATHS_OF_SERVED_CONTENT paths, queries aside (a calendar's empty days, a
+ * not-found page on the post template). Returns how many paths, or null when fewer.
+ */
+export function servedUnderManyPaths(urls: readonly string[]): number | null {
+  const paths = new Set(urls.map(pathKey)).size;
+  return paths >= MIN_PATHS_OF_SERVED_CONTENT ? paths : null;
 }
 
 /**
@@ -292,11 +312,22 @@ function queryLength(url: string): number {
  * Two pages linking each other (or neither) tell nothing: both stay posts.
  */
 export function oneEntryListings(pages: ReadonlyArray<Pick<LinkingPage, 'url' | 'links'>>): Map<string, string> {
+  const keys = pages.map((p) => schemelessKey(p.url));
+  const indexOf = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (!indexOf.has(key)) indexOf.set(key, i);
+  });
   const listings = new Map<string, string>();
-  for (const page of pages) {
-    const self = schemelessKey(page.url);
-    const listed = pages.find((other) => other !== page && page.links.has(schemelessKey(other.url)) && !other.links.has(self));
-    if (listed !== undefined) listings.set(page.url, listed.url);
+  for (const [i, page] of pages.entries()) {
+    // The first other page (in `pages` order) this one links and that does not link back: read from
+    // the page's links, not by trying every page (a content a thousand pages show).
+    let first: number | undefined;
+    for (const link of page.links) {
+      const j = indexOf.get(link);
+      if (j === undefined || j === i || (first !== undefined && j > first)) continue;
+      if (!(pages[j] as (typeof pages)[number]).links.has(keys[i] as string)) first = j;
+    }
+    if (first !== undefined) listings.set(page.url, (pages[first] as (typeof pages)[number]).url);
   }
   return listings;
 }
