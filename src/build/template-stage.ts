@@ -304,16 +304,12 @@ async function runHost(
   /** The host's posts by the digest of their content (two pages showing one content: a post and a list of it). */
   const sameContent = new Map<string, Array<{ group: CaptureRow[]; method: PageDecision['method'] }>>();
   /** The URL and title of each post of the host (feed-linked ones first): a later page of one is no other post. */
-  const titled: Array<{ captureId: number | null; url: string; title: string | null }> = feedLinked.map((f) => ({
-    captureId: null,
-    url: f.url,
-    title: f.title,
-  }));
+  const titled: TitledPost[] = feedLinked.map((f) => ({ captureId: null, group: [], url: f.url, title: f.title }));
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
     if (decision.version !== null) {
       posts.add(row.id);
-      titled.push({ captureId: row.id, url: row.url, title: decision.version.object.title });
+      titled.push({ captureId: row.id, group, url: row.url, title: decision.version.object.title });
       const key = contentKey(decision.version.object.text);
       if (key !== null) {
         const digest = createHash('sha1').update(key).digest('base64');
@@ -414,23 +410,8 @@ async function takeBackListings(
     if (shown.length < 2) continue;
     const paths = servedUnderManyPaths(shown.map((s) => (s.group[0] as CaptureRow).url));
     if (paths !== null) {
-      for (const s of shown) {
-        const row = s.group[0] as CaptureRow;
-        store.dropPostVersion(row.id, input.crawlId);
-        posts.delete(row.id);
-        for (const c of s.group) {
-          writer.add({
-            captureId: c.id,
-            isPost: false,
-            method: s.method,
-            templateKey: null,
-            reason: `shows the content ${shown.length} pages of the host show under ${paths} paths: a page the site serves under many URLs (an empty archive, a not-found page), not a post`,
-            version: null,
-          });
-          report.posts--;
-          report.nonPosts++;
-        }
-      }
+      const reason = `shows the content ${shown.length} pages of the host show under ${paths} paths: a page the site serves under many URLs (an empty archive, a not-found page), not a post`;
+      for (const s of shown) takeBack({ input, store, writer, posts, report }, s.group, s.method, reason);
       continue;
     }
     const pages: Array<LinkingPage & (typeof shown)[number]> = [];
@@ -448,29 +429,24 @@ async function takeBackListings(
       const variantOf = variants.get(p.url);
       const listed = listings.get(p.url);
       if (copyOf === undefined && variantOf === undefined && listed === undefined) continue;
-      const row = p.group[0] as CaptureRow;
-      store.dropPostVersion(row.id, input.crawlId);
-      posts.delete(row.id);
-      for (const c of p.group) {
-        writer.add({
-          captureId: c.id,
-          isPost: false,
-          method: p.method,
-          templateKey: null,
-          reason:
-            copyOf !== undefined
-              ? `shows the content of ${copyOf}, which its rel=canonical names: a copy of that post, not another`
-              : variantOf !== undefined
-                ? `shows the content of ${variantOf}, the same URL but for its query: a copy of that post, not another`
-                : `shows the content of ${listed}, which it links to: a list of one entry, not a post`,
-          version: null,
-        });
-        report.posts--;
-        report.nonPosts++;
-      }
+      const reason =
+        copyOf !== undefined
+          ? `shows the content of ${copyOf}, which its rel=canonical names: a copy of that post, not another`
+          : variantOf !== undefined
+            ? `shows the content of ${variantOf}, the same URL but for its query: a copy of that post, not another`
+            : `shows the content of ${listed}, which it links to: a list of one entry, not a post`;
+      takeBack({ input, store, writer, posts, report }, p.group, p.method, reason);
     }
   }
   writer.flush();
+}
+
+/** A post of the host with its title; `captureId` null (and no captures) for a feed-linked one. */
+interface TitledPost {
+  captureId: number | null;
+  group: CaptureRow[];
+  url: string;
+  title: string | null;
 }
 
 /**
@@ -482,29 +458,40 @@ function takeBackQueryPages(
   input: TemplateStageInput,
   store: TemplateStore,
   writer: DecisionWriter,
-  titled: ReadonlyArray<{ captureId: number | null; url: string; title: string | null }>,
+  titled: readonly TitledPost[],
   posts: Set<number>,
   report: HostTemplateReport,
 ): void {
   const live = titled.filter((p) => p.captureId === null || posts.has(p.captureId));
-  const templatePosts = new Map(live.flatMap((p) => (p.captureId === null ? [] : [[p.url, p.captureId] as const])));
+  const templatePosts = new Map(live.flatMap((p) => (p.captureId === null ? [] : [[p.url, p.group] as const])));
   for (const [url, of] of queryPages(live)) {
-    const captureId = templatePosts.get(url);
-    if (captureId === undefined) continue;
-    store.dropPostVersion(captureId, input.crawlId);
-    posts.delete(captureId);
-    writer.add({
-      captureId,
-      isPost: false,
-      method: 'template',
-      templateKey: null,
-      reason: `its URL is that of the post ${of} with a query, under the same title: a further page of that post, not another`,
-      version: null,
-    });
-    report.posts--;
-    report.nonPosts++;
+    const group = templatePosts.get(url);
+    if (group === undefined) continue;
+    const reason = `its URL is that of the post ${of} with a query, under the same title: a further page of that post, not another`;
+    takeBack({ input, store, writer, posts, report }, group, 'template', reason);
   }
   writer.flush();
+}
+
+/** What taking a post back touches. */
+interface TakeBackContext {
+  input: TemplateStageInput;
+  store: TemplateStore;
+  writer: DecisionWriter;
+  posts: Set<number>;
+  report: HostTemplateReport;
+}
+
+/** A page written as a post (its captures `group`, the first holding the version) decided a non-post after all, for `reason`. */
+function takeBack(ctx: TakeBackContext, group: readonly CaptureRow[], method: PageDecision['method'], reason: string): void {
+  const row = group[0] as CaptureRow;
+  ctx.store.dropPostVersion(row.id, ctx.input.crawlId);
+  ctx.posts.delete(row.id);
+  for (const c of group) {
+    ctx.writer.add({ captureId: c.id, isPost: false, method, templateKey: null, reason, version: null });
+    ctx.report.posts--;
+    ctx.report.nonPosts++;
+  }
 }
 
 /** A post of the templates stage whose comments the host decides. */
