@@ -304,12 +304,12 @@ async function runHost(
   /** The host's posts by the digest of their content (two pages showing one content: a post and a list of it). */
   const sameContent = new Map<string, Array<{ group: CaptureRow[]; method: PageDecision['method'] }>>();
   /** The URL and title of each post of the host (feed-linked ones first): a later page of one is no other post. */
-  const titled: TitledPost[] = feedLinked.map((f) => ({ captureId: null, group: [], url: f.url, title: f.title }));
+  const titled: TitledPost[] = feedLinked.map((f) => ({ url: f.url, title: f.title, written: null }));
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
     if (decision.version !== null) {
       posts.add(row.id);
-      titled.push({ captureId: row.id, group, url: row.url, title: decision.version.object.title });
+      titled.push({ url: row.url, title: decision.version.object.title, written: { group, method: decision.method } });
       const key = contentKey(decision.version.object.text);
       if (key !== null) {
         const digest = createHash('sha1').update(key).digest('base64');
@@ -441,12 +441,11 @@ async function takeBackListings(
   writer.flush();
 }
 
-/** A post of the host with its title; `captureId` null (and no captures) for a feed-linked one. */
+/** A post of the host with its title, and for one this stage wrote, its captures and how it was found. */
 interface TitledPost {
-  captureId: number | null;
-  group: CaptureRow[];
   url: string;
   title: string | null;
+  written: { group: CaptureRow[]; method: PageDecision['method'] } | null;
 }
 
 /**
@@ -462,13 +461,13 @@ function takeBackQueryPages(
   posts: Set<number>,
   report: HostTemplateReport,
 ): void {
-  const live = titled.filter((p) => p.captureId === null || posts.has(p.captureId));
-  const templatePosts = new Map(live.flatMap((p) => (p.captureId === null ? [] : [[p.url, p.group] as const])));
+  const live = titled.filter((p) => p.written === null || posts.has((p.written.group[0] as CaptureRow).id));
+  const written = new Map(live.flatMap((p) => (p.written === null ? [] : [[p.url, p.written] as const])));
   for (const [url, of] of queryPages(live)) {
-    const group = templatePosts.get(url);
-    if (group === undefined) continue;
+    const page = written.get(url);
+    if (page === undefined) continue;
     const reason = `its URL is that of the post ${of} with a query, under the same title: a further page of that post, not another`;
-    takeBack({ input, store, writer, posts, report }, group, 'template', reason);
+    takeBack({ input, store, writer, posts, report }, page.group, page.method, reason);
   }
   writer.flush();
 }

@@ -223,23 +223,24 @@ export interface LinkingPage {
  * Returns copy URL → the URL of the page it names.
  */
 export function canonicalCopies(pages: ReadonlyArray<Pick<LinkingPage, 'url' | 'canonical'>>): Map<string, string> {
-  const byKey = firstByKey(pages);
+  const { indexOf } = keyIndex(pages);
   const copies = new Map<string, string>();
-  for (const page of pages) {
-    const named = page.canonical === null ? undefined : byKey.get(page.canonical);
-    if (named !== undefined && named !== page) copies.set(page.url, named.url);
+  for (const [i, page] of pages.entries()) {
+    const j = page.canonical === null ? undefined : indexOf.get(page.canonical);
+    if (j !== undefined && j !== i) copies.set(page.url, (pages[j] as (typeof pages)[number]).url);
   }
   return copies;
 }
 
-/** The first of `pages` under each schemeless key: each URL canonicalised once, however many pages. */
-function firstByKey<P extends { url: string }>(pages: readonly P[]): Map<string, P> {
-  const byKey = new Map<string, P>();
-  for (const page of pages) {
-    const key = schemelessKey(page.url);
-    if (!byKey.has(key)) byKey.set(key, page);
-  }
-  return byKey;
+/** Each page's schemeless key, and the index of the first page under each key: every URL
+ *  canonicalised once, however many pages show one content. */
+function keyIndex(pages: ReadonlyArray<{ url: string }>): { keys: string[]; indexOf: Map<string, number> } {
+  const keys = pages.map((p) => schemelessKey(p.url));
+  const indexOf = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (!indexOf.has(key)) indexOf.set(key, i);
+  });
+  return { keys, indexOf };
 }
 
 /**
@@ -312,11 +313,7 @@ function queryLength(url: string): number {
  * Two pages linking each other (or neither) tell nothing: both stay posts.
  */
 export function oneEntryListings(pages: ReadonlyArray<Pick<LinkingPage, 'url' | 'links'>>): Map<string, string> {
-  const keys = pages.map((p) => schemelessKey(p.url));
-  const indexOf = new Map<string, number>();
-  keys.forEach((key, i) => {
-    if (!indexOf.has(key)) indexOf.set(key, i);
-  });
+  const { keys, indexOf } = keyIndex(pages);
   const listings = new Map<string, string>();
   for (const [i, page] of pages.entries()) {
     // The first other page (in `pages` order) this one links and that does not link back: read from

@@ -17,6 +17,7 @@ import {
   itMakesObjectsForThePostsOnly,
   itReportsTheChangeKinds,
   latest,
+  pad,
   type Post,
   rssCapture,
   rssExcerptItems,
@@ -25,7 +26,6 @@ import {
   site,
 } from './two-crawl-sites.js';
 
-const pad = (n: number): string => String(n).padStart(2, '0');
 const dayOf = (p: Post): number => p.date.getUTCDate();
 
 const removed = Array.from({ length: 12 }, (_, i) => `/2024/${pad(1 + (i % 12))}/${pad(3 + i)}/old-entry-${i + 1}/`);
