@@ -169,9 +169,17 @@ const NON_SPACE = /\S/;
 /** A tooltip that is a date has at most this many words ("March 4, 2025 at 3:12 pm UTC"). ours. */
 const MAX_TOOLTIP_WORDS = 8;
 
-/** The date a short text opens with (no words before it), when it prints its year and time of day. */
+/** A weekday opening a date ("Tue, " of "Tue, 25 Mar 2025 10:45:00 GMT", RFC 822 as feeds print dates). */
+const WEEKDAY_OPENING = hintMatcher(
+  [WEEKDAY_NAMES, WEEKDAY_ABBREVIATIONS],
+  (weekdays, abbreviations) => `^\\s*(?:${weekdays}|${abbreviations})\\.?,?\\s*$`,
+);
+
+/** The date a short text opens with (no words before it but its weekday), when it prints its year and time of day. */
 function timedDateOpening(text: string): string | null {
-  if (countWordsUpTo(text, MAX_TOOLTIP_WORDS) > MAX_TOOLTIP_WORDS || dateTextIndex(text) !== text.search(NON_SPACE)) return null;
+  const at = dateTextIndex(text);
+  if (countWordsUpTo(text, MAX_TOOLTIP_WORDS) > MAX_TOOLTIP_WORDS || at < 0) return null;
+  if (at !== text.search(NON_SPACE) && !WEEKDAY_OPENING().test(text.slice(0, at))) return null;
   const printed = readPrintedDate(text);
   return printed?.timed === true ? printed.iso : null;
 }

@@ -22,6 +22,7 @@ import {
   NOT_AUTHOR_PART_WORDS,
   SIGNATURE_BY_WORDS,
   SIGNATURE_VERBS,
+  WEEKDAY_ABBREVIATIONS,
   WEEKDAY_NAMES,
 } from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, breaksLine, contains, elementChildrenUpTo, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
@@ -113,10 +114,12 @@ const DATE_THEN_AUTHOR = hintMatcher(SIGNATURE_BY_WORDS, (by) => `\\d.*?\\b(?:${
 const SAYS_AUTHOR = hintMatcher(COMMENT_SAYS_VERBS, (verbs) => `^\\s*(.+?)\\s+(?:${verbs})(?![\\p{L}\\p{N}])`, 'iu');
 /** A list number before the name ("1.", "#12", "3)"). */
 const ORDINAL_PREFIX = /^\s*#?\d+[.)]?\s+/;
-/** What stands between a name and its date: separators, "on"/"at", a weekday. */
+/** What stands between a name and its date: separators, "on"/"at", a weekday (the date's own first
+ *  word: "Wed, 03/19/2025" is a date with no name before it). */
 const NAME_DATE_GLUE = hintMatcher(
-  [NAME_DATE_JOINERS, WEEKDAY_NAMES],
-  (joiners, weekdays) => `(?:[\\s|,:@–—·•-]+|\\s+(?:${joiners})|\\s+(?:${weekdays}))+$`,
+  [NAME_DATE_JOINERS, WEEKDAY_NAMES, WEEKDAY_ABBREVIATIONS],
+  (joiners, weekdays, abbreviations) =>
+    `(?:[\\s|,:@–—·•-]+|\\s+(?:${joiners})|(?:^|\\s+)(?:${weekdays}|(?:${abbreviations})(?=[.,])\\.?))+$`,
 );
 /** Words no commenter's name holds: the byline's own labels. */
 const BYLINE_LABEL = hintMatcher(BYLINE_LABEL_WORDS, (a) => `\\b(?:${a})\\b`);
@@ -401,7 +404,36 @@ function findAuthor(
   const before = dateLine === undefined || !hasTextAfter(dateLine, elements) ? null : lineBefore(dateLine, skip);
   const name = before === null ? null : cleanAuthor(shortLine(before, MAX_AUTHOR_WORDS) ?? '');
   if (before !== null && name !== null && !SENTENCE_END.test(name)) return { name, url: link(before), node: before, guessed: true };
+  // 7. A byline row: a short block of one-line parts, the first a name, a later one dated by its
+  // text or its tooltip ("<div><div>Jane</div><span>March 3, 2025</span></div>",
+  // "<div><a>Jane</a><a title="Tue, 4 Mar 2025 10:45">Mar 4</a></div>"), the text after it.
+  for (const el of elements) {
+    const row = bylineRow(el, skip);
+    if (row !== null && hasTextAfter(el, elements)) return { name: row.name, url: link(row.holder), node: el, guessed: true };
+  }
   return { name: null, url: null, node: null, guessed: false };
+}
+
+/** A block printing at most a byline's words as parts of one line each (no block inside a part),
+ *  the first a name (`cleanAuthor`), a later one a date (its text, or a date attribute or tooltip in it). */
+function bylineRow(el: Element, skip: SkippedNodes): { name: string; holder: Element } | null {
+  if (!BLOCK_TAGS.has(el.name) || skip.has(el) || !atMostWords(el, MAX_BYLINE_WORDS)) return null;
+  const parts: Element[] = [];
+  for (const c of el.children) {
+    if (isText(c)) {
+      if (!SEPARATORS_ONLY.test(c.data) && c.data.trim() !== '') return null;
+      continue;
+    }
+    if (!isTag(c) || skip.has(c) || isIgnoredElement(c) || textsUpTo(c, 0)?.join('').trim() === '') continue;
+    if (c.children.some((k) => isTag(k) && BLOCK_TAGS.has(k.name))) return null;
+    parts.push(c);
+  }
+  const [first, ...rest] = parts;
+  if (first === undefined || rest.length === 0) return null;
+  const name = cleanAuthor(plainText(first));
+  if (name === null || SENTENCE_END.test(name)) return null;
+  const dated = (p: Element): boolean => hasDateText(plainText(p)) || elementsOf([p], skip).some(hasDateAttribute);
+  return rest.some(dated) ? { name, holder: first } : null;
 }
 
 /** Whether an element of the entry after `el` (`elements`: the entry's, in document order), not
@@ -663,6 +695,25 @@ function pathInEntry(node: Element, entry: Entry): string {
   return steps.reverse().join('/');
 }
 
+/** Words besides the name a line may hold and still be the name's line ("says:", "wrote"). ours. */
+const MAX_NAME_LINE_LABEL_WORDS = 3;
+
+/**
+ * The line the author's name sits in, when it holds nothing else but a short label and the text
+ * follows it ("<div><cite>Jane</cite> <span>says:</span></div><p>text</p>"): the whole line is the
+ * byline, whatever the label's language. Else the name's own node.
+ */
+function nameLine(node: Element, entry: Entry, elements: readonly Element[]): Element {
+  let line: Element = node;
+  while (!BLOCK_TAGS.has(line.name) && !entry.nodes.includes(line) && line.parent !== null && isTag(line.parent)) line = line.parent;
+  if (line === node || entry.nodes.includes(line) || line.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name))) return node;
+  const all = textsUpTo(line, MAX_AUTHOR_WORDS + MAX_NAME_LINE_LABEL_WORDS);
+  if (all === null) return node;
+  const text = collapseWhitespace(all.join(' '));
+  const rest = countWordsUpTo(text, Number.POSITIVE_INFINITY) - countWordsUpTo(plainText(node), Number.POSITIVE_INFINITY);
+  return rest <= MAX_NAME_LINE_LABEL_WORDS && !SENTENCE_END.test(text) && hasTextAfter(line, elements) ? line : node;
+}
+
 /** An undated record's name line as its author, with the link it carries (null when it is no name). */
 function recordAuthor(line: Element, baseUrl: string): { name: string; url: string | null; node: Element; guessed: boolean } | null {
   const name = cleanAuthor(plainText(line));
@@ -693,7 +744,7 @@ export function readEntry(
   metaLines: ReadonlySet<Element> = NO_META_LINES,
 ): EntryContent {
   const author = (entry.name === undefined ? null : recordAuthor(entry.name, baseUrl)) ?? findAuthor(entry.nodes, elements, skip, baseUrl);
-  const body = renderBody(entry, skip, author.node, baseUrl, metaLines);
+  const body = renderBody(entry, skip, author.node === null ? null : nameLine(author.node, entry, elements), baseUrl, metaLines);
   const { id, permalink } = findPermalink(entry, elements, baseUrl);
   return {
     id,

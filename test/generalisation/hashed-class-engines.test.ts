@@ -1,0 +1,143 @@
+/**
+ * Generated engines whose class names are hashes (CSS modules, styled components, a site builder's
+ * generated names), no "comment" word in any class or id and no comment feed (issue #12: comments
+ * found by structure, the vocabulary only a hint). Each prints a comment as a byline line, then the
+ * text; the byline's parts are all the engine says of what they are:
+ * - row-divs: a row of the name (`<div>`) and the printed date (`<span>`), as site builders print it;
+ * - tooltip-links: the name and the date as two links, the date shortened ("Mar 25") and printed
+ *   whole in its tooltip as feeds print dates ("Tue, 25 Mar 2025 10:45:00 GMT");
+ * - weekday-lines: the name and the date as two lines, the date opening with its weekday ("Wed,
+ *   03/19/2025 - 10:45"): the weekday is no name;
+ * - label-fi: the name in a `<cite>` beside a label in Finnish ("kirjoitti:"), the date a line below:
+ *   the name's line is the byline whatever the label says.
+ * Each comment's text must be its own, the byline out of it, and its author the name.
+ */
+import { expect, it } from 'vitest';
+import { TextWriter } from '../helpers/text-writer.js';
+import { expectSiteReplies } from './expect-replies.js';
+import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
+import { clock12, mdy, mon3, slugify } from './site-format.js';
+import {
+  blogCaptures,
+  describeTwoCrawlSites,
+  hm,
+  itKeepsTheArticleWhole,
+  itMakesObjectsForThePostsOnly,
+  itReportsTheChangeKinds,
+  latest,
+  type Post,
+  pad,
+  type Reply,
+  type SiteEngine,
+  siteLookups,
+} from './two-crawl-sites.js';
+
+/** A generated class name, as a bundler hashes one ("_k3f9a2"). */
+const hashed = (role: string): string => {
+  let h = 2166136261;
+  for (const ch of role) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return `_${(h >>> 0).toString(36).slice(0, 6)}`;
+};
+const c = (role: string): string => `class="${hashed(role)}"`;
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** "Tue, 25 Mar 2025 10:45:00 GMT" (RFC 822, as `Date#toUTCString` prints it). */
+const rfc822 = (d: Date): string => d.toUTCString();
+
+interface HashedEngine extends SiteEngine {
+  byline(r: Reply, i: number): string;
+}
+
+function hashedEngine(name: string, seed: number, byline: HashedEngine['byline'], lang = 'en'): HashedEngine {
+  return {
+    name,
+    seed,
+    writer: (s) => new TextWriter(s, WORDS_EN),
+    names: NAMES_EN,
+    replies: [2, 0, 3, 1, 0, 2, 1, 0],
+    path: (p) => `/posts/${p.slug}`,
+    byline,
+    captures(st) {
+      const shell = (title: string, main: string): string =>
+        `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title><link rel="alternate" type="application/rss+xml" href="/rss.xml"></head><body><div ${c('shell')}><header ${c('top')}><a href="/">${name}</a></header><main ${c('main')}>${main}</main><footer ${c('foot')}>© ${name}</footer></div></body></html>`;
+      const postPage = (p: Post): string => {
+        const post = st.version(p);
+        const replies = st.repliesOf(p);
+        const entries = replies
+          .map(
+            (r, i) =>
+              `<div ${c('entry')}><img src="/a/${slugify(r.name)}.png" alt="" ${c('avatar')}><div ${c('entry-main')}>${this.byline(r, i)}<div ${c('entry-text')}><p>${r.text}</p></div><div ${c('entry-actions')}><button type="button">♥</button></div></div></div>`,
+          )
+          .join('');
+        const thread =
+          replies.length > 0 ? `<section ${c('thread')}><h2 ${c('thread-title')}>${replies.length} responses</h2>${entries}</section>` : '';
+        return shell(
+          post.title,
+          `<article ${c('post')}><h1 ${c('title')}>${post.title}</h1><p ${c('date')}>${mdy(post.date)}</p><div ${c('body')}>${post.paragraphs.map((x) => `<p>${x}</p>`).join('')}</div></article>${thread}`,
+        );
+      };
+      return blogCaptures(this, st, {
+        home: '/',
+        homeBody: shell(
+          name,
+          latest(st, 5)
+            .map((p) => `<div ${c('card')}><h2><a href="${this.path(p)}">${p.title}</a></h2></div>`)
+            .join(''),
+        ),
+        post: postPage,
+        feed: '/rss.xml',
+        title: name,
+      });
+    },
+  };
+}
+
+const ENGINES = [
+  hashedEngine(
+    'row-divs',
+    811,
+    (r) =>
+      `<div ${c('row')}><div ${c('who')}>${r.name}</div><span ${c('when')}>${MONTHS_EN[r.when.getUTCMonth()]} ${r.when.getUTCDate()}, ${r.when.getUTCFullYear()} ${clock12(r.when, true)}</span></div>`,
+  ),
+  hashedEngine(
+    'tooltip-links',
+    823,
+    (r, i) =>
+      `<div ${c('row')}><a href="/u/${slugify(r.name)}" ${c('who')}>${r.name}</a><a href="#r${i + 1}" title="${rfc822(r.when)}" ${c('when')}>${mon3(r.when)} ${r.when.getUTCDate()}</a></div>`,
+  ),
+  hashedEngine(
+    'weekday-lines',
+    829,
+    (r) =>
+      `<p ${c('who')}>${r.name}</p><p ${c('when')}>${WEEKDAYS[r.when.getUTCDay()]}, ${pad(r.when.getUTCMonth() + 1)}/${pad(r.when.getUTCDate())}/${r.when.getUTCFullYear()} - ${hm(r.when)}</p>`,
+  ),
+  hashedEngine(
+    'label-fi',
+    839,
+    (r) =>
+      `<div ${c('row')}><cite ${c('who')}>${r.name}</cite> <span ${c('label')}>kirjoitti:</span></div><div ${c('when')}>${r.when.getUTCDate()}.${r.when.getUTCMonth() + 1}.${r.when.getUTCFullYear()} klo ${hm(r.when)}</div>`,
+    'fi',
+  ),
+];
+
+describeTwoCrawlSites('an engine with hashed class names: %s', ENGINES, (engine, built) => {
+  const { postOf } = siteLookups(engine, built);
+  itMakesObjectsForThePostsOnly(engine, built);
+  itKeepsTheArticleWhole(engine, built);
+  itReportsTheChangeKinds(engine, built);
+
+  it("finds every post's comments, in order, their bylines out of their text and their authors named", () => {
+    expectSiteReplies(built(), postOf);
+  });
+
+  it('dates each comment', () => {
+    for (const v of built().versions) {
+      const post = postOf(v.url) as Post;
+      const replies = (v.crawl.includes('crawl-2') ? built().model.later.get(post.slug) : undefined) ?? post.replies;
+      expect(
+        v.comments.map((x) => x.published),
+        v.url,
+      ).toEqual(replies.map((r) => r.when.toISOString()));
+    }
+  });
+});
