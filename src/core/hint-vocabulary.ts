@@ -289,12 +289,14 @@ export const COMMENT_META_PART_WORDS: HintList = {
 };
 
 /** Class tokens that vary between entries of one comment list (parity, depth, state flags; a
- *  counter "c1", "c2" and a one-letter token). Left out of an entry's structural signature. */
+ *  counter ending the token, "c1", "comment-12", and a one-letter token). Left out of an entry's
+ *  structural signature. A generated name with digits inside ("c1qfxp4", CSS modules) is the same
+ *  on every entry of the list and stays. */
 export const COMMENT_VARIANT_TOKENS: HintList = {
   name: 'comment-variant-tokens',
   help: 'class tokens that differ between entries of one comment list',
   entries: g(
-    '\\d',
+    '^\\D*\\d+$',
     '^[a-z]$',
     'odd',
     'even',

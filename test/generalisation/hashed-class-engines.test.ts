@@ -9,7 +9,11 @@
  * - weekday-lines: the name and the date as two lines, the date opening with its weekday ("Wed,
  *   03/19/2025 - 10:45"): the weekday is no name;
  * - label-fi: the name in a `<cite>` beside a label in Finnish ("kirjoitti:"), the date a line below:
- *   the name's line is the byline whatever the label says.
+ *   the name's line is the byline whatever the label says;
+ * - signed-divs: every part a `<div>`, the article's date line too, each comment signed after its
+ *   text ("— Jane · Mar 4, 2025"): the hashed names (digits inside, the same on every entry) keep
+ *   the article's date line and the comments' apart, and a post's lone comment is found by the
+ *   structure the site's other posts show.
  * Each comment's text must be its own, the byline out of it, and its author the name.
  */
 import { expect, it } from 'vitest';
@@ -48,7 +52,20 @@ interface HashedEngine extends SiteEngine {
   byline(r: Reply, i: number): string;
 }
 
-function hashedEngine(name: string, seed: number, byline: HashedEngine['byline'], lang = 'en'): HashedEngine {
+/** A comment printed as its byline, then its text. */
+const bylineFirst = (byline: string, text: string): string => `${byline}<div ${c('entry-text')}><p>${text}</p></div>`;
+
+function hashedEngine(
+  name: string,
+  seed: number,
+  byline: HashedEngine['byline'],
+  lang = 'en',
+  layout: { entry: (byline: string, text: string) => string; postTag: string; dateTag: string } = {
+    entry: bylineFirst,
+    postTag: 'article',
+    dateTag: 'p',
+  },
+): HashedEngine {
   return {
     name,
     seed,
@@ -66,14 +83,14 @@ function hashedEngine(name: string, seed: number, byline: HashedEngine['byline']
         const entries = replies
           .map(
             (r, i) =>
-              `<div ${c('entry')}><img src="/a/${slugify(r.name)}.png" alt="" ${c('avatar')}><div ${c('entry-main')}>${this.byline(r, i)}<div ${c('entry-text')}><p>${r.text}</p></div><div ${c('entry-actions')}><button type="button">♥</button></div></div></div>`,
+              `<div ${c('entry')}><img src="/a/${slugify(r.name)}.png" alt="" ${c('avatar')}><div ${c('entry-main')}>${layout.entry(this.byline(r, i), r.text)}<div ${c('entry-actions')}><button type="button">♥</button></div></div></div>`,
           )
           .join('');
         const thread =
           replies.length > 0 ? `<section ${c('thread')}><h2 ${c('thread-title')}>${replies.length} responses</h2>${entries}</section>` : '';
         return shell(
           post.title,
-          `<article ${c('post')}><h1 ${c('title')}>${post.title}</h1><p ${c('date')}>${mdy(post.date)}</p><div ${c('body')}>${post.paragraphs.map((x) => `<p>${x}</p>`).join('')}</div></article>${thread}`,
+          `<${layout.postTag} ${c('post')}><h1 ${c('title')}>${post.title}</h1><${layout.dateTag} ${c('date')}>${mdy(post.date)}</${layout.dateTag}><div ${c('body')}>${post.paragraphs.map((x) => `<p>${x}</p>`).join('')}</div></${layout.postTag}>${thread}`,
         );
       };
       return blogCaptures(this, st, {
@@ -117,6 +134,17 @@ const ENGINES = [
     (r) =>
       `<div ${c('row')}><cite ${c('who')}>${r.name}</cite> <span ${c('label')}>kirjoitti:</span></div><div ${c('when')}>${r.when.getUTCDate()}.${r.when.getUTCMonth() + 1}.${r.when.getUTCFullYear()} klo ${hm(r.when)}</div>`,
     'fi',
+  ),
+  hashedEngine(
+    'signed-divs',
+    853,
+    (r) => `<div ${c('sign')}>— ${r.name} · ${mdy(r.when)} ${clock12(r.when)} · <a href="#">link</a></div>`,
+    'en',
+    {
+      entry: (byline, text) => `<div ${c('entry-text')}>${text}</div>${byline}`,
+      postTag: 'div',
+      dateTag: 'div',
+    },
   ),
 ];
 
