@@ -293,11 +293,15 @@ async function runHost(
           report,
         )
       : null;
-  // A crawl without feed-linked pages judges URLs by the posts its earlier templates were learnt from.
-  const earlierPosts = feedLinked.length === 0 ? chosen.templates.flatMap((t) => t.learntFrom) : [];
+  // A crawl without feed-linked pages judges URLs by the posts its earlier templates were learnt
+  // from, else (no template: a site whose pages share no key path) by an earlier crawl's feed-linked posts.
+  const fromTemplates = feedLinked.length === 0 ? chosen.templates.flatMap((t) => t.learntFrom) : [];
+  const earlierPosts = feedLinked.length > 0 || fromTemplates.length > 0 ? fromTemplates : store.earlierFeedPosts(host, crawlId);
   const shapes = earlierPosts.length === 0 ? feedEvidence : buildSiteEvidence(earlierPosts, feeds?.channelLinks ?? [], []);
   if (earlierPosts.length > 0)
-    report.notes.push(`URL shapes learnt from the ${earlierPosts.length} feed-linked posts of the earlier crawl's templates`);
+    report.notes.push(
+      `URL shapes learnt from the ${earlierPosts.length} feed-linked posts of ${fromTemplates.length > 0 ? "the earlier crawl's templates" : 'an earlier crawl'}`,
+    );
   const evidence = { ...shapes, items: feedEvidence.items, teaserPaths: chosen.teaserPaths };
   /** Captures written as posts with a version (the comment decisions below rewrite only those). */
   const posts = new Set<number>();

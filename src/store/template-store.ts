@@ -48,9 +48,18 @@ export class TemplateStore {
   readonly #upsertMatch;
   readonly #dropVersion;
   readonly #dropBareObject;
+  readonly #crawlsBefore;
+  readonly #feedPostsIn;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#crawlsBefore = db.prepare<[number], number>('SELECT id FROM crawls WHERE id < ? ORDER BY id DESC').pluck();
+    this.#feedPostsIn = db
+      .prepare<[number, string], string>(
+        `SELECT c.url FROM captures c JOIN page_matches m ON m.capture_id = c.id
+        WHERE c.crawl_id = ? AND c.host = ? AND m.method = 'feed' AND m.is_post = 1 ORDER BY c.url`,
+      )
+      .pluck();
     this.#dropVersion = db
       .prepare<[number, number], number>(
         `DELETE FROM versions WHERE capture_id = ? AND crawl_id = ? AND method IN ('template', 'mcst') RETURNING object_id`,
@@ -112,6 +121,15 @@ export class TemplateStore {
   /** The latest crawl other than `exceptCrawlId` that learnt templates for `host`, or null. */
   latestLearntCrawl(host: string, exceptCrawlId: number): number | null {
     return this.#latestLearnt.get(host, exceptCrawlId) ?? null;
+  }
+
+  /** The URLs of `host`'s feed-linked posts in the latest crawl before `crawlId` that had any (none: []). */
+  earlierFeedPosts(host: string, crawlId: number): string[] {
+    for (const earlier of this.#crawlsBefore.all(crawlId)) {
+      const urls = this.#feedPostsIn.all(earlier, host);
+      if (urls.length > 0) return urls;
+    }
+    return [];
   }
 
   /** Templates of `host` learnt in `crawlId`, best supported first. */
