@@ -150,19 +150,48 @@ function isLinkedText(heading: Element): boolean {
   return total > 0 && linked >= MIN_TITLE_LINK_SHARE * total;
 }
 
-/** Distinct other entries linked from headings inside the block: a block holding several is a list container. */
+/**
+ * Distinct other entries linked from headings inside the block: a block holding several is a list
+ * container. A heading is an `<h1>`–`<h6>`, or an entry's title line however it is marked up: the
+ * first element printing text in its parent, all of it one link's, with the entry's text after it
+ * (`<div><div><a href="/post/">Title</a></div><div>Mar 4</div><div>text</div></div>`, a site
+ * without heading tags or class names).
+ */
 function entryHeadingsIn(block: Element, pageUrl: string): number {
   const targets = new Set<string>();
   const stack: AnyNode[] = [...block.children];
   while (stack.length > 0) {
     const n = stack.pop() as AnyNode;
     if (!isTag(n)) continue;
-    if (HEADING.test(n.name)) {
+    if (HEADING.test(n.name) || isTitleLine(n)) {
       const url = entryLinkOf(n, pageUrl);
       if (url !== null) targets.add(url);
     } else stack.push(...n.children);
   }
   return targets.size;
+}
+
+/** Characters an entry's title line has at most, and its text after it at least (a teaser's sentence). ours. */
+const MAX_TITLE_LINE_CHARS = 200;
+const MIN_ENTRY_TEXT_CHARS = 40;
+
+/** An entry's title line (`entryHeadingsIn`): a short block that is its parent's first element
+ *  printing text, whose text is all link text, followed in its parent by a sentence or more. */
+function isTitleLine(el: Element): boolean {
+  const parent = el.parent;
+  if (el.name === 'a' || parent === null || !isTag(parent) || textLength(el, MAX_TITLE_LINE_CHARS + 1) > MAX_TITLE_LINE_CHARS) return false;
+  let after = -1;
+  for (const sibling of parent.children) {
+    if (sibling === el) after = 0;
+    else if (isTag(sibling) || (isText(sibling) && sibling.data.trim() !== '')) {
+      const chars = isTag(sibling) ? textLength(sibling, MIN_ENTRY_TEXT_CHARS) : sibling.data.trim().length;
+      if (chars === 0) continue;
+      if (after < 0) return false;
+      after += chars;
+      if (after >= MIN_ENTRY_TEXT_CHARS) return isLinkedText(el);
+    }
+  }
+  return false;
 }
 
 /**

@@ -2,7 +2,9 @@
  * A blog crawled without any feed whose tag and month pages are built like its posts (issue #12
  * item 2): posts are found by E-mCST alone [001 §3], and a tag or month page printing its one post
  * whole looks like a post too. The site's own evidence tells them apart: the page shows another
- * page's content and links to it, as a channel page's entry links its permalink [002].
+ * page's content and links to it, as a channel page's entry links its permalink [002]. Written
+ * once with class names and once without any: the home and tag pages listing several posts are
+ * told by their entries' title lines (each a link, the entry's text after it) when no class marks them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,7 +52,13 @@ const entry = (p: Post, linked: boolean, body: string): string =>
 const whole = (p: Post): string => p.paragraphs.map((x) => `<p>${x}</p>`).join('');
 const list = (title: string, posts: Post[]): string => shell(title, posts.map((p) => entry(p, true, whole(p))).join(''));
 
-describe('a blog without feeds, tag and month pages built like its posts', () => {
+/** The same site written without any class attribute (hand-written HTML): no E-mCST marker, only structure. */
+const withoutClasses = (c: FixtureCapture): FixtureCapture => ({ ...c, body: c.body.replace(/\sclass="[^"]*"/g, '') });
+
+describe.each([
+  ['', (c: FixtureCapture) => c],
+  [', no class attribute on any page', withoutClasses],
+])('a blog without feeds, tag and month pages built like its posts%s', (_, markup) => {
   let dir = '';
   let objects: string[] = [];
   let decisions: Array<{ url: string; isPost: boolean; reason: string }> = [];
@@ -69,7 +77,7 @@ describe('a blog without feeds, tag and month pages built like its posts', () =>
       ...POSTS.map((p) => ({ url: `${SITE}/${p.slug}/`, body: shell(p.title, entry(p, false, whole(p))) })),
     ];
     const crawl = join(dir, 'crawl.warc.gz');
-    await writeWarc(crawl, '2025-05-01T12:00:00Z', captures);
+    await writeWarc(crawl, '2025-05-01T12:00:00Z', captures.map(markup));
     const out = join(dir, 'overlay');
     await buildOverlay({ inputs: [crawl], outDir: out, diagnostics: new Diagnostics(), writePages: false, workers: 1 });
     const db = openStore(out, { writable: false });
