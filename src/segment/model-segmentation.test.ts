@@ -66,6 +66,20 @@ describe('segmentByModel on real channel pages', () => {
 });
 
 describe('segmentByModel on layouts of other engines', () => {
+  it('takes no signed link for a title: a post page whose byline links its author page is no list of one post', () => {
+    // A WordPress attachment page with generated class names: its title links nowhere, its date
+    // links the page itself, and "By <a>keeper</a>" is the only other link around the date.
+    const html = `<html lang="en"><body><main><article class="c1acvxz"><header class="c1hv4yn"><h1 class="c394l4c">img_7121</h1>
+      <ul class="c12fvlk"><li class="c1e9pfq"><span class="c13a2u0">By <a href="/author/keeper/">keeper</a></span></li>
+      <li class="c1h01wp"><span class="c13a2u0"><a href="/2025/03/10/island/img_7121/">March 10, 2025</a></span></li></ul></header>
+      <div class="c18v09b"><p><img src="/wp-content/uploads/2025/03/IMG_7121.jpg" alt=""></p><p>The sluice gate at dawn, before the tide.</p></div>
+      </article></main></body></html>`;
+    const r = segmentByModel(parsePage(html, 'http://attachments.test/2025/03/10/island/img_7121/'), {
+      captureTime: '2025-05-01T00:00:00Z',
+    });
+    expect(r.segments.map((s) => s.permalink)).toEqual([]);
+  });
+
   it('pairs each date with the post before it when dates follow their posts (the parity case of 002)', () => {
     const html = `<html lang="de"><body><div id="inhalt">
       <h2><a href="/eintrag/drei">Dritter Eintrag</a></h2><p>Inhalt des dritten Eintrags.</p><p>Geschrieben von Max Muster am 3. Februar 2024</p>

@@ -41,8 +41,27 @@ export function titleRank(el: Element, pageUrl: string): number | null {
   if (url === null || hostOf(url) !== hostOf(pageUrl) || canonicalUrl(url) === canonicalUrl(pageUrl)) return null;
   // A link opening with a permalink label ("Permalink", "Read more »") is no title; a title holding
   // such words ("The full story of our trip") is one.
-  if (continueReadingLabel('link-start').test(text) || COMMENTS_HREF().test(url) || insideAuthorMarker(el)) return null;
+  if (continueReadingLabel('link-start').test(text) || COMMENTS_HREF().test(url) || insideAuthorMarker(el) || isSigned(el)) return null;
   return 3;
+}
+
+/** A signature ending the text before a link ("By", "Posted by": hint words). */
+const SIGNATURE_BEFORE = hintMatcher(
+  [SIGNATURE_VERBS, SIGNATURE_BY_WORDS],
+  (verb, by) => `(?:^|\\s)(?:(?:${verb})\\s+)?(?:${by})\\s*:?\\s*$`,
+  'iu',
+);
+
+/** A link its line signs ("<span>By <a href="/author/jane/">Jane</a></span>"): the author's, whatever its class names say. */
+function isSigned(a: Element): boolean {
+  const parent = parentElement(a);
+  if (parent === null) return false;
+  let before = '';
+  for (const c of parent.children) {
+    if (c === a) break;
+    before += c.type === 'text' ? (c as { data: string }).data : isTag(c) ? elementText(c) : '';
+  }
+  return SIGNATURE_BEFORE().test(before);
 }
 
 function insideAuthorMarker(el: Element): boolean {
