@@ -89,4 +89,28 @@ describe("the post's author and date, never a commenter's", () => {
     expect(authorOf('<div class="byline">By <a rel="author" href="/ruth">Ruth Okafor</a> · 9 April 2025</div>')).toBe('Ruth Okafor');
     expect(authorOf('<div class="byline">By Ruth Okafor</div>')).toBe('Ruth Okafor');
   });
+
+  it("takes the article's signed byline over a name marked outside the article (a review widget), whatever the class names", () => {
+    const page = parsePage(
+      `<html><body><main><article class="c1acvxz"><h1 class="c394l4c">Grinder review</h1><p class="c13a2u0">By <span class="c1e9pfq"><span class="c2kd9s">Tess Albright</span></span> · <time datetime="2025-03-19">March 19, 2025</time></p>
+      <div class="c18v09b"><p>The burrs hold their setting through a week of daily use, which the last model never managed.</p></div></article></main>
+      <aside><div itemprop="review" itemscope><span itemprop="author">Hamid R.</span><p>Arrived quickly, works well.</p></div></aside></body></html>`,
+      'http://reviews.test/grinder/',
+    );
+    const body = pageBody(page) as Element;
+    const content = findByClass(body, 'c18v09b') as Element;
+    const author = findAuthorOnPage(body, content, null);
+    expect(author.value).toBe('Tess Albright');
+    expect(author.node?.attribs.class).toBe('c2kd9s');
+  });
 });
+
+function findByClass(root: Element, cls: string): Element | undefined {
+  for (const c of root.children) {
+    if (!isTag(c)) continue;
+    if (c.attribs.class === cls) return c;
+    const inner = findByClass(c, cls);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}

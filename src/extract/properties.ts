@@ -10,7 +10,7 @@ import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
 import { isBareDateText } from './comments/comment-dates.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
-import { contains, isIgnoredElement, nodeText, paddedBlockKey, textBlocks } from './page-dom.js';
+import { BLOCK_TAGS, contains, isIgnoredElement, nodeText, paddedBlockKey, textBlocks } from './page-dom.js';
 import { nodePath, sharedPrefixLength } from './node-path.js';
 import { collapseWhitespace, matchKey, tokenize } from './text-normalize.js';
 import type { ExplainStep } from './types.js';
@@ -215,6 +215,11 @@ export function findAuthorOnPage(
   // posts; a marked label beside it ("<span class=meta-prep-author>Posted on</span>") links nowhere.
   const linked = (el: Element): number => (el.name === 'a' || holdsLink(el) ? 1 : 0);
   const best = resolveByPrefix(cands, content, (a, b) => linked(b.node) - linked(a.node));
+  // A marked name outside the post's <article> (a review's author in a sidebar widget) yields to
+  // the article's own signed byline when its class names say nothing ("By Tess Albright · 4 May").
+  const article = content === null ? null : articleOf(content);
+  const signed = article === null || (best !== undefined && contains(article, best.node)) ? null : signedByline(article, comments);
+  if (signed !== null) return { value: signed.name, node: signed.node, path: nodePath(signed.node), source: 'page' };
   if (best !== undefined)
     return {
       value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX(), ''),
@@ -224,6 +229,48 @@ export function findAuthorOnPage(
     };
   const meta = head === null ? undefined : findMeta(head, ['author', 'article:author', 'dc.creator']);
   return { value: meta ?? null, node: null, path: null, source: meta === undefined ? 'none' : 'page' };
+}
+
+/** The `<article>` holding the post's content (HTML §4.3.2: a self-contained composition), if any. */
+function articleOf(content: Element): Element | null {
+  for (let e: Element | null = content; e !== null; e = e.parent !== null && isTag(e.parent) ? e.parent : null)
+    if (e.name === 'article') return e;
+  return null;
+}
+
+/** Words a signed byline has at most ("By Tess Albright · March 4, 2025 · 4 min read"). ours. */
+const MAX_SIGNED_BYLINE_WORDS = 12;
+/** What ends the name in a byline: a separator, a comma, a dash between spaces. */
+const BYLINE_NAME_END = /\s+[·|–—•]\s*|,\s|\s+-\s+/;
+
+/** The first line of `root` opening with a signature ("By ...", hint words), its name the words up to the first separator. */
+function signedByline(root: Element, comments: readonly Element[]): { name: string; node: Element } | null {
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (isIgnoredElement(el) || comments.includes(el)) continue;
+    const children = el.children.filter(isTag);
+    const text = collapseWhitespace(nodeText(el));
+    if (!children.some((c) => BLOCK_TAGS.has(c.name)) && tokenize(text).length <= MAX_SIGNED_BYLINE_WORDS && BY_PREFIX().test(text)) {
+      const name = (text.replace(BY_PREFIX(), '').split(BYLINE_NAME_END)[0] ?? '').trim();
+      const words = tokenize(name).length;
+      if (words >= 1 && words <= 6 && !isBareDateText(name)) return { name, node: nameElement(el, name) ?? el };
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Element);
+  }
+  return null;
+}
+
+/** The innermost element under `line` printing exactly `name` (the part a template reads again), if any. */
+function nameElement(line: Element, name: string): Element | null {
+  let found: Element | null = null;
+  const stack: Element[] = [line];
+  while (stack.length > 0) {
+    const el = stack.pop() as Element;
+    if (collapseWhitespace(nodeText(el)) === name) found = el;
+    for (const c of el.children) if (isTag(c)) stack.push(c);
+  }
+  return found;
 }
 
 /** Whether a link is inside `el`. */
