@@ -198,6 +198,16 @@ function matchConfidence(t: PostTemplate, m: Record<Slot, Element[]>): number {
   return Math.round(TEMPLATE_CONFIDENCE * (1 - (TEMPLATE_MISSING_PROPERTY_PENALTY * missing) / declared.length) * 1000) / 1000;
 }
 
+/** Characters a printed date line has at most ("Tuesday, 4 March 2025 at 11:12 am"). ours. */
+const MAX_DATE_LINE_CHARS = 80;
+
+/** A date node read as a date, or a short line with a number in it (a date in a language the
+ *  reader does not know: "4 במרץ 2025"). */
+function looksLikeDate(node: Element, t: PostTemplate): boolean {
+  if (dateOf(node, t.dateOrder ?? null) !== null) return true;
+  return textLength(node, MAX_DATE_LINE_CHARS + 1) <= MAX_DATE_LINE_CHARS && /\p{N}/u.test(propertyText(node));
+}
+
 /** What one template says of a page: a post (with its content node), not a post (a channel page), or nothing (try the next). */
 type Verdict = { kind: 'post'; content: Element } | { kind: 'no'; reason: string } | { kind: 'next'; reason: string };
 
@@ -215,7 +225,13 @@ function judge(page: ParsedPage, t: PostTemplate, m: Record<Slot, Element[]>): V
       kind: 'next',
       reason: `template ${t.id}: key-path matches but content path finds no node with >= ${MIN_CONTENT_CHARS} characters`,
     };
-  const missing = t.requiredProperties.filter((p) => firstNonEmpty(m[p]) === null);
+  // A required date must look like one: prose where every post prints its date (an "About" page
+  // on the post template) is no date.
+  const found = (p: (typeof t.requiredProperties)[number]): boolean => {
+    const node = firstNonEmpty(m[p]);
+    return node !== null && (p !== 'date' || looksLikeDate(node, t));
+  };
+  const missing = t.requiredProperties.filter((p) => !found(p));
   if (missing.length > 0)
     return { kind: 'next', reason: `template ${t.id}: no ${missing.join(', ')} found, though every page it was learnt from has them` };
   const title = firstNonEmpty(m.title);

@@ -4,7 +4,8 @@
  * and "Submitted at HH:MM on DD Month YYYY"), and its per-post comment feeds name the post only in
  * the channel description ("Comments on <post title>") while every item links to the site root. The
  * post pages advertise their comment feed with `rel=alternate`. One post's comment feed was not
- * captured: its comments are found by the structure the site's other post pages share.
+ * captured: its comments are found by the structure the site's other post pages share. Written
+ * once more with a CSS framework's utility classes: the "About" page on the post template is no post.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -262,14 +263,40 @@ function captures(): FixtureCapture[] {
   ];
 }
 
-describe('an unseen engine: comment block without comment words, per-post comment feeds linking to the site root', () => {
+/** Utility classes by tag, as a CSS framework prints them: the same on every element of a tag. */
+const UTILITY: Readonly<Record<string, string>> = {
+  div: 'flex flex-col gap-4',
+  p: 'text-base leading-7',
+  a: 'underline',
+  li: 'py-2',
+  ul: 'space-y-2',
+};
+
+/** The same site written with utility classes (`UTILITY`) instead of its own: its "About" page, on
+ *  the post template, prints prose where the posts print their date, in a `<p>` of the same class. */
+const utilityClasses = (c: FixtureCapture): FixtureCapture =>
+  c.type !== undefined
+    ? c
+    : {
+        ...c,
+        body: c.body.replace(/<([a-z][a-z0-9]*)(\s[^<>]*?)?(\/?)>/g, (_m, tag: string, attrs: string | undefined, close: string) => {
+          const utility = UTILITY[tag];
+          const rest = (attrs ?? '').replace(/\sclass="[^"]*"/g, '');
+          return `<${tag}${rest}${utility === undefined ? '' : ` class="${utility}"`}${close}>`;
+        }),
+      };
+
+describe.each([
+  ['', (c: FixtureCapture) => c],
+  [', utility class names on every page', utilityClasses],
+])('an unseen engine: comment block without comment words, per-post comment feeds linking to the site root%s', (_, markup) => {
   let dir: string;
   let versions: store.ObjectVersionRow[];
   let feeds: Array<{ url: string; kind: string }>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wo-unseen-'));
     const warc = join(dir, 'crawl-1.warc.gz');
-    await writeWarc(warc, '2026-03-05T12:00:00Z', captures());
+    await writeWarc(warc, '2026-03-05T12:00:00Z', captures().map(markup));
     await buildOverlay({ inputs: [warc], outDir: join(dir, 'out'), diagnostics: new Diagnostics(), writePages: false, workers: 1 });
     const db = openStore(join(dir, 'out'), { writable: false });
     versions = [...store.readObjectVersions(db)];
