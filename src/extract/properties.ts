@@ -250,13 +250,16 @@ function signedByline(root: Element, comments: readonly Element[]): { name: stri
     const el = stack.pop() as Element;
     if (isIgnoredElement(el) || comments.includes(el)) continue;
     const children = el.children.filter(isTag);
-    const text = collapseWhitespace(nodeText(el));
-    if (!children.some((c) => BLOCK_TAGS.has(c.name)) && tokenize(text).length <= MAX_SIGNED_BYLINE_WORDS && BY_PREFIX().test(text)) {
-      const name = (text.replace(BY_PREFIX(), '').split(BYLINE_NAME_END)[0] ?? '').trim();
-      const words = tokenize(name).length;
-      if (words >= 1 && words <= 6 && !isBareDateText(name)) return { name, node: nameElement(el, name) ?? el };
+    // A line holds no block: its text is read, blocks are entered (each element's text read once at most).
+    if (children.some((c) => BLOCK_TAGS.has(c.name))) {
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Element);
+      continue;
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Element);
+    const text = collapseWhitespace(nodeText(el));
+    if (tokenize(text).length > MAX_SIGNED_BYLINE_WORDS || !BY_PREFIX().test(text)) continue;
+    const name = (text.replace(BY_PREFIX(), '').split(BYLINE_NAME_END)[0] ?? '').trim();
+    const words = tokenize(name).length;
+    if (words >= 1 && words <= 6 && !isBareDateText(name)) return { name, node: nameElement(el, name) ?? el };
   }
   return null;
 }
