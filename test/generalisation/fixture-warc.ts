@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { WARCRecord, WARCSerializer } from 'warcio';
+import { fixtureClassNameMode, rewriteClassNames } from './class-names.js';
 
 export interface FixtureCapture {
   url: string;
@@ -18,11 +19,15 @@ export interface FixtureCapture {
 
 const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 301: 'Moved Permanently', 404: 'Not Found', 410: 'Gone' };
 
-/** Writes one gzipped WARC of responses (200 unless a capture says otherwise, a redirect with its Location), all dated `date` (ISO 8601). */
+/** Writes one gzipped WARC of responses (200 unless a capture says otherwise, a redirect with its
+ *  Location), all dated `date` (ISO 8601); HTML pages with their class names rewritten when
+ *  `WO_FIXTURE_CLASSES` says so (`bench:classes`). */
 export async function writeWarc(file: string, date: string, captures: readonly FixtureCapture[]): Promise<void> {
   const parts: Uint8Array[] = [];
+  const mode = fixtureClassNameMode();
   for (const c of captures) {
-    const body = new TextEncoder().encode(c.body);
+    const html = mode !== null && (c.type ?? 'text/html').startsWith('text/html');
+    const body = new TextEncoder().encode(html ? rewriteClassNames(c.body, mode) : c.body);
     const record = WARCRecord.create(
       {
         url: c.url,

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOverlay, Diagnostics, openStore, store } from '../../src/index.js';
+import { rewriteClassNames } from './class-names.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './fixture-warc.js';
 
 const SITE = 'http://allotment-diary.test';
@@ -263,28 +264,10 @@ function captures(): FixtureCapture[] {
   ];
 }
 
-/** Utility classes by tag, as a CSS framework prints them: the same on every element of a tag. */
-const UTILITY: Readonly<Record<string, string>> = {
-  div: 'flex flex-col gap-4',
-  p: 'text-base leading-7',
-  a: 'underline',
-  li: 'py-2',
-  ul: 'space-y-2',
-};
-
-/** The same site written with utility classes (`UTILITY`) instead of its own: its "About" page, on
- *  the post template, prints prose where the posts print their date, in a `<p>` of the same class. */
+/** The same site written with a CSS framework's utility classes: its "About" page, on the post
+ *  template, prints prose where the posts print their date, in a `<p>` of the same class. */
 const utilityClasses = (c: FixtureCapture): FixtureCapture =>
-  c.type !== undefined
-    ? c
-    : {
-        ...c,
-        body: c.body.replace(/<([a-z][a-z0-9]*)(\s[^<>]*?)?(\/?)>/g, (_m, tag: string, attrs: string | undefined, close: string) => {
-          const utility = UTILITY[tag];
-          const rest = (attrs ?? '').replace(/\sclass="[^"]*"/g, '');
-          return `<${tag}${rest}${utility === undefined ? '' : ` class="${utility}"`}${close}>`;
-        }),
-      };
+  c.type !== undefined ? c : { ...c, body: rewriteClassNames(c.body, 'utility') };
 
 describe.each([
   ['', (c: FixtureCapture) => c],
