@@ -18,6 +18,7 @@
  */
 import { expect, it } from 'vitest';
 import { TextWriter } from '../helpers/text-writer.js';
+import { hashedName } from './class-names.js';
 import { expectSiteReplies } from './expect-replies.js';
 import { MONTHS_EN, NAMES_EN, WORDS_EN } from './site-vocabulary.js';
 import { clock12, mdy, mon3, slugify } from './site-format.js';
@@ -36,13 +37,8 @@ import {
   siteLookups,
 } from './two-crawl-sites.js';
 
-/** A generated class name, as a bundler hashes one ("_k3f9a2"). */
-const hashed = (role: string): string => {
-  let h = 2166136261;
-  for (const ch of role) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
-  return `_${(h >>> 0).toString(36).slice(0, 6)}`;
-};
-const c = (role: string): string => `class="${hashed(role)}"`;
+/** A block's class attribute: its role's generated name, as a bundler hashes one. */
+const c = (role: string): string => `class="${hashedName(role)}"`;
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** "Tue, 25 Mar 2025 10:45:00 GMT" (RFC 822, as `Date#toUTCString` prints it). */
