@@ -54,6 +54,10 @@ import { CommentSites, type CommentTally } from './comment-sites.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
+
+/** ours: earlier crawls a feedless crawl of a host without templates looks back through for the
+ *  host's feed-linked posts (a bound: adding a crawl costs no more with a longer history, #15). */
+export const MAX_EARLIER_CRAWLS_FOR_URL_SHAPES = 3;
 /** ours: other pages of a host a template is validated on (evenly sampled, read one at a time); bounds the extra parse work. */
 export const MAX_VALIDATION_PAGES = 200;
 /** ours: pages of a host whose mCST blocks vote for the E-mCST markers [001 Algorithm 1], evenly sampled. */
@@ -296,7 +300,10 @@ async function runHost(
   // A crawl without feed-linked pages judges URLs by the posts its earlier templates were learnt
   // from, else (no template: a site whose pages share no key path) by an earlier crawl's feed-linked posts.
   const fromTemplates = feedLinked.length === 0 ? chosen.templates.flatMap((t) => t.learntFrom) : [];
-  const earlierPosts = feedLinked.length > 0 || fromTemplates.length > 0 ? fromTemplates : store.earlierFeedPosts(host, crawlId);
+  const earlierPosts =
+    feedLinked.length > 0 || fromTemplates.length > 0
+      ? fromTemplates
+      : store.earlierFeedPosts(host, crawlId, MAX_EARLIER_CRAWLS_FOR_URL_SHAPES);
   const shapes = earlierPosts.length === 0 ? feedEvidence : buildSiteEvidence(earlierPosts, feeds?.channelLinks ?? [], []);
   if (earlierPosts.length > 0)
     report.notes.push(

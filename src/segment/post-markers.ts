@@ -3,7 +3,7 @@
  * permalink and author found "from the content of each extracted post using common patterns"
  * [002 step 3].
  */
-import { type AnyNode, type Element, isTag } from 'domhandler';
+import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { hintMatcher, NAME_PARTICLES, SIGNATURE_BY_WORDS, SIGNATURE_VERBS } from '../core/hint-vocabulary.js';
 import { continueReadingLabel } from '../core/continue-reading.js';
 import { canonicalUrl, hostOf } from '../core/url.js';
@@ -59,7 +59,7 @@ function isSigned(a: Element): boolean {
   let before = '';
   for (const c of parent.children) {
     if (c === a) break;
-    before += c.type === 'text' ? (c as { data: string }).data : isTag(c) ? elementText(c) : '';
+    before += isText(c) ? c.data : isTag(c) ? elementText(c) : '';
   }
   return SIGNATURE_BEFORE().test(before);
 }

@@ -53,7 +53,7 @@ export class TemplateStore {
 
   constructor(db: Db) {
     this.#db = db;
-    this.#crawlsBefore = db.prepare<[number], number>('SELECT id FROM crawls WHERE id < ? ORDER BY id DESC').pluck();
+    this.#crawlsBefore = db.prepare<[number, number], number>('SELECT id FROM crawls WHERE id < ? ORDER BY id DESC LIMIT ?').pluck();
     this.#feedPostsIn = db
       .prepare<[number, string], string>(
         `SELECT c.url FROM captures c JOIN page_matches m ON m.capture_id = c.id
@@ -123,9 +123,9 @@ export class TemplateStore {
     return this.#latestLearnt.get(host, exceptCrawlId) ?? null;
   }
 
-  /** The URLs of `host`'s feed-linked posts in the latest crawl before `crawlId` that had any (none: []). */
-  earlierFeedPosts(host: string, crawlId: number): string[] {
-    for (const earlier of this.#crawlsBefore.all(crawlId)) {
+  /** The URLs of `host`'s feed-linked posts in the latest of the `lookBack` crawls before `crawlId` that had any (none: []). */
+  earlierFeedPosts(host: string, crawlId: number, lookBack: number): string[] {
+    for (const earlier of this.#crawlsBefore.all(crawlId, lookBack)) {
       const urls = this.#feedPostsIn.all(earlier, host);
       if (urls.length > 0) return urls;
     }
