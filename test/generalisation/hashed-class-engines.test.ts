@@ -10,6 +10,9 @@
  *   03/19/2025 - 10:45"): the weekday is no name;
  * - label-fi: the name in a `<cite>` beside a label in Finnish ("kirjoitti:"), the date a line below:
  *   the name's line is the byline whatever the label says;
+ * - label-span: the name and the date as parts of a `<span>` line with a label between them
+ *   ("<strong><a>Jane</a></strong> commented <a title="Tue, 4 Mar 2025 10:45:00 GMT">Mar 4</a>", as
+ *   GitHub prints it);
  * - signed-divs: every part a `<div>`, the article's date line too, each comment signed after its
  *   text ("— Jane · Mar 4, 2025"): the hashed names (digits inside, the same on every entry) keep
  *   the article's date line and the comments' apart, and a post's lone comment is found by the
@@ -130,6 +133,12 @@ const ENGINES = [
     (r) =>
       `<div ${c('row')}><cite ${c('who')}>${r.name}</cite> <span ${c('label')}>kirjoitti:</span></div><div ${c('when')}>${r.when.getUTCDate()}.${r.when.getUTCMonth() + 1}.${r.when.getUTCFullYear()} klo ${hm(r.when)}</div>`,
     'fi',
+  ),
+  hashedEngine(
+    'label-span',
+    847,
+    (r, i) =>
+      `<header ${c('head')}><span ${c('meta')}><strong><a href="/u/${slugify(r.name)}">${r.name}</a></strong> commented <a href="#r${i + 1}" title="${rfc822(r.when)}">${mon3(r.when)} ${r.when.getUTCDate()}</a></span></header>`,
   ),
   hashedEngine(
     'signed-divs',

@@ -414,14 +414,19 @@ function findAuthor(
   return { name: null, url: null, node: null, guessed: false };
 }
 
-/** A block printing at most a byline's words as parts of one line each (no block inside a part),
+/** Loose text between a byline row's parts: a few words, no number (a number is a part's, a date's or a count's). */
+const isRowLabel = (text: string): boolean =>
+  !/\p{N}/u.test(text) && countWordsUpTo(text, MAX_NAME_LINE_LABEL_WORDS) <= MAX_NAME_LINE_LABEL_WORDS;
+
+/** A block (or a `<span>` line) printing at most a byline's words as parts of one line each (no block inside a part),
  *  the first a name (`cleanAuthor`), a later one a date (its text, or a date attribute or tooltip in it). */
 function bylineRow(el: Element, skip: SkippedNodes): { name: string; holder: Element } | null {
-  if (!BLOCK_TAGS.has(el.name) || skip.has(el) || !atMostWords(el, MAX_BYLINE_WORDS)) return null;
+  if ((!BLOCK_TAGS.has(el.name) && el.name !== 'span') || skip.has(el) || !atMostWords(el, MAX_BYLINE_WORDS)) return null;
   const parts: Element[] = [];
   for (const c of el.children) {
     if (isText(c)) {
-      if (!SEPARATORS_ONLY.test(c.data) && c.data.trim() !== '') return null;
+      // Glue between the parts: separators, or a short label in any language ("commented", "schrieb am").
+      if (c.data.trim() !== '' && !SEPARATORS_ONLY.test(c.data) && !isRowLabel(c.data)) return null;
       continue;
     }
     if (!isTag(c) || skip.has(c) || isIgnoredElement(c) || textsUpTo(c, 0)?.join('').trim() === '') continue;
