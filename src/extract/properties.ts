@@ -4,6 +4,7 @@
  * path prefix shared with the content node, and the path is generalised.
  */
 import { type Element, isTag, isText } from 'domhandler';
+import { compareDocumentPosition } from 'domutils';
 import { elementsNamed } from '../core/dom-text.js';
 import { AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS, hintMatcher, SIGNATURE_BY_WORDS } from '../core/hint-vocabulary.js';
 import type { FeedItem } from '../feeds/index.js';
@@ -136,6 +137,9 @@ function smallestContaining(el: Element, key: string): Element {
 const AUTHOR_ATTR = hintMatcher([AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS], (marker, role) => `${marker}|${role}`);
 const AUTHOR_CLASS = hintMatcher(AUTHOR_MARKER_WORDS, (a) => `(?:^|[\\s_-])(?:${a})(?:$|[\\s_-])`);
 /** "by", "par", "von" before a byline's name (hint list). */
+/** domutils' `compareDocumentPosition` bit for a node after the other (`DocumentPosition.FOLLOWING`). */
+const FOLLOWING = 4;
+
 const BY_PREFIX = hintMatcher(SIGNATURE_BY_WORDS, (by) => `^\\s*(?:${by})\\s+`);
 
 /** Author: the feed's author name found in a short block; else page byline markup. */
@@ -315,9 +319,13 @@ export function findDate(
   if (iso === null) return { value: null, node: null, path: null, source: 'none' };
   const day = isoDay(iso);
   const cands: Array<{ node: Element; rank: number }> = [];
+  // `<time>` elements after the content (not in it) are the comments' when the post prints its
+  // date as text before it: read last, after the printed date.
+  const later: Array<{ node: Element; rank: number }> = [];
   if (day !== null)
     for (const el of elementsNamed(root, 'time'))
-      if ((el.attribs.datetime ?? '').startsWith(day) && isShown(el, root, comments)) cands.push({ node: el, rank: 2 });
+      if ((el.attribs.datetime ?? '').startsWith(day) && isShown(el, root, comments))
+        (content !== null && follows(el, content) ? later : cands).push({ node: el, rank: 2 });
   if (cands.length === 0) {
     const keys = renderDateKeys(iso, language);
     // Whole tokens only: a key matches between spaces (padded once, not per block).
@@ -334,13 +342,19 @@ export function findDate(
       if (at >= 0) cands.push({ node: smallestContaining(b.element, keys[at] as string), rank: 1 });
     }
   }
-  const best = resolveByPrefix(cands, content);
+  const best = resolveByPrefix(cands.length > 0 ? cands : later, content);
   return {
     value: iso,
     node: best?.node ?? null,
     path: best === undefined ? null : nodePath(best.node),
     source: best === undefined ? 'feed' : 'page',
   };
+}
+
+/** Whether `el` comes after `content` in the page and outside it (domutils' bit says the first
+ *  node follows the second). */
+function follows(el: Element, content: Element): boolean {
+  return !contains(content, el) && (compareDocumentPosition(el, content) & FOLLOWING) !== 0;
 }
 
 /** Whether no element from `el` up to `root` is ignored (`isIgnoredElement`) or one of `comments`. */

@@ -13,6 +13,8 @@
  * - label-span: the name and the date as parts of a `<span>` line with a label between them
  *   ("<strong><a>Jane</a></strong> commented <a title="Tue, 4 Mar 2025 10:45:00 GMT">Mar 4</a>", as
  *   GitHub prints it);
+ * - time-span: label-span with a `<time datetime>` in the date link; the post prints its date as text
+ *   only, so the comments' `<time>` of the post's day must not be taken for the post's date;
  * - signed-divs: every part a `<div>`, the article's date line too, each comment signed after its
  *   text ("— Jane · Mar 4, 2025"): the hashed names (digits inside, the same on every entry) keep
  *   the article's date line and the comments' apart, and a post's lone comment is found by the
@@ -139,6 +141,12 @@ const ENGINES = [
     847,
     (r, i) =>
       `<header ${c('head')}><span ${c('meta')}><strong><a href="/u/${slugify(r.name)}">${r.name}</a></strong> commented <a href="#r${i + 1}" title="${rfc822(r.when)}">${mon3(r.when)} ${r.when.getUTCDate()}</a></span></header>`,
+  ),
+  hashedEngine(
+    'time-span',
+    851,
+    (r, i) =>
+      `<header ${c('head')}><span ${c('meta')}><strong><a href="/u/${slugify(r.name)}">${r.name}</a></strong> commented <a href="#r${i + 1}"><time datetime="${r.when.toISOString()}">${mon3(r.when)} ${r.when.getUTCDate()}</time></a></span></header>`,
   ),
   hashedEngine(
     'signed-divs',
