@@ -54,14 +54,13 @@ import { CommentSites, type CommentTally } from './comment-sites.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
-
-/** ours: earlier crawls a feedless crawl of a host without templates looks back through for the
- *  host's feed-linked posts (a bound: adding a crawl costs no more with a longer history, #15). */
-export const MAX_EARLIER_CRAWLS_FOR_URL_SHAPES = 3;
 /** ours: other pages of a host a template is validated on (evenly sampled, read one at a time); bounds the extra parse work. */
 export const MAX_VALIDATION_PAGES = 200;
 /** ours: pages of a host whose mCST blocks vote for the E-mCST markers [001 Algorithm 1], evenly sampled. */
 export const MAX_MARKER_PAGES = 200;
+/** ours: earlier crawls a feedless crawl of a host without templates looks back through for the
+ *  host's feed-linked posts (a bound: adding a crawl costs no more with a longer history, #15). */
+export const MAX_EARLIER_CRAWLS_FOR_URL_SHAPES = 3;
 /** ours: page decisions written per transaction. */
 export const WRITE_BATCH_PAGES = 50;
 
