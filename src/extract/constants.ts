@@ -67,6 +67,11 @@ export const EVIDENCE_MIN_DENSITY_SHARE = 0.2;
  *  like them (same tag path from the parent). ours: one matched paragraph may be a styled lede. */
 export const WIDEN_SHAPE_MIN_PARAGRAPHS = 2;
 
+/** A class value carried by more than this share of a page's elements of its tag is no kind of block
+ *  (a CSS framework's utility classes on every `<div>`). ours: half; a page's article sections of one
+ *  class are a few of its many blocks. */
+export const MAX_KIND_CLASS_SHARE = 0.5;
+
 /** ... and when those paragraphs hold at least this share of the feed text's words (a headline
  *  zone holds less than the excerpt; an article body holds it all). ours: chosen on dragnet-train. */
 export const WIDEN_SHAPE_MIN_FEED_SHARE = 0.8;

@@ -10,7 +10,12 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { BLOCK_TAGS, contains, nodeText as readNodeText } from '../core/dom-text.js';
 import { HIDDEN_CLASS_TOKENS, hintMatcher } from '../core/hint-vocabulary.js';
-import { ARTICLE_PARAGRAPH_MAX_LINK_DENSITY, ARTICLE_PARAGRAPH_MIN_WORDS, UNSPACED_CHARS_PER_WORD } from './constants.js';
+import {
+  ARTICLE_PARAGRAPH_MAX_LINK_DENSITY,
+  ARTICLE_PARAGRAPH_MIN_WORDS,
+  MAX_KIND_CLASS_SHARE,
+  UNSPACED_CHARS_PER_WORD,
+} from './constants.js';
 import { collapseSpaces, tokenize } from './text-normalize.js';
 
 export { BLOCK_TAGS, breaksLine, contains, lowestCommonAncestor } from '../core/dom-text.js';
@@ -99,6 +104,47 @@ export function isIgnoredElement(el: Element): boolean {
   return (
     isNeverRendered(el) || a.hidden !== undefined || a['aria-hidden'] === 'true' || (a.style !== undefined && HIDDEN_STYLE.test(a.style))
   );
+}
+
+/** Elements per tag name and per tag name and class value, counted once per root. */
+interface ClassCounts {
+  byTag: Map<string, number>;
+  byClass: Map<string, number>;
+}
+const classCountsCache = new WeakMap<Element, ClassCounts>();
+
+function classCounts(root: Element): ClassCounts {
+  let counts = classCountsCache.get(root);
+  if (counts === undefined) {
+    const found: ClassCounts = { byTag: new Map(), byClass: new Map() };
+    const visit = (el: Element): void => {
+      found.byTag.set(el.name, (found.byTag.get(el.name) ?? 0) + 1);
+      const cls = el.attribs.class?.trim();
+      if (cls) {
+        const key = `${el.name}.${cls}`;
+        found.byClass.set(key, (found.byClass.get(key) ?? 0) + 1);
+      }
+      for (const c of el.children) if (isTag(c)) visit(c);
+    };
+    visit(root);
+    counts = found;
+    classCountsCache.set(root, counts);
+  }
+  return counts;
+}
+
+/**
+ * Whether `el`'s class value tells it apart under `root`: no more than `MAX_KIND_CLASS_SHARE` of the
+ * elements of its tag carry the same value. A framework's utility classes that most `<div>`s print
+ * (`flex flex-col gap-4`) name no kind of block, as no class at all names none. ours.
+ */
+export function classTellsApart(el: Element, root: Element): boolean {
+  const cls = el.attribs.class?.trim();
+  if (!cls) return false;
+  const { byTag, byClass } = classCounts(root);
+  const same = byClass.get(`${el.name}.${cls}`) ?? 0;
+  const all = byTag.get(el.name) ?? 0;
+  return same <= all * MAX_KIND_CLASS_SHARE;
 }
 
 /** A run of text belonging to one block element (inline markup joined): a leaf node of 004 Def. 1. */

@@ -45,6 +45,20 @@ describe('widening the wrapper to the whole article', () => {
     expect(text).not.toContain('newsletter');
   });
 
+  it('reads no kind into a class most blocks of the page carry (utility classes on every <div>)', () => {
+    // The replies' paragraphs sit in <div>s of the article's own classes, as every <div> does:
+    // those classes are no kind, and the replies are not shaped like the article's paragraphs.
+    const u = 'class="flex flex-col gap-4"';
+    const replies = ['Ana Lima', 'Bruno Costa', 'Carla Neves']
+      .map((name, i) => `<div ${u}><strong>${name}</strong><div ${u}><p>${PARAS[7 - i]} I read it twice.</p></div></div>`)
+      .join('');
+    const text = extractedText(
+      `<main><div ${u}>${PARAS.slice(0, 5).map(p).join('')}</div><div ${u}><h3>Replies</h3>${replies}</div></main>`,
+    );
+    for (const para of PARAS.slice(0, 5)) expect(text).toContain(para);
+    expect(text).not.toContain('I read it twice');
+  });
+
   it("takes paragraphs laid out at another depth when their container is the same kind as the wrapper's", () => {
     // The first section is wrapped once more than the others (a drop-cap lead), so the tag paths
     // from the common parent differ; the paragraphs' containers are the same element and class.

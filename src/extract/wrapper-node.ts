@@ -18,6 +18,7 @@ import type { LanguageTools } from './language.js';
 import { boilerplateReason } from './boilerplate.js';
 import {
   BLOCK_TAGS,
+  classTellsApart,
   contains,
   isArticleParagraph,
   isIgnoredElement,
@@ -383,11 +384,10 @@ export function widenToArticle(
 }
 
 /** The key-path step (element and class, 000 §III-A) of the semantic node holding a paragraph;
- *  null when the node has no class to tell it apart. */
+ *  null when no class tells the node apart (none, or one most elements of its tag carry). */
 function containerStep(el: Element, root: Element): string | null {
   const node = semanticNodeOf(el, root);
-  const cls = node.attribs.class?.trim();
-  return cls ? `${node.name}.${cls}` : null;
+  return classTellsApart(node, root) ? `${node.name}.${node.attribs.class?.trim()}` : null;
 }
 
 /** Whether `parent` holds text outside its child `child` (ignored elements aside). */
