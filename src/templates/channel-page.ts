@@ -37,11 +37,16 @@ export function entryLinkTargets(page: ParsedPage): ReadonlySet<string> {
 }
 
 function readEntryLinkTargets(page: ParsedPage): Set<string> {
-  const self = canonicalUrl(page.url);
-  const host = hostOf(page.url);
+  return entryLinksUnder(page.document.children.filter(isTag), page.url);
+}
+
+/** `entryLinkTargets` of the subtrees of `roots` only (a heading around them is not looked at). */
+export function entryLinksUnder(roots: readonly Element[], pageUrl: string): Set<string> {
+  const self = canonicalUrl(pageUrl);
+  const host = hostOf(pageUrl);
   const out = new Set<string>();
   // Two parallel stacks (element, inside a heading): no pair allocated per element of the page.
-  const stack: Element[] = page.document.children.filter(isTag);
+  const stack: Element[] = [...roots];
   const inHeadings: boolean[] = stack.map(() => false);
   while (stack.length > 0) {
     const node = stack.pop() as Element;
@@ -50,7 +55,7 @@ function readEntryLinkTargets(page: ParsedPage): Set<string> {
     if (node.name === 'a' && isEntryAnchor(node, heading)) {
       const href = node.attribs['href']?.trim();
       if (href !== undefined && href !== '' && !href.includes('#')) {
-        const url = canonicalUrl(href, page.url);
+        const url = canonicalUrl(href, pageUrl);
         if (url !== self && hostOf(url) === host) out.add(url);
       }
     }

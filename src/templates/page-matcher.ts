@@ -6,6 +6,7 @@
 import type { Element } from 'domhandler';
 import * as chrono from 'chrono-node/en';
 import { BoundedMemo } from '../core/bounded-memo.js';
+import { contains } from '../core/dom-text.js';
 import { isIsoDay } from '../core/iso-day.js';
 import {
   type ArticleProperties,
@@ -18,7 +19,7 @@ import {
   readPrintedDate,
   renderContentNode,
 } from '../extract/index.js';
-import { linksElsewhere } from './channel-page.js';
+import { entryLinksUnder, linksElsewhere } from './channel-page.js';
 import { propertyText, textLength } from './content-render.js';
 import { CHANNEL_MIN_REPEATS, MIN_CONTENT_CHARS, TEMPLATE_CONFIDENCE, TEMPLATE_MISSING_PROPERTY_PENALTY } from './constants.js';
 import { type CompiledKeyPath, compileKeyPath, findAllNodes } from './key-path-match.js';
@@ -208,6 +209,24 @@ function looksLikeDate(node: Element, t: PostTemplate): boolean {
   return dateOf(node, t.dateOrder ?? null) !== null;
 }
 
+/**
+ * Of several nodes a content path finds, the post's content when the page's one key node, the
+ * post's title, tells it: the only one holding the title, while no other one holds an entry link (a heading or
+ * `rel=bookmark` anchor leading to another page of the host, as the entries of a list do). Where
+ * class names tell nothing apart (none, or the same utility classes on every `<div>`), the article's
+ * block and the comments' block after it are one step of the path [000 §III-B]; the key node says
+ * which one the post is. Null when nothing tells: a list of posts. ours.
+ */
+function keyedContent(page: ParsedPage, t: PostTemplate, keyNodes: readonly Element[], contentNodes: readonly Element[]): Element | null {
+  const [key] = keyNodes;
+  if (key === undefined || keyNodes.length > 1 || t.keyPath !== t.propertyPaths.title) return null;
+  const holding = contentNodes.filter((n) => contains(n, key));
+  const own = holding.length === 1 ? (holding[0] as Element) : null;
+  if (own === null) return null;
+  const others = contentNodes.filter((n) => n !== own && !contains(n, own) && !contains(own, n));
+  return entryLinksUnder(others, page.url).size === 0 ? own : null;
+}
+
 /** What one template says of a page: a post (with its content node), not a post (a channel page), or nothing (try the next). */
 type Verdict = { kind: 'post'; content: Element } | { kind: 'no'; reason: string } | { kind: 'next'; reason: string };
 
@@ -217,9 +236,9 @@ function judge(page: ParsedPage, t: PostTemplate, m: Record<Slot, Element[]>): V
   if (keyNodes.length >= CHANNEL_MIN_REPEATS)
     return { kind: 'no', reason: `channel page: key-path of template ${t.id} matches ${keyNodes.length} non-empty nodes` };
   const contentNodes = m.content.filter((n) => textLength(n, MIN_CONTENT_CHARS) >= MIN_CONTENT_CHARS);
-  if (contentNodes.length >= CHANNEL_MIN_REPEATS)
+  const content = contentNodes.length >= CHANNEL_MIN_REPEATS ? keyedContent(page, t, keyNodes, contentNodes) : contentNodes[0];
+  if (content === null)
     return { kind: 'no', reason: `channel page: content path of template ${t.id} matches ${contentNodes.length} nodes` };
-  const content = contentNodes[0];
   if (content === undefined)
     return {
       kind: 'next',

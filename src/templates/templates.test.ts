@@ -154,6 +154,32 @@ describe('channel guards (000 Listing 4 path 3)', () => {
     expect([...entryLinkTargets(page)].sort()).toEqual(['http://d.test/archive', 'http://d.test/articles/other']);
   });
 
+  it("a content path finding several blocks no class tells apart: the post is the one holding the key node, unless another is a list's entry", () => {
+    // Every <div> the same (no classes; a framework's utility classes do the same): the article's
+    // block and the comments' block after it are one step of the path.
+    const bare: PostTemplate = {
+      ...general,
+      id: 'bare',
+      keyPath: '|html|body|main|div|h1',
+      contentPath: '|html|body|main|div',
+      propertyPaths: { title: '|html|body|main|div|h1', author: null, date: null, categories: null },
+    };
+    const prose = 'A paragraph of the post, long enough to be read as its content by any measure used here.';
+    const reply = 'A reader answers at length, and this answer is no part of the article it follows.';
+    const pageOf = (second: string): ParsedPage => ({
+      url: 'http://bare.test/p1/',
+      language: null,
+      document: parseDocument(`<html><body><main><div><h1>The post</h1><p>${prose}</p></div>${second}</main></body></html>`),
+    });
+    const post = matchPage(pageOf(`<div><h3>Replies</h3><div><strong>Ana</strong><div><p>${reply}</p></div></div></div>`), [bare]);
+    expect(post.isPost).toBe(true);
+    expect(post.properties?.text).toContain(prose);
+    expect(post.properties?.text).not.toContain(reply);
+    const list = matchPage(pageOf(`<div><h2><a href="/p2/">Another post</a></h2><p>${reply}</p></div>`), [bare]);
+    expect(list.isPost).toBe(false);
+    expect(list.reason).toMatch(/^channel page/);
+  });
+
   it('validateTemplate specialises a template that accepts a channel page', () => {
     const loose: PostTemplate = {
       ...general,
