@@ -154,7 +154,7 @@ describe('channel guards (000 Listing 4 path 3)', () => {
     expect([...entryLinkTargets(page)].sort()).toEqual(['http://d.test/archive', 'http://d.test/articles/other']);
   });
 
-  it("a content path finding several blocks no class tells apart: the post is the one holding the key node, unless another is a list's entry", () => {
+  it("a content path finding several blocks no class tells apart: the post is the one holding the title key node, unless another is a list's entry", () => {
     // Every <div> the same (no classes; a framework's utility classes do the same): the article's
     // block and the comments' block after it are one step of the path.
     const bare: PostTemplate = {
@@ -178,6 +178,12 @@ describe('channel guards (000 Listing 4 path 3)', () => {
     const list = matchPage(pageOf(`<div><h2><a href="/p2/">Another post</a></h2><p>${reply}</p></div>`), [bare]);
     expect(list.isPost).toBe(false);
     expect(list.reason).toMatch(/^channel page/);
+    // A key-path promoted from another property (the byline's date) says nothing of where the content is.
+    const dated: PostTemplate = { ...bare, id: 'dated', keyPath: '|html|body|main|div|div|span', contentPath: '|html|body|main|div|div' };
+    const byline = '<div><span>Posted on March 1, 2025</span> by weir</div>';
+    const html = `<html><body><main><div><h1>The post</h1>${byline}<div><p>${prose}</p></div><div>Filed under walks, weirs and old mills.</div></div></main></body></html>`;
+    const m = matchPage({ url: 'http://bare.test/p1/', language: null, document: parseDocument(html) }, [dated]);
+    expect(m.properties?.text ?? '').not.toContain('Posted on');
   });
 
   it('validateTemplate specialises a template that accepts a channel page', () => {
