@@ -16,7 +16,7 @@ import {
 } from './constants.js';
 import { languageTools } from './language.js';
 import { postPageOf } from '../core/url-shape.js';
-import { nodePath } from './node-path.js';
+import { nodePath, templatePath } from './node-path.js';
 import { contains, nodeText } from './page-dom.js';
 import { pageBaseUrl, pageBody, pageHead } from './parse-page.js';
 import { findAuthor, findCategories, findDate, findModified, findPublished, findTitle } from './properties.js';
@@ -183,7 +183,7 @@ export function extractObjects(page: ParsedPage, items: FeedItem[], opts: Extrac
         references: rendered.references,
         method: 'feed-guided',
         confidence,
-        paths: { content: nodePath(wrapper), title: title.path, author: author.path, date: date.path, categories: categories.path },
+        paths: { content: templatePath(wrapper), title: title.path, author: author.path, date: date.path, categories: categories.path },
         wrapper,
       },
     };

@@ -2,7 +2,7 @@ import { parseDocument } from 'htmlparser2';
 import { type Element, isTag } from 'domhandler';
 import { findOne } from 'domutils';
 import { describe, expect, it } from 'vitest';
-import { escapePathValue, nodePath, sharedPrefixLength } from './node-path.js';
+import { escapePathValue, nodePath, sharedPrefixLength, templatePath } from './node-path.js';
 
 describe('nodePath (000 §III-B notation)', () => {
   const doc = parseDocument(
@@ -23,5 +23,18 @@ describe('nodePath (000 §III-B notation)', () => {
   it('measures shared prefixes', () => {
     expect(sharedPrefixLength(h1, p)).toBe(3);
     expect(isTag(h1)).toBe(true);
+  });
+});
+
+describe('templatePath', () => {
+  it('adds the position of each step a sibling of the same step leaves ambiguous, and only those', () => {
+    const doc = parseDocument(
+      '<html><body><main><div class="u"><h1>T</h1></div><div class="u"><p>x</p><p>y</p></div><aside class="u"></aside></main></body></html>',
+    );
+    const y = findOne((e) => e.name === 'p' && e.children.some((c) => 'data' in c && c.data === 'y'), doc.children) as Element;
+    expect(templatePath(y)).toBe('|html|body|main|div[@class=u][2]|p[2]');
+    expect(nodePath(y)).toBe('|html|body|main|div[@class=u]|p');
+    const h1 = findOne((e) => e.name === 'h1', doc.children) as Element;
+    expect(templatePath(h1)).toBe('|html|body|main|div[@class=u][1]|h1');
   });
 });

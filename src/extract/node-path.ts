@@ -29,6 +29,40 @@ export function nodePath(el: Element): string {
   return `|${steps.reverse().join('|')}`;
 }
 
+/** The element's place among its parent's child elements of its name (1-based: `nth-of-type`). */
+export function positionOfType(el: Element): number {
+  let n = 0;
+  for (const c of el.parent?.children ?? [el]) {
+    if (c.type === 'tag' && (c as Element).name === el.name) n++;
+    if (c === el) break;
+  }
+  return n;
+}
+
+/** `positionOfType(el)` when a sibling prints the same step (name, id and class), else null: the
+ *  step alone would not single the element out. */
+export function ambiguousPosition(el: Element): number | null {
+  const step = pathStep(el);
+  const twin = el.parent?.children.some(
+    (c) => c !== el && c.type === 'tag' && (c as Element).name === el.name && pathStep(c as Element) === step,
+  );
+  return twin === true ? positionOfType(el) : null;
+}
+
+/**
+ * `nodePath` with the position of each step a sibling of the same step leaves ambiguous
+ * (`div[@class=x][3]`, KeyPathStep `position`): the paths the templates stage learns a site's
+ * post template from [000 §III-B].
+ */
+export function templatePath(el: Element): string {
+  const steps: string[] = [];
+  for (let e: Element | null = el; e !== null && e.type === 'tag'; e = e.parent as Element | null) {
+    const at = ambiguousPosition(e);
+    steps.push(at === null ? pathStep(e) : `${pathStep(e)}[${at}]`);
+  }
+  return `|${steps.reverse().join('|')}`;
+}
+
 /** Number of leading steps two elements share (the "shared path prefix" of 000 §III-D-1). */
 export function sharedPrefixLength(a: Element, b: Element): number {
   const chain = (el: Element): Element[] => {

@@ -12,7 +12,7 @@ import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './con
 import { isBareDateText } from './comments/comment-dates.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
 import { BLOCK_TAGS, contains, isIgnoredElement, nodeText, paddedBlockKey, textBlocks } from './page-dom.js';
-import { nodePath, sharedPrefixLength } from './node-path.js';
+import { nodePath, sharedPrefixLength, templatePath } from './node-path.js';
 import { collapseWhitespace, matchKey, tokenize } from './text-normalize.js';
 import type { ExplainStep } from './types.js';
 
@@ -86,7 +86,7 @@ export function findTitle(
     step: 'title',
     detail: `${full ? 'whole' : `${best.len}/${tokens.length} words of the`} feed title in ${nodePath(best.node)}`,
   });
-  return { value, node: best.node, path: nodePath(node), source: 'page', full };
+  return { value, node: best.node, path: templatePath(node), source: 'page', full };
 }
 
 /**
@@ -112,12 +112,12 @@ export function findTitleOnPage(root: Element, content: Element | null, head: El
   }
   const best = resolveByPrefix(inTitle, content);
   if (best !== undefined)
-    return { value: collapseWhitespace(nodeText(best.node)), node: best.node, path: nodePath(best.node), source: 'page' };
+    return { value: collapseWhitespace(nodeText(best.node)), node: best.node, path: templatePath(best.node), source: 'page' };
   const og = head === null ? undefined : findMeta(head, ['og:title']);
   if (og !== undefined) return { value: og, node: null, path: null, source: 'page' };
   const first = resolveByPrefix(h1, content);
   if (first === undefined) return { value: null, node: null, path: null, source: 'none' };
-  return { value: collapseWhitespace(nodeText(first.node)), node: first.node, path: nodePath(first.node), source: 'page' };
+  return { value: collapseWhitespace(nodeText(first.node)), node: first.node, path: templatePath(first.node), source: 'page' };
 }
 
 function titleElementText(head: Element): string | undefined {
@@ -166,7 +166,7 @@ export function findAuthor(
     return {
       value: collapseWhitespace(item.author ?? ''),
       node: best?.node ?? null,
-      path: best === undefined ? null : nodePath(best.node),
+      path: best === undefined ? null : templatePath(best.node),
       source: best === undefined ? 'feed' : 'page',
     };
   }
@@ -223,12 +223,12 @@ export function findAuthorOnPage(
   // the article's own signed byline when its class names say nothing ("By Tess Albright · 4 May").
   const article = content === null ? null : articleOf(content);
   const signed = article === null || (best !== undefined && contains(article, best.node)) ? null : signedByline(article, comments);
-  if (signed !== null) return { value: signed.name, node: signed.node, path: nodePath(signed.node), source: 'page' };
+  if (signed !== null) return { value: signed.name, node: signed.node, path: templatePath(signed.node), source: 'page' };
   if (best !== undefined)
     return {
       value: collapseWhitespace(nodeText(best.node)).replace(BY_PREFIX(), ''),
       node: best.node,
-      path: nodePath(best.node),
+      path: templatePath(best.node),
       source: 'page',
     };
   const meta = head === null ? undefined : findMeta(head, ['author', 'article:author', 'dc.creator']);
@@ -346,7 +346,7 @@ export function findDate(
   return {
     value: iso,
     node: best?.node ?? null,
-    path: best === undefined ? null : nodePath(best.node),
+    path: best === undefined ? null : templatePath(best.node),
     source: best === undefined ? 'feed' : 'page',
   };
 }
@@ -396,5 +396,5 @@ export function findCategories(root: Element, categories: string[], content: Ele
       : links.filter((l) => sharedPrefixLength(l, content) === Math.max(...links.map((x) => sharedPrefixLength(x, content))));
   let lca: Element = near[0] as Element;
   for (const l of near.slice(1)) while (!contains(lca, l) && lca.parent !== null && isTag(lca.parent)) lca = lca.parent;
-  return { value: keys.size > 0 ? categories : pageTags, node: lca, path: nodePath(lca), source: 'page' };
+  return { value: keys.size > 0 ? categories : pageTags, node: lca, path: templatePath(lca), source: 'page' };
 }

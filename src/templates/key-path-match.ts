@@ -47,9 +47,55 @@ function attributeMatches(test: AttributeTest, el: Element): boolean {
 
 /** Does one element satisfy one (non-gap) step? Extra attributes on the node are allowed [000 §III-E]. */
 export function stepMatches(step: KeyPathStep, el: Element): boolean {
+  if (!nameAndAttributesMatch(step, el)) return false;
+  return step.position === undefined || step.position === 0 || positionHolds(step, el);
+}
+
+function nameAndAttributesMatch(step: KeyPathStep, el: Element): boolean {
   if (step.name !== '*' && step.name !== el.name) return false;
   for (const test of step.attributes) if (!attributeMatches(test, el)) return false;
   return true;
+}
+
+/** Children each step finds under a parent: a positioned step asks once per parent, not per child. */
+const matchingChildren = new WeakMap<Element, Map<KeyPathStep, number>>();
+
+/** A step's position tells apart the siblings the step finds: alone, an element matches wherever it is. */
+function positionHolds(step: KeyPathStep, el: Element): boolean {
+  const parent = el.parent;
+  if (parent === null || !isTag(parent)) return true;
+  let counts = matchingChildren.get(parent);
+  if (counts === undefined) {
+    counts = new Map();
+    matchingChildren.set(parent, counts);
+  }
+  let found = counts.get(step);
+  if (found === undefined) {
+    found = 0;
+    for (const c of parent.children) if (isTag(c) && nameAndAttributesMatch(step, c)) found++;
+    counts.set(step, found);
+  }
+  return found < 2 || positionsUnder(parent).get(el) === step.position;
+}
+
+/** Each child element's `positionOfType`, counted once per parent (a list of thousands of entries
+ *  is walked once, not once per entry). */
+const childPositions = new WeakMap<Element, Map<Element, number>>();
+
+function positionsUnder(parent: Element): Map<Element, number> {
+  let positions = childPositions.get(parent);
+  if (positions === undefined) {
+    positions = new Map();
+    const seen = new Map<string, number>();
+    for (const c of parent.children) {
+      if (!isTag(c)) continue;
+      const n = (seen.get(c.name) ?? 0) + 1;
+      seen.set(c.name, n);
+      positions.set(c, n);
+    }
+    childPositions.set(parent, positions);
+  }
+  return positions;
 }
 
 /** Add the states reachable through gaps (a gap may match no element). */

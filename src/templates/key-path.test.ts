@@ -134,3 +134,43 @@ describe('keyPathOf and findNodes on 000 Listing 3 / Listing 4', () => {
     expect(findNodes(d, '|html|body|div[@id=post*]')).toHaveLength(1);
   });
 });
+
+describe('positions: steps that siblings of the same name and attributes leave ambiguous', () => {
+  // No class tells the blocks apart: the title's, the date's and the article's <div> are one step.
+  const page = (before: string): ReturnType<typeof parseDocument> =>
+    parseDocument(
+      `<html><body><main>${before}<div><div>The title</div><div>4 March 2025</div><div><p>The article.</p></div></div></main></body></html>`,
+    );
+
+  it('round-trips a position after the attributes, and values holding brackets stay values', () => {
+    for (const s of ['|html|body|main|div[2]', '|html|body|div[@class=flex gap-4][3]|p', 'div[@id=a\\]][1]'])
+      expect(serialiseKeyPath(kp(s))).toBe(s);
+    expect(kp('div[@id=x[12]').steps[0]).toEqual({ name: 'div', attributes: [{ name: 'id', values: [{ text: 'x[12', prefix: false }] }] });
+    expect(kp('div[@id=x][0]').steps[0]?.position).toBeUndefined();
+  });
+
+  it('keyPathOf writes the position only where a sibling has the same step', () => {
+    const doc = page('');
+    const body = findNodes(doc, 'div|div')[2] as Element;
+    expect(serialiseKeyPath(keyPathOf(body, { positions: true }))).toBe('|html|body|main|div|div[3]');
+    expect(serialiseKeyPath(keyPathOf(body))).toBe('|html|body|main|div|div');
+  });
+
+  it('a position tells siblings of the step apart and never excludes an element its step singles out', () => {
+    expect(findNodes(page(''), '|html|body|main|div|div[3]').map(text)).toEqual(['The article.']);
+    // A page whose block stands alone matches whatever its place.
+    const alone = parseDocument('<html><body><main><div><p>Only the article.</p></div></main></body></html>');
+    expect(findNodes(alone, '|html|body|main|div[2]').map(text)).toEqual(['Only the article.']);
+    // A notice <div> before the post shifts nothing under it.
+    expect(findNodes(page('<p>Notice</p>'), '|html|body|main|div|div[3]').map(text)).toEqual(['The article.']);
+  });
+
+  it('merging keeps a position both pages agree on, or the one page that needed it, and drops positions that disagree', () => {
+    expect(serialiseKeyPath(mergeKeyPaths(kp('|html|body|div[3]'), kp('|html|body|div[3]')) as KeyPath)).toBe('|html|body|div[3]');
+    expect(serialiseKeyPath(mergeKeyPaths(kp('|html|body|div[3]'), kp('|html|body|div')) as KeyPath)).toBe('|html|body|div[3]');
+    const disagree = mergeKeyPaths(kp('|html|body|div[3]'), kp('|html|body|div[2]')) as KeyPath;
+    expect(serialiseKeyPath(disagree)).toBe('|html|body|div');
+    // Once pages disagree, a later page's position does not come back.
+    expect(serialiseKeyPath(mergeKeyPaths(disagree, kp('|html|body|div[3]')) as KeyPath)).toBe('|html|body|div');
+  });
+});

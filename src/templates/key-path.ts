@@ -2,12 +2,15 @@
  * The key-path model of 000 §III-B: a lightweight XPath of element names and attribute/value pairs,
  * written `|html|body|div[@id=post-*]|div[@class=post-header]|h1` (absolute, from the root) or
  * `div[@id=post-*]|*|div[@class=post-content]` (relative). A value ending in `*` is a prefix; a bare
- * `*` step is any number of elements in between. Values escape `\ , ] | *` with a backslash, as the
+ * `*` step is any number of elements in between. A step may end with its element's position among
+ * the siblings of its name (`div[@class=x][3]`), written where the step alone is ambiguous (KeyPathStep
+ * `position`). Values escape `\ , ] | *` with a backslash, as the
  * extract stage writes them. Operations (i) path to the root and (ii) merge live here; (iii) find
  * nodes lives in `key-path-match.ts`.
  */
 import type { Element } from 'domhandler';
 import { BoundedMemo } from '../core/bounded-memo.js';
+import { ambiguousPosition } from '../extract/index.js';
 import { MIN_MERGE_PREFIX_STEPS, MIN_VALUE_PREFIX_CHARS, PATH_ATTRIBUTES } from './constants.js';
 import type { AttributeTest, KeyPath, KeyPathOptions, KeyPathStep, ValuePattern } from './types.js';
 
@@ -66,8 +69,22 @@ function classTokens(raw: string): string[] {
   return raw.split(/(?<!\\)\s+/).filter((t) => t !== '');
 }
 
+/** A step's trailing position (`div[@class=x][3]`, KeyPathStep `position`). */
+const POSITION = /\[([1-9]\d*)\]$/;
+
+/** A step, with its position when it ends with one and the rest is a step of its own. */
 function parseStep(raw: string): KeyPathStep | null {
   const step = raw.trim();
+  const at = POSITION.exec(step);
+  if (at !== null) {
+    const rest = parseAttributes(step.slice(0, at.index));
+    if (rest !== null) return { ...rest, position: Number(at[1]) };
+  }
+  return parseAttributes(step);
+}
+
+/** A step's name and attribute tests. */
+function parseAttributes(step: string): KeyPathStep | null {
   const open = step.indexOf('[');
   const name = (open < 0 ? step : step.slice(0, open)).trim().toLowerCase();
   if (!NAME.test(name)) return null;
@@ -112,9 +129,10 @@ function parseNotation(s: string): KeyPath | null {
 }
 
 function serialiseStep(step: KeyPathStep): string {
-  if (step.attributes.length === 0) return step.name;
+  const at = step.position === undefined || step.position === 0 ? '' : `[${step.position}]`;
+  if (step.attributes.length === 0) return `${step.name}${at}`;
   const attrs = step.attributes.map((a) => `@${a.name}=${a.values.map(serialiseValue).join(' ')}`);
-  return `${step.name}[${attrs.join(',')}]`;
+  return `${step.name}[${attrs.join(',')}]${at}`;
 }
 
 /** Write a key-path in the 000 §III-B notation (`parseKeyPath(serialiseKeyPath(kp))` equals `kp`). */
@@ -147,7 +165,9 @@ export function keyPathOf(node: Element, opts: KeyPathOptions = {}): KeyPath {
     e !== null && (e.type === 'tag' || e.type === 'script' || e.type === 'style');
     e = e.parent as Element | null
   ) {
-    steps.push({ name: e.name.toLowerCase(), attributes: elementAttributes(e, names) });
+    const position = opts.positions === true && e.type === 'tag' ? ambiguousPosition(e) : null;
+    const step = { name: e.name.toLowerCase(), attributes: elementAttributes(e, names) };
+    steps.push(position === null ? step : { ...step, position });
   }
   return { absolute: true, steps: steps.reverse() };
 }
@@ -223,6 +243,15 @@ function mergeAttributes(a: readonly AttributeTest[], b: readonly AttributeTest[
   return out;
 }
 
+/** Positions merged: the same stays; one page's stays when the other's step needed none (its element
+ *  was alone of its step there, so the position only ever tells siblings apart); two different give
+ *  0, pages that disagree, which no later page's position overrides and which is never written. */
+function mergePositions(a: number | undefined, b: number | undefined): number | undefined {
+  if (a === undefined) return b;
+  if (b === undefined || a === b) return a;
+  return 0;
+}
+
 /**
  * Operation (ii) of 000 §III-B, §III-C: the common prefix of both paths (steps with the same element
  * name), each step keeping the attributes both have, values merged to a common prefix + `*`.
@@ -236,7 +265,9 @@ export function mergeKeyPaths(a: KeyPath, b: KeyPath, minPrefixSteps: number = M
     const sa = a.steps[i] as KeyPathStep;
     const sb = b.steps[i] as KeyPathStep;
     if (sa.name !== sb.name) break;
-    steps.push({ name: sa.name, attributes: mergeAttributes(sa.attributes, sb.attributes) });
+    const step = { name: sa.name, attributes: mergeAttributes(sa.attributes, sb.attributes) };
+    const position = mergePositions(sa.position, sb.position);
+    steps.push(position === undefined ? step : { ...step, position });
   }
   if (steps.length < Math.min(minPrefixSteps, a.steps.length, b.steps.length) || steps.length === 0) return null;
   return { absolute: a.absolute, steps };

@@ -52,7 +52,7 @@ export function clusterAttributeValues(paths: KeyPath[]): KeyPath[] {
   return paths.map((p) => ({
     absolute: p.absolute,
     steps: p.steps.map((s) => ({
-      name: s.name,
+      ...s,
       attributes: s.attributes.map((a) => {
         const values: ValuePattern[] = [];
         for (const v of a.values.map(general)) if (!values.some((w) => w.text === v.text && w.prefix === v.prefix)) values.push(v);

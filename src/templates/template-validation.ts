@@ -63,7 +63,7 @@ function specialisedPaths(kps: readonly KeyPath[], pages: readonly ParsedPage[])
     );
     for (const [k, i] of merging.entries()) {
       const node = found[k]?.find((n: Element) => n.children.length > 0);
-      const full = node === undefined ? null : keyPathOf(node);
+      const full = node === undefined ? null : keyPathOf(node, { positions: true });
       const sofar = merged[i] ?? null;
       const next = full === null || sofar === null ? full : mergeKeyPaths(sofar, full);
       if (next === null) failed[i] = true;

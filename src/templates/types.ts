@@ -23,6 +23,15 @@ export interface AttributeTest {
 export interface KeyPathStep {
   readonly name: string;
   readonly attributes: readonly AttributeTest[];
+  /**
+   * The element's place among its parent's children of its name (1 = the first `div`), written
+   * `div[@class=x][3]`, when siblings of the same name and attributes left the step ambiguous.
+   * It only tells such siblings apart: an element the step alone singles out matches wherever it
+   * is. Deviation from 000 §III-B, whose steps are names and attributes only: on pages whose
+   * classes tell nothing apart, the article's block and the comments' block are one step. 0 while
+   * merging: the pages disagree (never written).
+   */
+  readonly position?: number;
 }
 
 /** A key-path [000 §III-B]: absolute (`|html|body|...`, from the root) or relative (a suffix of the
@@ -36,6 +45,8 @@ export interface KeyPath {
 export interface KeyPathOptions {
   /** Attributes written into each step; default `PATH_ATTRIBUTES`. */
   attributes?: readonly string[];
+  /** Write the `position` of each step whose element has a sibling of the same step (default false). */
+  positions?: boolean;
 }
 
 /** One training sample: a feed-linked page's URL, its feed, and the key-paths the extract stage found its properties in. */
