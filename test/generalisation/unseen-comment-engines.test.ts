@@ -176,6 +176,20 @@ const divsAfterEn: Engine = {
   },
 };
 
+/** The same without any class attribute: title, date and body are three bare <div>s in a row, which
+ *  only their places tell apart (key-path positions), the responses a <div> beside them. */
+const withoutClassAttributes = (html: string): string => html.replace(/\sclass="[^"]*"/g, '');
+const divsBareEn: Engine = {
+  ...divsAfterEn,
+  name: 'divs-bare-en',
+  post(p, replies) {
+    return withoutClassAttributes(divsAfterEn.post.call(this, p, replies));
+  },
+  list(posts) {
+    return withoutClassAttributes(divsAfterEn.list.call(this, posts));
+  },
+};
+
 /** French: an <article> per reaction, a <time datetime> in its footer; a site-wide comment feed. */
 const articleFr: Engine = {
   name: 'article-fr',
@@ -276,7 +290,7 @@ const avatarsPt: Engine = {
   },
 };
 
-const ENGINES = [threadedDe, tableEn, listEs, divsAfterEn, articleFr, numberedEn, afterFooterHe, avatarsPt];
+const ENGINES = [threadedDe, tableEn, listEs, divsAfterEn, articleFr, numberedEn, afterFooterHe, avatarsPt, divsBareEn];
 const site = (e: Engine): string => `http://${e.name}.test`;
 
 interface Crawls {

@@ -661,6 +661,17 @@ export function findEntryGroups(
       addTo(sides, side, e);
     }
     for (const entries of sides.values()) {
+      // One dated entry on its side is a lone entry: the site's structures may hold it (a post with
+      // one comment, whose date shares its signature with the article's own date line).
+      const [only] = entries;
+      const lone =
+        entries.length === 1 && only !== undefined && siteStructures.size > 0
+          ? siteEntry(only.marker, article, root, how, siteStructures, dateLines)
+          : null;
+      if (lone !== null) {
+        groups.push({ ...lone, how });
+        continue;
+      }
       const lca = lowestCommonAncestor(entries.map((e) => e.nodes[0] as Element));
       if (lca !== null) groups.push({ entries, lca: entries.length === 1 ? ((lca.parent as Element | null) ?? lca) : lca, how });
     }
