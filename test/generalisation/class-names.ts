@@ -2,11 +2,12 @@
  * Class names rewritten the way other engines print them (issue #12: the vocabulary is a hint, the
  * structure decides): `hashed`, each class token a generated name, the same token the same name
  * on every page (CSS modules, styled components, a site builder); `utility`, every element of a tag
- * given one framework's utility classes, whatever its role (the classes tell nothing apart).
+ * given one framework's utility classes, whatever its role (the classes tell nothing apart); `none`,
+ * no class attribute at all (hand-written HTML, minimal themes).
  * `bench:classes` builds every generalisation suite's pages rewritten each way (`WO_FIXTURE_CLASSES`,
  * read by `writeWarc`); the suites' own class-free engines use them directly.
  */
-export const CLASS_NAME_MODES = ['hashed', 'utility'] as const;
+export const CLASS_NAME_MODES = ['hashed', 'utility', 'none'] as const;
 export type ClassNameMode = (typeof CLASS_NAME_MODES)[number];
 
 /** A generated name for a class token ("comment-author" -> "c1qfxp4"): FNV-1a, base 36. */
@@ -45,7 +46,7 @@ export function rewriteClassNames(html: string, mode: ClassNameMode): string {
     });
   return html.replace(START_TAG, (_m, tag: string, attributes: string | undefined, close: string) => {
     const rest = (attributes ?? '').replace(CLASS_ATTRIBUTE, '');
-    const utility = UTILITY[tag.toLowerCase()];
+    const utility = mode === 'none' ? undefined : UTILITY[tag.toLowerCase()];
     return `<${tag}${rest}${utility === undefined ? '' : ` class="${utility}"`}${close}>`;
   });
 }
