@@ -401,7 +401,7 @@ function findAuthor(
   // avatar) stands between them and the text follows the date (a short text signed by a date line
   // after it is no name). Guessed: the zone then needs the names alike or the site's records.
   const dateLine = elements.find((el) => el.name !== 'span' && isEntryDateLine(el));
-  const before = dateLine === undefined || !hasTextAfter(dateLine, elements) ? null : lineBefore(dateLine, skip);
+  const before = dateLine === undefined || !hasTextAfter(dateLine, elements) ? null : lineBeforeWrapped(dateLine, nodes, skip);
   const name = before === null ? null : cleanAuthor(shortLine(before, MAX_AUTHOR_WORDS) ?? '');
   if (before !== null && name !== null && !SENTENCE_END.test(name)) return { name, url: link(before), node: before, guessed: true };
   // 7. A byline row: a short block of one-line parts, the first a name, a later one dated by its
@@ -460,6 +460,32 @@ function lineBefore(el: Element, skip: SkippedNodes): Element | null {
     return k;
   }
   return null;
+}
+
+/** `lineBefore` of the date line, or of the layout wrapper around it that prints nothing else
+ *  (`<div>Jane</div><div class="group"><div>4 Mar 2025</div></div>`, a block theme's row), within
+ *  the entry's `nodes`. */
+function lineBeforeWrapped(dateLine: Element, nodes: readonly Element[], skip: SkippedNodes): Element | null {
+  for (let el = dateLine; ; ) {
+    const before = lineBefore(el, skip);
+    if (before !== null) return before;
+    const parent = el.parent;
+    if (parent === null || !isTag(parent) || nodes.includes(el) || !printsOnly(parent, el, skip)) return null;
+    el = parent;
+  }
+}
+
+/** Whether `child` is the only child of `parent` that prints text (ignored and skipped elements aside). */
+function printsOnly(parent: Element, child: Element, skip: SkippedNodes): boolean {
+  for (const c of parent.children) {
+    if (c === child) continue;
+    if (isText(c)) {
+      if (c.data.trim() !== '') return false;
+      continue;
+    }
+    if (isTag(c) && !isIgnoredElement(c) && !skip.has(c) && textsUpTo(c, 0)?.join('').trim() !== '') return false;
+  }
+  return true;
 }
 
 /** The one element printing text in a block's first line (`leadingInlineRun`), past elements that

@@ -624,3 +624,27 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
     ]);
   });
 });
+
+describe('a byline whose date sits in a layout wrapper of its own', () => {
+  it("names the author from the line before the wrapper (a block theme's comment row, its class names gone)", () => {
+    const url = 'http://blocks.test/2025/03/weir/';
+    const entry = (name: string, when: string, text: string): string =>
+      `<li><div><div><div><img alt="" src="/a.png"></div><div><div>${name}</div><div><div><time datetime="2025-03-16T10:45:00Z"><a href="#c">${when}</a></time></div></div><div><p>${text}</p></div><div><a href="?replytocom=1#respond">Reply</a></div></div></div></div></li>`;
+    const html = `<html lang="en"><body><main><h1>The weir at dawn</h1><div><p>The weir was quiet at dawn, the water low and the old wheel still after the long dry spell of the spring.</p><p>By noon the miller had opened the sluice and the race ran again, loud enough to drown the birds.</p></div>
+<div id="comments"><h2>2 thoughts on the weir</h2><ol>${entry('Ada Lind', '16/03/2025 10:45', 'I walked there last week and the wheel was turning again.')}${entry('Elif Aksoy', '16/03/2025 12:15', 'Lovely photographs of the sluice, thank you for these.')}</ol></div></main></body></html>`;
+    const page = parsePage(html, url);
+    const item = articleItem(
+      'The weir at dawn',
+      'The weir was quiet at dawn, the water low and the old wheel still after the long dry spell of the spring.',
+      url,
+    );
+    const result = extractObject(page, item, { comments: { feedItems: [] } });
+    expect(result.ok).toBe(true);
+    const comments = result.ok ? (result.comments?.comments ?? []) : [];
+    expect(comments.map((c) => c.author)).toEqual(['Ada Lind', 'Elif Aksoy']);
+    expect(comments.map((c) => c.text)).toEqual([
+      'I walked there last week and the wheel was turning again.',
+      'Lovely photographs of the sluice, thank you for these.',
+    ]);
+  });
+});
