@@ -8,7 +8,10 @@
  * - control links: a short link leading nowhere (`isControlLink`) whose text most entries print
  *   (a "Like" or "Flag" button by whatever name), and a bar of two or more such links on any entry,
  *   a lone one too. A link leading nowhere whose text differs from entry to entry (a comment's own
- *   title that folds it) stays text.
+ *   title that folds it) stays text;
+ * - a short link to the page's reply form (`#respond`, `#otvet`: its target holds the form with a
+ *   `<textarea>`, or is the heading just before it), on any entry, a lone one too: it answers, it
+ *   says nothing.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { contains } from '../page-dom.js';
@@ -52,7 +55,8 @@ export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
     const bars = e.elements.filter((el) => el.name !== 'a' && isControlBar(el, isShortControl));
     const outer = bars.filter((bar) => !bars.some((other) => other !== bar && contains(other, bar)));
     const links = [...(controls[i] ?? [])].filter(([el, line]) => isRepeated(line) && !outer.some((bar) => contains(bar, el)));
-    return [...outer, ...links.map(([el]) => el)];
+    const toForm = e.elements.filter((el) => isFormLink(el) && !outer.some((bar) => contains(bar, el)));
+    return [...outer, ...links.map(([el]) => el), ...toForm];
   });
 }
 
@@ -95,6 +99,61 @@ function isSelfLink(a: Element): boolean {
   const id = href.slice(1);
   for (let e = a.parent; e !== null && isTag(e); e = e.parent) if (e.attribs.id === id) return true;
   return false;
+}
+
+/** Elements by id, per document: a link's target looked up once per page. */
+const idsOf = new WeakMap<AnyNode, Map<string, Element>>();
+
+function elementById(from: Element, id: string): Element | null {
+  let root: AnyNode = from;
+  while (root.parent !== null) root = root.parent;
+  let ids = idsOf.get(root);
+  if (ids === undefined) {
+    const found = new Map<string, Element>();
+    const stack: AnyNode[] = [root];
+    while (stack.length > 0) {
+      const n = stack.pop() as AnyNode;
+      if (isTag(n) && n.attribs.id !== undefined && !found.has(n.attribs.id)) found.set(n.attribs.id, n);
+      if ('children' in n) for (const c of n.children) stack.push(c);
+    }
+    ids = found;
+    idsOf.set(root, ids);
+  }
+  return ids.get(id) ?? null;
+}
+
+/** `holdsReplyForm` per element: every entry's link to the same target asks once. */
+const replyForms = new WeakMap<Element, boolean>();
+
+/** Whether the element is a `<textarea>` or holds one. */
+function holdsReplyForm(el: Element): boolean {
+  let holds = replyForms.get(el);
+  if (holds === undefined) {
+    holds = false;
+    const stack: AnyNode[] = [el];
+    while (stack.length > 0 && !holds) {
+      const n = stack.pop() as AnyNode;
+      if (!isTag(n)) continue;
+      if (n.name === 'textarea') holds = true;
+      else for (const c of n.children) stack.push(c);
+    }
+    replyForms.set(el, holds);
+  }
+  return holds;
+}
+
+/** A short link to this page's reply form: `#id` (a query before it allowed), its target holding a
+ *  `<textarea>` or the element just before one that does (a "Leave a reply" heading). */
+function isFormLink(el: Element): boolean {
+  if (el.name !== 'a' || !isShortLink(el)) return false;
+  const href = el.attribs.href?.trim() ?? '';
+  const at = href.indexOf('#');
+  if (at < 0 || at === href.length - 1 || !(at === 0 || href.startsWith('?'))) return false;
+  const target = elementById(el, href.slice(at + 1));
+  if (target === null) return false;
+  let next: AnyNode | null = target.next;
+  while (next !== null && !isTag(next)) next = next.next;
+  return holdsReplyForm(target) || (next !== null && isTag(next) && holdsReplyForm(next));
 }
 
 /** A link printing no more words than a counter line. */

@@ -648,3 +648,23 @@ describe('a byline whose date sits in a layout wrapper of its own', () => {
     ]);
   });
 });
+
+describe("a link to the page's reply form", () => {
+  it('is left out of a lone comment, which has no sibling to show it repeats', () => {
+    const url = 'http://reka.test/zapisi/7.html';
+    const html = `<html lang="en"><body><main><div><h1>Ice on the river</h1><p>The ice came early this year and the ferry stopped a week before the usual date, so the village walked across.</p><p>By February the old men were fishing through holes in the ice again, as they did when we were young.</p></div>
+<div id="comments"><h3>Comments (1)</h3><div><div><a href="/u/anna">Anna Kozlova</a> <span>4 March 2025, 10:12</span></div><p>We walked across too, the whole school did, and nobody fell in.</p><div><a href="#answer">Answer</a></div></div></div>
+<h3 id="answer">Leave a comment</h3><form><textarea name="t"></textarea><button>Send</button></form></main></body></html>`;
+    const page = parsePage(html, url);
+    const item = articleItem(
+      'Ice on the river',
+      'The ice came early this year and the ferry stopped a week before the usual date, so the village walked across.',
+      url,
+    );
+    const result = extractObject(page, item, { comments: { feedItems: [] } });
+    const comments = result.ok ? (result.comments?.comments ?? []) : [];
+    expect(comments.map((c) => [c.author, c.text])).toEqual([
+      ['Anna Kozlova', 'We walked across too, the whole school did, and nobody fell in.'],
+    ]);
+  });
+});
