@@ -2,13 +2,14 @@
  * bench:classes — how much of the generalisation suites holds when the engines' class names say
  * nothing (issue #12: the vocabulary is a hint, structure and the site's own evidence decide).
  *
- *   npm run bench:classes                # as written, hashed, utility, none
+ *   npm run bench:classes                # as written, hashed, utility, none, divs, soup
  *   npm run bench:classes -- hashed      # one rewrite only
  *
  * Runs `vitest run test/generalisation` once per mode, the suites' HTML pages rewritten by
  * `WO_FIXTURE_CLASSES` (test/generalisation/class-names.ts): `hashed` gives every class token a
  * generated name (CSS modules), `utility` gives every element of a tag the same utility classes (a
- * CSS framework), `none` removes every class attribute (hand-written HTML). Prints the failed tests per mode and suite and writes bench/out/class-names.json.
+ * CSS framework), `none` removes every class attribute (hand-written HTML), `divs` prints HTML5's
+ * sectioning elements as `<div>`s (older engines), `soup` does both. Prints the failed tests per mode and suite and writes bench/out/class-names.json.
  * A benchmark, not a test: the rewritten suites are expected to fail in part; the figures are
  * quoted in closing notes and docs/quality.md.
  */

@@ -3,11 +3,13 @@
  * structure decides): `hashed`, each class token a generated name, the same token the same name
  * on every page (CSS modules, styled components, a site builder); `utility`, every element of a tag
  * given one framework's utility classes, whatever its role (the classes tell nothing apart); `none`,
- * no class attribute at all (hand-written HTML, minimal themes).
+ * no class attribute at all (hand-written HTML, minimal themes); `divs`, HTML5's sectioning elements
+ * (`article`, `section`, `header`, `footer`, `aside`, `nav`, `main`) printed as `<div>`s, the markup
+ * of older engines; `soup`, both `divs` and `none`.
  * `bench:classes` builds every generalisation suite's pages rewritten each way (`WO_FIXTURE_CLASSES`,
  * read by `writeWarc`); the suites' own class-free engines use them directly.
  */
-export const CLASS_NAME_MODES = ['hashed', 'utility', 'none'] as const;
+export const CLASS_NAME_MODES = ['hashed', 'utility', 'none', 'divs', 'soup'] as const;
 export type ClassNameMode = (typeof CLASS_NAME_MODES)[number];
 
 /** A generated name for a class token ("comment-author" -> "c1qfxp4"): FNV-1a, base 36. */
@@ -32,10 +34,14 @@ const UTILITY: Readonly<Record<string, string>> = {
 };
 
 const CLASS_ATTRIBUTE = /(\sclass\s*=\s*)(["'])(.*?)\2/gis;
+/** A start or end tag of one of HTML5's sectioning elements (`divs`). */
+const SECTIONING_TAG = /<(\/?)(article|section|header|footer|aside|nav|main)(?=[\s>/])/gi;
 const START_TAG = /<([a-z][a-z0-9]*)(\s[^<>]*?)?(\/?)>/gi;
 
-/** An HTML page's class names rewritten as `mode` says. */
+/** An HTML page's class names (and for `divs` and `soup` its sectioning elements) rewritten as `mode` says. */
 export function rewriteClassNames(html: string, mode: ClassNameMode): string {
+  if (mode === 'soup') return rewriteClassNames(rewriteClassNames(html, 'divs'), 'none');
+  if (mode === 'divs') return html.replace(SECTIONING_TAG, (_m, close: string) => `<${close}div`);
   if (mode === 'hashed')
     return html.replace(CLASS_ATTRIBUTE, (_m, before: string, quote: string, value: string) => {
       const names = value
