@@ -625,6 +625,16 @@ describe('extractComments on engines outside the dev data (issue #12)', () => {
   });
 });
 
+/** The comments of a hand-written post page whose feed item prints the page's first paragraph. */
+function commentsOf(html: string, url: string, title: string) {
+  const page = parsePage(html, url);
+  const first = findAll((e) => e.name === 'p', page.document.children)[0];
+  const description = first === undefined ? null : first.children.map((c) => ('data' in c ? c.data : '')).join('');
+  const result = extractObject(page, articleItem(title, description, url), { comments: { feedItems: [] } });
+  expect(result.ok).toBe(true);
+  return result.ok ? (result.comments?.comments ?? []) : [];
+}
+
 describe('a byline whose date sits in a layout wrapper of its own', () => {
   it("names the author from the line before the wrapper (a block theme's comment row, its class names gone)", () => {
     const url = 'http://blocks.test/2025/03/weir/';
@@ -632,15 +642,7 @@ describe('a byline whose date sits in a layout wrapper of its own', () => {
       `<li><div><div><div><img alt="" src="/a.png"></div><div><div>${name}</div><div><div><time datetime="2025-03-16T10:45:00Z"><a href="#c">${when}</a></time></div></div><div><p>${text}</p></div><div><a href="?replytocom=1#respond">Reply</a></div></div></div></div></li>`;
     const html = `<html lang="en"><body><main><h1>The weir at dawn</h1><div><p>The weir was quiet at dawn, the water low and the old wheel still after the long dry spell of the spring.</p><p>By noon the miller had opened the sluice and the race ran again, loud enough to drown the birds.</p></div>
 <div id="comments"><h2>2 thoughts on the weir</h2><ol>${entry('Ada Lind', '16/03/2025 10:45', 'I walked there last week and the wheel was turning again.')}${entry('Elif Aksoy', '16/03/2025 12:15', 'Lovely photographs of the sluice, thank you for these.')}</ol></div></main></body></html>`;
-    const page = parsePage(html, url);
-    const item = articleItem(
-      'The weir at dawn',
-      'The weir was quiet at dawn, the water low and the old wheel still after the long dry spell of the spring.',
-      url,
-    );
-    const result = extractObject(page, item, { comments: { feedItems: [] } });
-    expect(result.ok).toBe(true);
-    const comments = result.ok ? (result.comments?.comments ?? []) : [];
+    const comments = commentsOf(html, url, 'The weir at dawn');
     expect(comments.map((c) => c.author)).toEqual(['Ada Lind', 'Elif Aksoy']);
     expect(comments.map((c) => c.text)).toEqual([
       'I walked there last week and the wheel was turning again.',
@@ -655,14 +657,7 @@ describe("a link to the page's reply form", () => {
     const html = `<html lang="en"><body><main><div><h1>Ice on the river</h1><p>The ice came early this year and the ferry stopped a week before the usual date, so the village walked across.</p><p>By February the old men were fishing through holes in the ice again, as they did when we were young.</p></div>
 <div id="comments"><h3>Comments (1)</h3><div><div><a href="/u/anna">Anna Kozlova</a> <span>4 March 2025, 10:12</span></div><p>We walked across too, the whole school did, and nobody fell in.</p><div><a href="#answer">Answer</a></div></div></div>
 <h3 id="answer">Leave a comment</h3><form><textarea name="t"></textarea><button>Send</button></form></main></body></html>`;
-    const page = parsePage(html, url);
-    const item = articleItem(
-      'Ice on the river',
-      'The ice came early this year and the ferry stopped a week before the usual date, so the village walked across.',
-      url,
-    );
-    const result = extractObject(page, item, { comments: { feedItems: [] } });
-    const comments = result.ok ? (result.comments?.comments ?? []) : [];
+    const comments = commentsOf(html, url, 'Ice on the river');
     expect(comments.map((c) => [c.author, c.text])).toEqual([
       ['Anna Kozlova', 'We walked across too, the whole school did, and nobody fell in.'],
     ]);
