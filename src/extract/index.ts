@@ -5,7 +5,7 @@ export { type CommentNodes, type RenderedArticle, renderContentNode } from './ar
 export { extractObject, extractObjects, type ExtractOptions } from './extract-object.js';
 export { explainExtraction } from './explain.js';
 export { feedContentObject } from './feed-content.js';
-export { ambiguousPosition, nodePath } from './node-path.js';
+export { ambiguousPosition, nodePath, positionsOfType } from './node-path.js';
 export { isIgnoredElement, isNeverRendered } from './page-dom.js';
 export { languageFromAttribute, languageFromText } from './language.js';
 export { DEFAULT_EXTRACT_CONFIG, type ExtractConfig } from './config.js';

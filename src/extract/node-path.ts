@@ -3,7 +3,7 @@
  * the root, with the id and class attributes that let the templates stage tell nodes apart.
  * Values escape `\`, `,`, `]`, `|` and `*` with a backslash (`*` is the template wildcard).
  */
-import type { Element } from 'domhandler';
+import { type AnyNode, type Element, isTag, type ParentNode } from 'domhandler';
 
 /** Attributes written into a key-path [000 §III-D-3: "class and id often have unique values"]. */
 const PATH_ATTRIBUTES = ['id', 'class'] as const;
@@ -29,24 +29,33 @@ export function nodePath(el: Element): string {
   return `|${steps.reverse().join('|')}`;
 }
 
-/** The element's place among its parent's child elements of its name (1-based: `nth-of-type`). */
-export function positionOfType(el: Element): number {
-  let n = 0;
-  for (const c of el.parent?.children ?? [el]) {
-    if (c.type === 'tag' && (c as Element).name === el.name) n++;
-    if (c === el) break;
+/** Each child element's place among its parent's child elements of its name (1-based:
+ *  `nth-of-type`), counted once per parent (a list of thousands of entries is walked once). */
+const positionsCache = new WeakMap<AnyNode, Map<Element, number>>();
+
+export function positionsOfType(parent: ParentNode): Map<Element, number> {
+  let positions = positionsCache.get(parent);
+  if (positions === undefined) {
+    positions = new Map();
+    const seen = new Map<string, number>();
+    for (const c of parent.children) {
+      if (!isTag(c)) continue;
+      const n = (seen.get(c.name) ?? 0) + 1;
+      seen.set(c.name, n);
+      positions.set(c, n);
+    }
+    positionsCache.set(parent, positions);
   }
-  return n;
+  return positions;
 }
 
-/** `positionOfType(el)` when a sibling prints the same step (name, id and class), else null: the
- *  step alone would not single the element out. */
-export function ambiguousPosition(el: Element): number | null {
-  const step = pathStep(el);
-  const twin = el.parent?.children.some(
-    (c) => c !== el && c.type === 'tag' && (c as Element).name === el.name && pathStep(c as Element) === step,
-  );
-  return twin === true ? positionOfType(el) : null;
+/** The element's place among its siblings of its name when a sibling prints the same step (name,
+ *  id and class: `step`, its `pathStep`), else null: the step alone would not single it out. */
+export function ambiguousPosition(el: Element, step: string = pathStep(el)): number | null {
+  const parent = el.parent;
+  if (parent === null) return null;
+  const twin = parent.children.some((c) => c !== el && isTag(c) && c.name === el.name && pathStep(c) === step);
+  return twin ? (positionsOfType(parent).get(el) ?? null) : null;
 }
 
 /**
@@ -57,8 +66,9 @@ export function ambiguousPosition(el: Element): number | null {
 export function templatePath(el: Element): string {
   const steps: string[] = [];
   for (let e: Element | null = el; e !== null && e.type === 'tag'; e = e.parent as Element | null) {
-    const at = ambiguousPosition(e);
-    steps.push(at === null ? pathStep(e) : `${pathStep(e)}[${at}]`);
+    const step = pathStep(e);
+    const at = ambiguousPosition(e, step);
+    steps.push(at === null ? step : `${step}[${at}]`);
   }
   return `|${steps.reverse().join('|')}`;
 }

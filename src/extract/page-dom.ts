@@ -117,16 +117,18 @@ function classCounts(root: Element): ClassCounts {
   let counts = classCountsCache.get(root);
   if (counts === undefined) {
     const found: ClassCounts = { byTag: new Map(), byClass: new Map() };
-    const visit = (el: Element): void => {
+    // A stack, not recursion: a hostile page nests elements deeper than the call stack goes.
+    const stack: Element[] = [root];
+    while (stack.length > 0) {
+      const el = stack.pop() as Element;
       found.byTag.set(el.name, (found.byTag.get(el.name) ?? 0) + 1);
       const cls = el.attribs.class?.trim();
       if (cls) {
         const key = `${el.name}.${cls}`;
         found.byClass.set(key, (found.byClass.get(key) ?? 0) + 1);
       }
-      for (const c of el.children) if (isTag(c)) visit(c);
-    };
-    visit(root);
+      for (const c of el.children) if (isTag(c)) stack.push(c);
+    }
     counts = found;
     classCountsCache.set(root, counts);
   }

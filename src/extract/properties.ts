@@ -136,10 +136,9 @@ function smallestContaining(el: Element, key: string): Element {
 /** Author markup words (hint list): anywhere in class / rel / itemprop, and as a whole class token. */
 const AUTHOR_ATTR = hintMatcher([AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS], (marker, role) => `${marker}|${role}`);
 const AUTHOR_CLASS = hintMatcher(AUTHOR_MARKER_WORDS, (a) => `(?:^|[\\s_-])(?:${a})(?:$|[\\s_-])`);
-/** "by", "par", "von" before a byline's name (hint list). */
 /** domutils' `compareDocumentPosition` bit for a node after the other (`DocumentPosition.FOLLOWING`). */
 const FOLLOWING = 4;
-
+/** "by", "par", "von" before a byline's name (hint list). */
 const BY_PREFIX = hintMatcher(SIGNATURE_BY_WORDS, (by) => `^\\s*(?:${by})\\s+`);
 
 /** Author: the feed's author name found in a short block; else page byline markup. */

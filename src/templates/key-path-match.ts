@@ -4,6 +4,7 @@
  * length); many paths are matched in one walk of the page, so a host's templates cost one pass.
  */
 import { type AnyNode, type Document, type Element, isTag } from 'domhandler';
+import { positionsOfType } from '../extract/index.js';
 import { parseKeyPath } from './key-path.js';
 import type { AttributeTest, KeyPath, KeyPathStep } from './types.js';
 
@@ -75,27 +76,7 @@ function positionHolds(step: KeyPathStep, el: Element): boolean {
     for (const c of parent.children) if (isTag(c) && nameAndAttributesMatch(step, c)) found++;
     counts.set(step, found);
   }
-  return found < 2 || positionsUnder(parent).get(el) === step.position;
-}
-
-/** Each child element's `positionOfType`, counted once per parent (a list of thousands of entries
- *  is walked once, not once per entry). */
-const childPositions = new WeakMap<Element, Map<Element, number>>();
-
-function positionsUnder(parent: Element): Map<Element, number> {
-  let positions = childPositions.get(parent);
-  if (positions === undefined) {
-    positions = new Map();
-    const seen = new Map<string, number>();
-    for (const c of parent.children) {
-      if (!isTag(c)) continue;
-      const n = (seen.get(c.name) ?? 0) + 1;
-      seen.set(c.name, n);
-      positions.set(c, n);
-    }
-    childPositions.set(parent, positions);
-  }
-  return positions;
+  return found < 2 || positionsOfType(parent).get(el) === step.position;
 }
 
 /** Add the states reachable through gaps (a gap may match no element). */

@@ -14,6 +14,7 @@
  *   says nothing.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { existsOne } from 'domutils';
 import { contains } from '../page-dom.js';
 import { NUMBER_MASK, templateKey } from '../../core/template-key.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
@@ -129,14 +130,7 @@ const replyForms = new WeakMap<Element, boolean>();
 function holdsReplyForm(el: Element): boolean {
   let holds = replyForms.get(el);
   if (holds === undefined) {
-    holds = false;
-    const stack: AnyNode[] = [el];
-    while (stack.length > 0 && !holds) {
-      const n = stack.pop() as AnyNode;
-      if (!isTag(n)) continue;
-      if (n.name === 'textarea') holds = true;
-      else for (const c of n.children) stack.push(c);
-    }
+    holds = el.name === 'textarea' || existsOne((e) => e.name === 'textarea', el.children);
     replyForms.set(el, holds);
   }
   return holds;
@@ -145,10 +139,10 @@ function holdsReplyForm(el: Element): boolean {
 /** A short link to this page's reply form: `#id` (a query before it allowed), its target holding a
  *  `<textarea>` or the element just before one that does (a "Leave a reply" heading). */
 function isFormLink(el: Element): boolean {
-  if (el.name !== 'a' || !isShortLink(el)) return false;
+  if (el.name !== 'a') return false;
   const href = el.attribs.href?.trim() ?? '';
   const at = href.indexOf('#');
-  if (at < 0 || at === href.length - 1 || !(at === 0 || href.startsWith('?'))) return false;
+  if (at < 0 || at === href.length - 1 || !(at === 0 || href.startsWith('?')) || !isShortLink(el)) return false;
   const target = elementById(el, href.slice(at + 1));
   if (target === null) return false;
   let next: AnyNode | null = target.next;
