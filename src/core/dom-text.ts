@@ -144,12 +144,12 @@ export function plainText(nodes: AnyNode | readonly AnyNode[], opts: TextOptions
 
 /**
  * Tag names whose elements are listed per document on the first lookup (`elementsNamed`): stages
- * look these few up in pages of thousands of elements (feed links, `<time>`), and one walk of a
+ * look these few up in pages of thousands of elements (feed links, `<time>`, the reply form's `<textarea>`), and one walk of a
  * page's DOM for all of them costs less than a walk per lookup. The DOM of a page is never changed
  * once parsed. (Listed by the parser's handler instead, they made parsing twice as slow: the 966
  * pages of dragnet-train in 4.4 s against 2.2 s.)
  */
-const LISTED_TAGS = ['a', 'base', 'link', 'time'] as const;
+const LISTED_TAGS = ['a', 'base', 'link', 'textarea', 'time'] as const;
 export type ListedTag = (typeof LISTED_TAGS)[number];
 const LISTED: ReadonlySet<string> = new Set(LISTED_TAGS);
 const listedElements = new WeakMap<AnyNode, Map<string, Element[]>>();

@@ -14,7 +14,7 @@
  *   says nothing.
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { existsOne } from 'domutils';
+import { elementsNamed } from '../../core/dom-text.js';
 import { contains } from '../page-dom.js';
 import { NUMBER_MASK, templateKey } from '../../core/template-key.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
@@ -123,18 +123,8 @@ function elementById(from: Element, id: string): Element | null {
   return ids.get(id) ?? null;
 }
 
-/** `holdsReplyForm` per element: every entry's link to the same target asks once. */
-const replyForms = new WeakMap<Element, boolean>();
-
-/** Whether the element is a `<textarea>` or holds one. */
-function holdsReplyForm(el: Element): boolean {
-  let holds = replyForms.get(el);
-  if (holds === undefined) {
-    holds = el.name === 'textarea' || existsOne((e) => e.name === 'textarea', el.children);
-    replyForms.set(el, holds);
-  }
-  return holds;
-}
+/** Whether the element is a `<textarea>` or holds one (the page's listed elements, one walk per page). */
+const holdsReplyForm = (el: Element): boolean => el.name === 'textarea' || elementsNamed(el, 'textarea').length > 0;
 
 /** A short link to this page's reply form: `#id` (a query before it allowed), its target holding a
  *  `<textarea>` or the element just before one that does (a "Leave a reply" heading). */
