@@ -719,11 +719,28 @@ export function isInParagraph(el: Element, entry: Entry): boolean {
   return false;
 }
 
-/** Tag path from the entry node holding `node` down to it ("div/b"; '' for the entry node itself). */
+/**
+ * Tag path from the entry node holding `node` down to it ("div/b"; '' for the entry node itself),
+ * the wrappers the entry opens with left out (elements holding one element and nothing else): a
+ * reply set apart by a `<blockquote>` per level of the thread prints its name where a comment
+ * does, as `wrappedReplyGroups` reads it. ours: issue #12.
+ */
 function pathInEntry(node: Element, entry: Entry): string {
-  const steps: string[] = [];
-  for (let e: Element = node; !entry.nodes.includes(e) && e.parent !== null && isTag(e.parent); e = e.parent) steps.push(e.name);
-  return steps.reverse().join('/');
+  const steps: Element[] = [];
+  for (let e: Element = node; !entry.nodes.includes(e) && e.parent !== null && isTag(e.parent); e = e.parent) steps.push(e);
+  steps.reverse();
+  // Each step's parent is an element (the entry node for the first step).
+  let from = 0;
+  while (from < steps.length - 1 && wrapsOneElement(steps[from]?.parent as Element)) from++;
+  return steps
+    .slice(from)
+    .map((e) => e.name)
+    .join('/');
+}
+
+/** Whether `el` holds one element and no text of its own (a layout wrapper). */
+function wrapsOneElement(el: Element): boolean {
+  return elementChildrenUpTo(el, 1) === 1 && !el.children.some((c) => isText(c) && c.data.trim() !== '');
 }
 
 /** Words besides the name a line may hold and still be the name's line ("says:", "wrote"). ours. */

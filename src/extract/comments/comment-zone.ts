@@ -290,9 +290,11 @@ function holdsOnlyItsDateLine(top: Element, marker: Element): boolean {
   if (printed === null || !hasDateText(printed.join(' '))) return false;
   let line = marker;
   while (line !== top && !BLOCK_TAGS.has(line.name) && line.parent !== null && isTag(line.parent)) line = line.parent;
-  // The date in the top's own inline run: its line is that run, not the whole top; a block child
-  // showing text ("<h4>Jane</h4> <time>…</time> <div>text</div>") lies outside it.
-  if (line === top) return !top.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name) && !contains(c, marker) && hasText(c));
+  // The date in the line's own inline run: its line is that run, not the whole block; a block child
+  // showing text ("<h4>Jane</h4> <time>…</time> <div>text</div>") lies outside it, whether the block
+  // is the top or a record inside the top's wrappers (a reply in its <blockquote>).
+  const runOnly = !line.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name) && !contains(c, marker) && hasText(c));
+  if (line === top || !runOnly) return runOnly;
   const hasTextOutside = (n: AnyNode): boolean => {
     if (n === line) return false;
     if (isText(n)) return n.data.trim() !== '';
@@ -468,10 +470,10 @@ function byCoarseSignature(bySignature: ReadonlyMap<string, Element[]>): Map<str
 /**
  * Replies printed beside the comments they answer, each set apart by wrappers of its own (one
  * `<blockquote>` or `<div>` per level): their date nodes have the comments' shape (tag and classes)
- * but other ancestors, so they make date groups of their own. A group whose every date node reaches
- * the zone of another group of that shape through wrappers holding nothing else (one element each)
- * joins it: one more candidate, the thread. The zone is a group's lowest common ancestor, or the
- * parent of its one date node. ours.
+ * but other ancestors, so they make date groups of their own. Groups whose every date node reaches
+ * one element through wrappers holding nothing else (one element each) join the date nodes of that
+ * shape printed right in that element (the comments answered; not the article's date line, which
+ * may share their shape elsewhere on the page): one more candidate, the thread. ours.
  */
 function wrappedReplyGroups(bySignature: ReadonlyMap<string, Element[]>): Array<[string, Element[]]> {
   const byStep = new Map<string, Element[][]>();
@@ -486,10 +488,11 @@ function wrappedReplyGroups(bySignature: ReadonlyMap<string, Element[]>): Array<
       const frame = wrapperFrameOf(g);
       if (frame !== null) addTo(byFrame, frame, g);
     }
-    for (const base of groups) {
-      const zone = base.length > 1 ? lowestCommonAncestor(base) : (base[0]?.parent as Element | null);
-      const wrapped = (zone === null ? undefined : byFrame.get(zone))?.filter((g) => g !== base) ?? [];
-      if (zone !== null && wrapped.length > 0) out.push([`${step} in ${signatureStep(zone)}`, [...base, ...wrapped.flat()]]);
+    const byParent = new Map<ParentNode | null, Element[]>();
+    for (const g of groups) for (const m of g) addTo(byParent, m.parent, m);
+    for (const [frame, wrapped] of byFrame) {
+      const answered = byParent.get(frame) ?? [];
+      if (answered.length > 0) out.push([`${step} in ${signatureStep(frame)}`, [...answered, ...wrapped.flat()]]);
     }
   }
   return out;

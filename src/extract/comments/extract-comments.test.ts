@@ -663,3 +663,23 @@ describe("a link to the page's reply form", () => {
     ]);
   });
 });
+
+describe('a thread whose replies are set apart by a wrapper per level', () => {
+  it('is one zone: a reply printed in <blockquote>s names its author where a comment does', () => {
+    const url = 'http://moulin.test/billets/gel.html';
+    const record = (name: string, when: string, text: string): string =>
+      `<div><span>${name}</span> <small>${when}</small><div>${text}</div><a href="?repondre=1#ecrire">Répondre</a></div>`;
+    const quoted = (depth: number, html: string): string => `${'<blockquote>'.repeat(depth)}${html}${'</blockquote>'.repeat(depth)}`;
+    const html = `<html lang="fr"><body><div><a href="/">Carnet du moulin</a></div><div><h1>Le gel tardif</h1><div>1 mars 2025, 09:00</div><div><p>Le gel est revenu cette nuit sur les vergers de la vallée, et les fleurs des cerisiers ont noirci avant le matin.</p><p>Les anciens disent que cela arrive une année sur dix, mais nous en sommes à la troisième de suite.</p></div>
+<div><h3>Réponses</h3>${record('Aline Morel', '1 mars 2025, 10:45', 'Chez nous aussi les abricotiers ont souffert.')}${quoted(1, record('Bruno Petit', '1 mars 2025, 12:15', 'Les abricotiers fleurissent trop tôt, ils gèlent presque chaque année dans la vallée.'))}${quoted(2, record('Denis Faure', '1 mars 2025, 13:45', 'Pas les nôtres, plantés au nord derrière le moulin, ils fleurissent plus tard.'))}${record('Élodie Blanc', '1 mars 2025, 15:15', 'Merci pour les photographies du verger.')}${quoted(1, record('Aline Morel', '1 mars 2025, 16:45', 'Elles sont de mon voisin, il monte au verger chaque matin.'))}
+<h3 id="ecrire">Laisser une réponse</h3><form><textarea name="r"></textarea><button>Envoyer</button></form></div></div></body></html>`;
+    const comments = commentsOf(html, url, 'Le gel tardif');
+    expect(comments.map((c) => [c.depth, c.author])).toEqual([
+      [0, 'Aline Morel'],
+      [1, 'Bruno Petit'],
+      [2, 'Denis Faure'],
+      [0, 'Élodie Blanc'],
+      [1, 'Aline Morel'],
+    ]);
+  });
+});
