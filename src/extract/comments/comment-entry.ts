@@ -411,7 +411,31 @@ function findAuthor(
     const row = bylineRow(el, skip);
     if (row !== null && hasTextAfter(el, elements)) return { name: row.name, url: link(row.holder), node: el, guessed: true };
   }
+  // 8. A name linking where the entry's avatar links (a profile): a link printing only images, and a
+  // short link of its own line to the same address, outside the text's paragraphs, the text after
+  // it. Guessed: a related-post list links each thumbnail and its title alike.
+  const avatarLinks = new Set(elements.filter((el) => el.name === 'a' && printsOnlyImages(el)).map((el) => el.attribs.href));
+  avatarLinks.delete(undefined);
+  for (const el of elements) {
+    if (el.name !== 'a' || !avatarLinks.has(el.attribs.href) || printsOnlyImages(el) || inParagraphOf(el, nodes)) continue;
+    const name = cleanAuthor(plainText(el));
+    if (name !== null && !SENTENCE_END.test(name) && hasTextAfter(el, elements)) return { name, url: link(el), node: el, guessed: true };
+  }
   return { name: null, url: null, node: null, guessed: false };
+}
+
+/** Whether `el` holds images and prints no text (an avatar's link). */
+function printsOnlyImages(el: Element): boolean {
+  if (plainText(el) !== '') return false;
+  const stack: Element[] = [el];
+  while (stack.length > 0) {
+    for (const c of (stack.pop() as Element).children) {
+      if (!isTag(c)) continue;
+      if (c.name === 'img') return true;
+      stack.push(c);
+    }
+  }
+  return false;
 }
 
 /** Loose text between a byline row's parts: a few words, no number (a number is a part's, a date's or a count's). */
@@ -632,8 +656,9 @@ function renderBody(
       // An entry's own <header> / <footer>: its byline, reply and permalink links (HTML §4.3.8-9).
       (SECTION_META_TAGS.has(el.name) && atMostWords(el, MAX_META_WORDS) && !holdsBodyPart(el)) ||
       isEntryDateLine(el) ||
-      // An inline date element of the entry's own (`<small>`, `<em>` beside the name), not one inside its text.
-      (isEntryChild(el) && printsOnlyADateLine(el));
+      // An inline date element of the entry's own (`<small>`, `<em>` beside the name), not one inside
+      // its text; or the date node that found the entry, wherever it sits (a lone entry's list around it).
+      ((isEntryChild(el) || el === entry.marker) && printsOnlyADateLine(el));
     if (isByline) {
       bylineParts.push(printedText(el));
       return true;
@@ -712,9 +737,14 @@ export function depthHintOf(entry: Entry): number | null {
 
 /** Whether a `<p>` of the entry holds `el` (a line of the comment's own paragraphs). */
 export function isInParagraph(el: Element, entry: Entry): boolean {
+  return inParagraphOf(el, entry.nodes);
+}
+
+/** Whether a `<p>` inside the entry's `nodes` holds `el`. */
+function inParagraphOf(el: Element, nodes: readonly Element[]): boolean {
   for (let e = el.parent; e !== null && isTag(e); e = e.parent) {
     if (e.name === 'p') return true;
-    if (entry.nodes.includes(e)) return false;
+    if (nodes.includes(e)) return false;
   }
   return false;
 }

@@ -11,7 +11,7 @@
  *   title that folds it) stays text;
  * - a short link to the page's reply form (`#respond`, `#otvet`: its target holds the form with a
  *   `<textarea>`, or is the heading just before it), on any entry, a lone one too: it answers, it
- *   says nothing.
+ *   says nothing; so does a short link to the entry's own address (where its date links).
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { elementsNamed } from '../../core/dom-text.js';
@@ -57,8 +57,30 @@ export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
     const outer = bars.filter((bar) => !bars.some((other) => other !== bar && contains(other, bar)));
     const links = [...(controls[i] ?? [])].filter(([el, line]) => isRepeated(line) && !outer.some((bar) => contains(bar, el)));
     const toForm = e.elements.filter((el) => isFormLink(el) && !outer.some((bar) => contains(bar, el)));
-    return [...outer, ...links.map(([el]) => el), ...toForm];
+    const toSelf = ownAddressLinks(e).filter((el) => !outer.some((bar) => contains(bar, el)));
+    return [...outer, ...links.map(([el]) => el), ...toForm, ...toSelf];
   });
+}
+
+/**
+ * Short links, outside the entry's paragraphs, to the address its date links (the comment's own
+ * page or anchor), apart from that date link ("1 Reply" opening the entry's thread, "Share"): a
+ * link leading to the entry itself says nothing of it, on any entry, a lone one too.
+ */
+function ownAddressLinks(e: ReadEntry): Element[] {
+  let dated: Element | null = e.entry.marker;
+  while (dated !== null && dated.name !== 'a') dated = dated.parent !== null && isTag(dated.parent) ? dated.parent : null;
+  const own = dated?.attribs.href?.trim();
+  if (dated === null || own === undefined || own === '' || own === '#') return [];
+  return e.elements.filter(
+    (el) =>
+      el.name === 'a' &&
+      el !== dated &&
+      el.attribs.href?.trim() === own &&
+      !contains(el, e.entry.marker) &&
+      isShortLink(el) &&
+      !isInParagraph(el, e.entry),
+  );
 }
 
 /** An element printing nothing but control links (`isShortControl`, or links to a place inside their

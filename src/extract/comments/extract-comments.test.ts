@@ -683,3 +683,41 @@ describe('a thread whose replies are set apart by a wrapper per level', () => {
     ]);
   });
 });
+
+describe("a comment system's embed printed without class names", () => {
+  const url = 'http://weir.test/blog/2025/03/frost/';
+  const forum = 'https://talk.weir.test';
+  const post = (n: number, name: string, when: string, text: string, extra = { before: '', after: '' }): string =>
+    `<article id="post-${n}"><a href="${forum}/t/frost/7/${n}" title="${when}">${when.slice(0, 6)}</a>${extra.before}<div><a href="${forum}/u/${name}"><img src="${forum}/avatar/${name}.png" alt=""></a></div><div><h3><a href="${forum}/u/${name}">${name}</a></h3><p>${text}</p>${extra.after}</div></article>`;
+  const page = (posts: string, count: string): string =>
+    `<html lang="en"><body><main><article><h1>Frost on the weir</h1><div><p>The frost came back in the night and the weir was white at dawn, the wheel stopped under the ice.</p><p>By noon the sun had freed it and the race ran again, louder than before after the long cold night.</p></div></article>
+<section id="comments"><div><header><span>${count}</span></header>${posts}<footer><a href="${forum}/t/frost/7">Continue Discussion</a></footer></div></section></main></body></html>`;
+
+  it('names each author by the link its avatar shares, and leaves the link to the entry itself and the in-reply-to line out of the text', () => {
+    const html = page(
+      post(2, 'farah_h', 'Mar 13, 2025 10:45am', 'The weir froze here too, the first time in years.', {
+        before: '',
+        after: `<a href="${forum}/t/frost/7/2">1 Reply</a>`,
+      }) +
+        post(3, 'dmitri_v', 'Mar 13, 2025 12:15pm', 'Did the wheel crack in the cold, or was it spared?', {
+          before: `<a href="${forum}/t/frost/7/2">▶ farah_h</a>`,
+          after: '',
+        }) +
+        post(4, 'ana_r', 'Mar 14, 2025 09:05am', 'Lovely photographs of the ice on the race.'),
+      '3 Replies',
+    );
+    const comments = commentsOf(html, url, 'Frost on the weir');
+    expect(comments.map((c) => [c.author, c.text])).toEqual([
+      ['farah_h', 'The weir froze here too, the first time in years.'],
+      ['dmitri_v', 'Did the wheel crack in the cold, or was it spared?'],
+      ['ana_r', 'Lovely photographs of the ice on the race.'],
+    ]);
+    expect(comments.map((c) => c.depth)).toEqual([0, 1, 0]);
+  });
+
+  it("leaves a lone entry's date out of its text, the list around it taken for the entry", () => {
+    const html = page(post(2, 'gus_m', 'Mar 25, 2025 10:45am', 'Frost on the ladder too, and the mill pond frozen.'), '1 Reply');
+    const comments = commentsOf(html, url, 'Frost on the weir');
+    expect(comments.map((c) => [c.author, c.text])).toEqual([['gus_m', 'Frost on the ladder too, and the mill pond frozen.']]);
+  });
+});
