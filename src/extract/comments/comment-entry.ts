@@ -27,7 +27,8 @@ import {
 } from '../../core/hint-vocabulary.js';
 import { BLOCK_TAGS, breaksLine, contains, elementChildrenUpTo, isHiddenByClass, isIgnoredElement, nodeText } from '../page-dom.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
-import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_META_WORDS } from './constants.js';
+import { MAX_AUTHOR_WORDS, MAX_BYLINE_WORDS, MAX_COUNTER_LINE_WORDS, MAX_META_WORDS } from './constants.js';
+import { NUMBER_MASK, templateKey } from '../../core/template-key.js';
 import { dateAttributeIso, dateTextIndex, hasDateAttribute, hasDateText, parseDateText, parseYearlessDate } from './comment-dates.js';
 import { COMMENT_WIDGET_TEXT, commentIdOf, isPermalinkHref } from './comment-hints.js';
 
@@ -488,28 +489,59 @@ function lineBefore(el: Element, skip: SkippedNodes): Element | null {
 
 /** `lineBefore` of the date line, or of the layout wrapper around it that prints nothing else
  *  (`<div>Jane</div><div class="group"><div>4 Mar 2025</div></div>`, a block theme's row), within
- *  the entry's `nodes`. */
+ *  the entry's `nodes`; past counter lines ("2 points": the entry's score printed between its name
+ *  and its date, `isCounterLike`), no names. */
 function lineBeforeWrapped(dateLine: Element, nodes: readonly Element[], skip: SkippedNodes): Element | null {
+  const isCounter = (k: Element): boolean => isCounterLike(printedText(k));
   for (let el = dateLine; ; ) {
-    const before = lineBefore(el, skip);
+    let before = lineBefore(el, skip);
+    while (before !== null && isCounter(before)) before = lineBefore(before, skip);
     if (before !== null) return before;
     const parent = el.parent;
-    if (parent === null || !isTag(parent) || nodes.includes(el) || !printsOnly(parent, el, skip)) return null;
+    if (parent === null || !isTag(parent) || nodes.includes(el) || !printsOnly(parent, el, skip, isCounter)) return null;
     el = parent;
   }
 }
 
-/** Whether `child` is the only child of `parent` that prints text (ignored and skipped elements aside). */
-function printsOnly(parent: Element, child: Element, skip: SkippedNodes): boolean {
+/** Whether `child` is the only child of `parent` that prints text (ignored and skipped elements, and
+ *  those `aside` names, aside). */
+function printsOnly(parent: Element, child: Element, skip: SkippedNodes, aside: (el: Element) => boolean): boolean {
   for (const c of parent.children) {
     if (c === child) continue;
     if (isText(c)) {
       if (c.data.trim() !== '') return false;
       continue;
     }
-    if (isTag(c) && !isIgnoredElement(c) && !skip.has(c) && textsUpTo(c, 0)?.join('').trim() !== '') return false;
+    if (isTag(c) && !isIgnoredElement(c) && !skip.has(c) && !aside(c) && textsUpTo(c, 0)?.join('').trim() !== '') return false;
   }
   return true;
+}
+
+/** Letters a letter avatar may print: a name's initials. */
+const MAX_AVATAR_LETTERS = 3;
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+/**
+ * The line just before the name line printing the name's initial, or its initials ("H", "HS" for
+ * Hana Sato): an avatar drawn as letters, a byline part. ours: issue #12.
+ */
+function letterAvatarBefore(line: Element, name: string, skip: SkippedNodes): Element | null {
+  const before = lineBefore(line, skip);
+  if (before === null) return null;
+  const printed = [...plainText(before).replace(/\s+/g, '').toLocaleUpperCase()];
+  if (printed.length === 0 || printed.length > MAX_AVATAR_LETTERS || !LETTERS_ONLY.test(printed.join(''))) return null;
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .map((w) => [...w.toLocaleUpperCase()][0] as string);
+  const same = (n: number): boolean => printed.length === n && printed.every((c, i) => c === initials[i]);
+  return same(1) || same(initials.length) ? before : null;
+}
+
+/** A short line holding a number and a word (`templateKey` masked a number in it): a count. */
+export function isCounterLike(line: string): boolean {
+  const key = templateKey(line);
+  return key.includes(NUMBER_MASK) && key !== line.trim() && countWordsUpTo(line, MAX_COUNTER_LINE_WORDS) <= MAX_COUNTER_LINE_WORDS;
 }
 
 /** The one element printing text in a block's first line (`leadingInlineRun`), past elements that
@@ -755,7 +787,7 @@ function inParagraphOf(el: Element, nodes: readonly Element[]): boolean {
  * reply set apart by a `<blockquote>` per level of the thread prints its name where a comment
  * does, as `wrappedReplyGroups` reads it. ours: issue #12.
  */
-function pathInEntry(node: Element, entry: Entry): string {
+export function pathInEntry(node: Element, entry: Entry): string {
   const steps: Element[] = [];
   for (let e: Element = node; !entry.nodes.includes(e) && e.parent !== null && isTag(e.parent); e = e.parent) steps.push(e);
   steps.reverse();
@@ -822,7 +854,9 @@ export function readEntry(
   metaLines: ReadonlySet<Element> = NO_META_LINES,
 ): EntryContent {
   const author = (entry.name === undefined ? null : recordAuthor(entry.name, baseUrl)) ?? findAuthor(entry.nodes, elements, skip, baseUrl);
-  const body = renderBody(entry, skip, author.node === null ? null : nameLine(author.node, entry, elements), baseUrl, metaLines);
+  const line = author.node === null ? null : nameLine(author.node, entry, elements);
+  const avatar = line === null || author.name === null ? null : letterAvatarBefore(line, author.name, skip);
+  const body = renderBody(entry, skip, line, baseUrl, avatar === null ? metaLines : new Set([...metaLines, avatar]));
   const { id, permalink } = findPermalink(entry, elements, baseUrl);
   return {
     id,

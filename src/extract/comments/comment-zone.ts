@@ -233,10 +233,9 @@ function entriesOf(markers: Element[], stopAt: Element, dateLines: DateLines): {
  * bare tag is no shape of its own (any entry's layout wrappers). ours: issue #12.
  */
 function ownRecordOf(marker: Element, top: Element, stop: Element, markers: readonly Element[]): Element {
-  const shape = signatureStep(stop);
-  if (shape === stop.name) return top;
+  const shape = recordShape(stop);
   let record: Element | null = null;
-  for (let e = marker; e !== top; e = e.parent as Element) if (signatureStep(e) === shape) record = e;
+  for (let e = marker; e !== top; e = e.parent as Element) if (recordShape(e) === shape) record = e;
   if (record === null) return top;
   let textBefore = false;
   for (let e = record; e !== top && !textBefore; e = e.parent as Element) textBefore = hasTextBefore(e);
@@ -244,6 +243,19 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
   const opening = stop.children.find((c): c is Element => isTag(c) && hasText(c));
   const byline = opening === undefined || opening === top ? undefined : markers.find((m) => contains(opening, m));
   return byline !== undefined && !hasTextAfter(byline, opening as Element) ? record : top;
+}
+
+/**
+ * A record's shape as `ownRecordOf` compares it: its tag and classes (`signatureStep`); for an
+ * element without classes, its tag and its element children's tags (a card of a header and its
+ * contents, whatever its nesting prints of its replies).
+ */
+function recordShape(el: Element): string {
+  const step = signatureStep(el);
+  if (step !== el.name) return step;
+  const kids: string[] = [];
+  for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
+  return `${step}(${kids.join(',')})`;
 }
 
 /** Whether `el` is followed by text inside `within` (its ancestor). */
@@ -431,10 +443,11 @@ function holdsForm(k: Element): boolean {
   return false;
 }
 
-/** A sibling shaped like an entry (same tag and classes) is an entry of its own, never text to attach. */
+/** A sibling shaped like an entry (same tag and classes; a hinted one without classes, the same
+ *  children's tags too: `recordShape`) is an entry of its own, never text to attach. */
 function isSeparateEntry(k: Element, top: Element | undefined): boolean {
-  if (top === undefined) return false;
-  return signatureStep(k) === signatureStep(top) && (k.name === 'li' || k.name === 'dd' || k.name === 'article' || hasCommentHint(k));
+  if (top === undefined || signatureStep(k) !== signatureStep(top)) return false;
+  return k.name === 'li' || k.name === 'dd' || k.name === 'article' || (hasCommentHint(k) && recordShape(k) === recordShape(top));
 }
 
 /**

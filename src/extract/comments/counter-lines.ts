@@ -16,9 +16,9 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { elementsNamed } from '../../core/dom-text.js';
 import { contains } from '../page-dom.js';
-import { NUMBER_MASK, templateKey } from '../../core/template-key.js';
+import { templateKey } from '../../core/template-key.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
-import { isInParagraph, printedText } from './comment-entry.js';
+import { isCounterLike, isInParagraph, pathInEntry, printedText } from './comment-entry.js';
 import { MAX_CONTROL_BAR_NODES, MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_ENTRIES, MIN_COUNTER_LINE_SHARE } from './constants.js';
 import type { ReadEntry } from './reply-markers.js';
 
@@ -31,16 +31,47 @@ export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
   for (const ks of keys) for (const k of ks) counts.set(k, (counts.get(k) ?? 0) + 1);
   const template = new Set([...counts].filter(([, n]) => n > MIN_COUNTER_LINE_SHARE * entries.length).map(([k]) => k));
   if (template.size === 0) return none;
-  return entries.map((e) => {
+  const isLine = (el: Element, e: ReadEntry): boolean => el.name !== 'p' && !e.entry.nodes.includes(el) && !isInParagraph(el, e.entry);
+  const found = entries.map((e) => {
     const lines = new Set(e.text.split('\n').filter((l) => template.has(templateKey(l))));
-    const found: Element[] = [];
+    const counters: Element[] = [];
     for (const el of e.elements) {
       if (lines.size === 0) break;
-      if (el.name === 'p' || e.entry.nodes.includes(el) || isInParagraph(el, e.entry)) continue;
-      const line = printedText(el);
-      if (lines.delete(line)) found.push(el);
+      if (isLine(el, e) && lines.delete(printedText(el))) counters.push(el);
     }
-    return found;
+    return counters;
+  });
+  // A count printed where the other entries print theirs, its words another form of theirs, is one
+  // too ("1 point" among "2 points", "1 Punkt" among "3 Punkte"): the place and the stems decide.
+  const places = new Set(found.flatMap((counters, i) => counters.map((el) => pathInEntry(el, (entries[i] as ReadEntry).entry))));
+  const isTemplateForm = (line: string): boolean => [...template].some((key) => sameStems(templateKey(line), key));
+  return entries.map((e, i) => {
+    const counters = found[i] as Element[];
+    const lines = new Set(e.text.split('\n').filter((l) => isCounterLike(l) && isTemplateForm(l)));
+    for (const el of e.elements) {
+      if (lines.size === 0) break;
+      if (counters.includes(el) || !isLine(el, e) || !places.has(pathInEntry(el, e.entry))) continue;
+      if (lines.delete(printedText(el))) counters.push(el);
+    }
+    return counters;
+  });
+}
+
+/** Letters an inflected ending may change (point/points, reply/replies, балл/баллов). ours. */
+const MAX_ENDING_CHANGE = 3;
+
+/** Whether two lines' words are the same words in other forms: word by word, equal, or sharing all
+ *  but the last `MAX_ENDING_CHANGE` letters of the longer one (at least three). */
+function sameStems(a: string, b: string): boolean {
+  const wa = a.split(' ');
+  const wb = b.split(' ');
+  if (wa.length !== wb.length) return false;
+  return wa.every((x, i) => {
+    const y = wb[i] as string;
+    if (x === y) return true;
+    let common = 0;
+    while (common < x.length && common < y.length && x[common] === y[common]) common++;
+    return common >= Math.max(3, Math.max(x.length, y.length) - MAX_ENDING_CHANGE);
   });
 }
 
@@ -175,10 +206,4 @@ function isControlLink(el: Element): boolean {
   if (el.attribs.role === 'button') return true;
   const href = el.attribs.href?.trim();
   return href !== undefined && (href === '' || href === '#' || /^javascript:/i.test(href));
-}
-
-/** A short line holding a number and a word (`templateKey` masked a number in it). */
-function isCounterLike(line: string): boolean {
-  const key = templateKey(line);
-  return key.includes(NUMBER_MASK) && key !== line.trim() && countWordsUpTo(line, MAX_COUNTER_LINE_WORDS) <= MAX_COUNTER_LINE_WORDS;
 }

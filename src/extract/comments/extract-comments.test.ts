@@ -721,3 +721,19 @@ describe("a comment system's embed printed without class names", () => {
     expect(comments.map((c) => [c.author, c.text])).toEqual([['gus_m', 'Frost on the ladder too, and the mill pond frozen.']]);
   });
 });
+
+describe('a comment widget printed as bare nested cards (its DOM as archived, class names gone)', () => {
+  it('reads each card: the letter avatar, the name before its score and date, the score by its place, the replies nested in the contents', () => {
+    const url = 'http://polder.test/notes/dykes.html';
+    const card = (id: number, name: string, score: string, text: string, children = ''): string =>
+      `<div id="commento-comment-card-${id}"><div id="commento-comment-header-${id}"><div><button type="button" title="Upvote"></button><button type="button" title="Reply"></button></div><div>${name.charAt(0)}</div><div id="commento-comment-name-${id}">${name}</div><div><div>${score}</div><div title="Sat Mar 22 2025 10:45:00 GMT+0000">1 months ago</div></div></div><div id="commento-comment-contents-${id}"><div><p>${text}</p></div>${children === '' ? '' : `<div id="commento-comment-children-${id}">${children}</div>`}</div></div>`;
+    const html = `<html lang="en"><body><main><article><h2>Dykes of the polder</h2><div><p>The old dykes of the polder were raised again this winter, a metre higher than the ones our grandparents built.</p><p>The pumping station runs day and night now, and the ditches are cleaner than they have been in years.</p></div></article>
+<section><h3>Comments</h3><div id="commento"><div><textarea placeholder="Add a comment"></textarea></div><div id="commento-comments-area">${card(1, 'Hana Sato', '1 point', 'The new dyke shows from the church tower, a long green line.')}${card(2, 'Dmitri Volkov', '2 points', 'Does the station still run on diesel at night?', card(3, 'Gus Moran', '3 points', 'Electric since the spring, the diesel is kept for storms.'))}</div></div></section></main></body></html>`;
+    const comments = commentsOf(html, url, 'Dykes of the polder');
+    expect(comments.map((c) => [c.depth, c.author, c.text])).toEqual([
+      [0, 'Hana Sato', 'The new dyke shows from the church tower, a long green line.'],
+      [0, 'Dmitri Volkov', 'Does the station still run on diesel at night?'],
+      [1, 'Gus Moran', 'Electric since the spring, the diesel is kept for storms.'],
+    ]);
+  });
+});
