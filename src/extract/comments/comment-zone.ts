@@ -224,13 +224,13 @@ function entriesOf(markers: Element[], stopAt: Element, dateLines: DateLines): {
 
 /**
  * The top of a marker whose climb stopped under `stop` (an element holding another marker). A climb
- * that passed an element of `stop`'s classed shape (`signatureStep`) and then took in text printed
+ * that passed an element of `stop`'s shape (`recordShape`) and then took in text printed
  * before its path has left its own record for the record it is nested in (a reply's card inside its
  * parent's contents): it is lowered back to that element when the enclosing record opens with its
  * byline (its first child showing text holds a date and ends with it), whose text then follows as a
  * loose sibling. A record opening with its text, or printing it after the byline in one child, holds
- * its own: the text before the nested path is the nested entry's (its name, a "Replies" label). A
- * bare tag is no shape of its own (any entry's layout wrappers). ours: issue #12.
+ * its own: the text before the nested path is the nested entry's (its name, a "Replies" label). An
+ * element without classes is shaped by its children's tags too (`recordShape`). ours: issue #12.
  */
 function ownRecordOf(marker: Element, top: Element, stop: Element, markers: readonly Element[]): Element {
   const shape = recordShape(stop);
@@ -245,6 +245,9 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
   return byline !== undefined && !hasTextAfter(byline, opening as Element) ? record : top;
 }
 
+/** Each bare element's `recordShape`, read once per page (a list of thousands of entries is each one's `stop`). */
+const bareShapes = new WeakMap<Element, string>();
+
 /**
  * A record's shape as `ownRecordOf` compares it: its tag and classes (`signatureStep`); for an
  * element without classes, its tag and its element children's tags (a card of a header and its
@@ -253,9 +256,14 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
 function recordShape(el: Element): string {
   const step = signatureStep(el);
   if (step !== el.name) return step;
-  const kids: string[] = [];
-  for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
-  return `${step}(${kids.join(',')})`;
+  let shape = bareShapes.get(el);
+  if (shape === undefined) {
+    const kids: string[] = [];
+    for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
+    shape = `${step}(${kids.join(',')})`;
+    bareShapes.set(el, shape);
+  }
+  return shape;
 }
 
 /** Whether `el` is followed by text inside `within` (its ancestor). */

@@ -20,7 +20,7 @@ import { templateKey } from '../../core/template-key.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
 import { isCounterLike, isInParagraph, pathInEntry, printedText } from './comment-entry.js';
 import { MAX_CONTROL_BAR_NODES, MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_ENTRIES, MIN_COUNTER_LINE_SHARE } from './constants.js';
-import type { ReadEntry } from './reply-markers.js';
+import { linkAround, type ReadEntry } from './reply-markers.js';
 
 /** For each entry of the zone, the elements printing one of its counter lines (empty when none). */
 export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
@@ -99,10 +99,9 @@ export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
  * link leading to the entry itself says nothing of it, on any entry, a lone one too.
  */
 function ownAddressLinks(e: ReadEntry): Element[] {
-  let dated: Element | null = e.entry.marker;
-  while (dated !== null && dated.name !== 'a') dated = dated.parent !== null && isTag(dated.parent) ? dated.parent : null;
+  const dated = linkAround(e.entry.marker, e.entry.nodes);
   const own = dated?.attribs.href?.trim();
-  if (dated === null || own === undefined || own === '' || own === '#') return [];
+  if (own === undefined || own === '' || own === '#') return [];
   return e.elements.filter(
     (el) =>
       el.name === 'a' &&

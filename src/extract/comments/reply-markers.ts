@@ -81,9 +81,12 @@ export function answeredEntriesOf(entries: readonly LinkedEntry[], markers: Read
   });
 }
 
-/** The link an entry's date node is or sits in. */
-function linkAround(el: Element): Element | undefined {
-  for (let e: Element | null = el; e !== null && isTag(e); e = e.parent as Element | null) if (e.name === 'a') return e;
+/** The link `el` (an entry's date node) is or sits in; with `within` (the entry's nodes), only a link inside them. */
+export function linkAround(el: Element, within?: readonly Element[]): Element | undefined {
+  for (let e: Element | null = el; e !== null && isTag(e); e = e.parent as Element | null) {
+    if (e.name === 'a') return e;
+    if (within?.includes(e) === true) return undefined;
+  }
   return undefined;
 }
 
