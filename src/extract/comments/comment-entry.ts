@@ -371,7 +371,7 @@ function findAuthor(
     const t = printedAt(i, el);
     const line = !el.children.some((c) => isTag(c) && BLOCK_TAGS.has(c.name));
     const name = line && short(t) ? (nameBeforeSeparator(t) ?? nameBeforeDate(t)) : null;
-    if (name !== null) return { name, url: link(el), node: el, guessed: true };
+    if (name !== null) return { name: markedNameIn(el, name) ?? name, url: link(el), node: el, guessed: true };
   }
   // 5. A block's first line running up to its first block child ("<strong>Jane</strong> <span>3
   // days ago</span><div>text</div>"): the element printing the words before the date, first, the
@@ -423,6 +423,27 @@ function findAuthor(
     if (name !== null && !SENTENCE_END.test(name) && hasTextAfter(el, elements)) return { name, url: link(el), node: el, guessed: true };
   }
   return { name: null, url: null, node: null, guessed: false };
+}
+
+/**
+ * The name a byline line marks up as an element of its own when the words read as the name run on
+ * past it in loose text ("<span>Bram Kok</span> replied to <a>…</a>": a label in any language, the
+ * link it introduces left out of the line as another entry's anchor): the element's text. ours: issue #12.
+ */
+function markedNameIn(line: Element, name: string): string | null {
+  for (let el: Element = line; ; ) {
+    const first = el.children.find((c) => (isText(c) ? c.data.trim() !== '' : isTag(c) && !isIgnoredElement(c) && plainText(c) !== ''));
+    if (first === undefined || !isTag(first)) return null;
+    const printed = collapseWhitespace(plainText(first));
+    if (printed === name) return null;
+    if (name.startsWith(`${printed} `)) {
+      let next = first.next;
+      while (next !== null && isTag(next) && isIgnoredElement(next)) next = next.next;
+      return next !== null && isText(next) && next.data.trim() !== '' ? cleanAuthor(printed) : null;
+    }
+    // An element printing more than the name is the line's wrapper: its own first part is looked at.
+    el = first;
+  }
 }
 
 /** Whether `el` holds images and prints no text (an avatar's link). */

@@ -737,3 +737,19 @@ describe('a comment widget printed as bare nested cards (its DOM as archived, cl
     ]);
   });
 });
+
+describe('a byline naming the comment a reply answers', () => {
+  it('takes the name the line marks up apart, not the label after it ("<span>Bram Kok</span> replied to <a>comment from Ada Lind</a>")', () => {
+    const url = 'http://lock.test/2025/03/first-barge.html';
+    const entry = (id: number, name: string, reply: string, text: string): string =>
+      `<div id="comment-${id}"><div><div><div><span><span>${name}</span>${reply} <span>|</span> <a href="${url}#comment-${id}"><abbr title="2025-03-0${id}T10:45:00+00:00">March 0${id}, 2025 10:45 AM</abbr></a> <span>|</span> <a title="Reply" href="javascript:void(0);">Reply</a></span></div></div><div><p>${text}</p></div></div></div>`;
+    const html = `<html lang="en"><body><div><div><h1>The first barge</h1><div><p>The lock keeper came out at dawn and opened the gates for the first barge of the season, a long green boat.</p><p>By noon there were six boats waiting below the lock and the keeper had not stopped for his lunch.</p></div></div>
+<div id="comments"><h2>3 Comments</h2><div>${entry(1, 'Bram Kok', '', 'A fine day for the first barge.')}${entry(2, 'Ada Lind', '', 'Six boats before noon, a record.')}${entry(3, 'Bram Kok', ` replied to <a href="${url}#comment-2">comment from Ada Lind</a>`, 'Not a record, there were nine in 2019.')}</div></div></div></body></html>`;
+    const comments = commentsOf(html, url, 'The first barge');
+    expect(comments.map((c) => [c.author, c.text])).toEqual([
+      ['Bram Kok', 'A fine day for the first barge.'],
+      ['Ada Lind', 'Six boats before noon, a record.'],
+      ['Bram Kok', 'Not a record, there were nine in 2019.'],
+    ]);
+  });
+});
