@@ -82,7 +82,9 @@ export function findRecordRuns(
     if (isIgnoredElement(parent) || prune(parent)) continue;
     const byShape = new Map<string, Array<[Element, NameLines]>>();
     for (const c of parent.children) {
-      if (!isTag(c) || isIgnoredElement(c) || prune(c)) continue;
+      // What holds the article is the page's main column, no record (a `<main>` printed as a `<div>`
+      // among the page's other top-level `<div>`s): it is searched inside.
+      if (!isTag(c) || isIgnoredElement(c) || prune(c) || aroundAfter.has(c)) continue;
       const shape = shapeOf(c);
       const lines = recordNames(c, shape, shapeOf, readings);
       if (lines.opening === null && lines.closing === null) continue;

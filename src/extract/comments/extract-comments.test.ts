@@ -753,3 +753,16 @@ describe('a byline naming the comment a reply answers', () => {
     ]);
   });
 });
+
+describe('signed records on a page of top-level <div>s (no <main>, <aside> or <footer>)', () => {
+  it("finds the records inside the block holding the article, which is the page's main column, not a record", () => {
+    const url = 'http://caderno.test/p4/';
+    const signed = (text: string, name: string): string => `<blockquote><p>${text}</p></blockquote><p>— <cite>${name}</cite></p>`;
+    const html = `<html lang="pt"><body><div><a href="/">Caderno</a> <div><a href="/">Início</a> <a href="/sobre/">Sobre</a></div></div>
+<div><div><h1>O moinho da ilha</h1><p>O moinho da ilha voltou a moer esta semana, depois de dois invernos parado à espera de uma mó nova.</p><p>Os vizinhos vieram ver a primeira farinha e ficaram até ao fim da tarde a conversar no cais.</p></div>
+<div class="conversa"><h3>Participe da conversa</h3>${signed('Que bom ver o moinho a trabalhar outra vez, lembro-me dele em criança.', 'Eva Matos')}${signed('A farinha ficou boa? Quero experimentar no pão de domingo.', 'Duarte Reis')}${signed('Fui ao cais e trouxe um saco, está ótima.', 'Eva Matos')}</div><div><textarea></textarea></div></div>
+<div><h4>Recentes</h4><ul><li><a href="/p4/">O moinho da ilha</a></li><li><a href="/p3/">Sombra cesto lanterna antes carta</a></li><li><a href="/p2/">Padaria lanterna claro mercado devagar</a></li><li><a href="/p1/">Longo levado contado moinho vale</a></li></ul></div><div><p>Escrito à mão numa ilha pequena.</p></div></body></html>`;
+    const comments = commentsOf(html, url, 'O moinho da ilha');
+    expect(comments.map((c) => c.author)).toEqual(['Eva Matos', 'Duarte Reis', 'Eva Matos']);
+  });
+});
