@@ -138,6 +138,7 @@ const AUTHOR_ATTR = hintMatcher([AUTHOR_MARKER_WORDS, AUTHOR_ROLE_WORDS], (marke
 const AUTHOR_CLASS = hintMatcher(AUTHOR_MARKER_WORDS, (a) => `(?:^|[\\s_-])(?:${a})(?:$|[\\s_-])`);
 /** domutils' `compareDocumentPosition` bit for a node after the other (`DocumentPosition.FOLLOWING`). */
 const FOLLOWING = 4;
+
 /** "by", "par", "von" before a byline's name (hint list). */
 const BY_PREFIX = hintMatcher(SIGNATURE_BY_WORDS, (by) => `^\\s*(?:${by})\\s+`);
 

@@ -44,7 +44,8 @@ export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
   // A count printed where the other entries print theirs, its words another form of theirs, is one
   // too ("1 point" among "2 points", "1 Punkt" among "3 Punkte"): the place and the stems decide.
   const places = new Set(found.flatMap((counters, i) => counters.map((el) => pathInEntry(el, (entries[i] as ReadEntry).entry))));
-  const isTemplateForm = (line: string): boolean => [...template].some((key) => sameStems(templateKey(line), key));
+  const templateKeys = [...template];
+  const isTemplateForm = (line: string): boolean => templateKeys.some((key) => sameStems(templateKey(line), key));
   return entries.map((e, i) => {
     const counters = found[i] as Element[];
     const lines = new Set(e.text.split('\n').filter((l) => isCounterLike(l) && isTemplateForm(l)));
@@ -81,33 +82,16 @@ export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
   const controls = entries.map((e) => new Map(e.elements.filter(isShortControl).map((el) => [el, collapseWhitespace(printedText(el))])));
   const counts = new Map<string, number>();
   for (const lines of controls) for (const line of new Set(lines.values())) counts.set(line, (counts.get(line) ?? 0) + 1);
-  // Short links most entries print alike, to addresses that differ by the entry's number only
-  // ("Delete" to /comment/delete/<blog>/<id>, "Report" to /report/<id>): the widget's per-entry controls.
-  const numbered = entries.map((e) => new Map(e.elements.filter((el) => isNumberedLink(el, e)).map((el) => [el, numberedKey(el)])));
-  for (const links of numbered) for (const line of new Set(links.values())) counts.set(line, (counts.get(line) ?? 0) + 1);
   const isRepeated = (line: string): boolean =>
     entries.length >= MIN_COUNTER_LINE_ENTRIES && line !== '' && (counts.get(line) ?? 0) > MIN_COUNTER_LINE_SHARE * entries.length;
   return entries.map((e, i) => {
     const bars = e.elements.filter((el) => el.name !== 'a' && isControlBar(el, isShortControl));
     const outer = bars.filter((bar) => !bars.some((other) => other !== bar && contains(other, bar)));
-    const links = [...(controls[i] ?? []), ...(numbered[i] ?? [])].filter(
-      ([el, line]) => isRepeated(line) && !outer.some((bar) => contains(bar, el)),
-    );
+    const links = [...(controls[i] ?? [])].filter(([el, line]) => isRepeated(line) && !outer.some((bar) => contains(bar, el)));
     const toForm = e.elements.filter((el) => isFormLink(el) && !outer.some((bar) => contains(bar, el)));
     const toSelf = ownAddressLinks(e).filter((el) => !outer.some((bar) => contains(bar, el)));
     return [...outer, ...links.map(([el]) => el), ...toForm, ...toSelf];
   });
-}
-
-/** A short link outside the entry's paragraphs whose address holds a number (`templateKey` masks it). */
-function isNumberedLink(el: Element, e: ReadEntry): boolean {
-  const href = el.attribs.href?.trim();
-  return el.name === 'a' && href !== undefined && templateKey(href) !== href && isShortLink(el) && !isInParagraph(el, e.entry);
-}
-
-/** A numbered link's text and address, numbers masked: the same on every entry of a widget's control. */
-function numberedKey(el: Element): string {
-  return `${collapseWhitespace(printedText(el))}\t${templateKey(el.attribs.href?.trim() ?? '')}`;
 }
 
 /**
@@ -120,13 +104,7 @@ function ownAddressLinks(e: ReadEntry): Element[] {
   const own = dated?.attribs.href?.trim();
   if (own === undefined || own === '' || own === '#') return [];
   return e.elements.filter(
-    (el) =>
-      el.name === 'a' &&
-      el !== dated &&
-      el.attribs.href?.trim() === own &&
-      !contains(el, e.entry.marker) &&
-      isShortLink(el) &&
-      !isInParagraph(el, e.entry),
+    (el) => el.name === 'a' && el !== dated && el.attribs.href?.trim() === own && isShortLink(el) && !isInParagraph(el, e.entry),
   );
 }
 

@@ -766,19 +766,3 @@ describe('signed records on a page of top-level <div>s (no <main>, <aside> or <f
     expect(comments.map((c) => c.author)).toEqual(['Eva Matos', 'Duarte Reis', 'Eva Matos']);
   });
 });
-
-describe("a widget's per-entry control links to real addresses", () => {
-  it('leaves out a short link most entries print alike, to addresses differing by the entry\'s number only ("Delete"), not a link of the text', () => {
-    const url = 'http://fen.test/2025/03/sluice.html';
-    const entry = (id: number, name: string, text: string): string =>
-      `<li id="c${id}"><div><cite><a href="https://profiles.fen.test/${name.replace(' ', '')}">${name}</a></cite> <span><a href="${url}?showComment=${id}#c${id}">March ${id}, 2025 at 10:45 AM</a></span></div><p>${text}</p><span><a href="https://admin.fen.test/comment/delete/6021/${id}77">Delete</a></span></li>`;
-    const html = `<html lang="en"><body><div><h1>The sluice</h1><div><p>The old sluice was opened this morning for the first time since the floods, and the water ran brown for an hour.</p><p>By noon it ran clear again, and the fen was quiet apart from the pumps humming at the far end.</p></div></div>
-<div id="comments"><h4>3 comments:</h4><ol>${entry(4, 'Ada Lind', 'The water ran brown here too, for most of the day.')}${entry(5, 'Bram Kok', 'See the photographs on <a href="https://photos.fen.test/2025/03/5">my page</a> of the sluice.')}${entry(6, 'Elif Aksoy', 'Good to hear the pumps again.')}</ol></div></body></html>`;
-    const comments = commentsOf(html, url, 'The sluice');
-    expect(comments.map((c) => c.text)).toEqual([
-      'The water ran brown here too, for most of the day.',
-      'See the photographs on my page of the sluice.',
-      'Good to hear the pumps again.',
-    ]);
-  });
-});
