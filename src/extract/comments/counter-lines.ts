@@ -14,7 +14,7 @@
  *   says nothing; so does a short link to the entry's own address (where its date links).
  */
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
-import { elementsNamed } from '../../core/dom-text.js';
+import { elementsNamed, leadsNowhere } from '../../core/dom-text.js';
 import { contains } from '../page-dom.js';
 import { templateKey } from '../../core/template-key.js';
 import { collapseWhitespace, countWordsUpTo } from '../text-normalize.js';
@@ -197,7 +197,5 @@ const WORD = /[\p{L}\p{N}]/u;
 /** A link that leads nowhere: `role="button"`, or an `href` that is empty, `#` or `javascript:`. */
 function isControlLink(el: Element): boolean {
   if (el.name !== 'a') return false;
-  if (el.attribs.role === 'button') return true;
-  const href = el.attribs.href?.trim();
-  return href !== undefined && (href === '' || href === '#' || /^javascript:/i.test(href));
+  return el.attribs.role === 'button' || (el.attribs.href !== undefined && leadsNowhere(el.attribs.href));
 }
