@@ -1016,7 +1016,7 @@ class ExtractionPass {
           const sites = this.#sitesOf(hostOf(row.url));
           // A comment zone found by structure alone waits for the site's other post pages (issue #12).
           if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-            sites.defer(hostOf(row.url), result.commentZone, version, row.url);
+            sites.defer(hostOf(row.url), result.commentZone, version, row.url, { job, version });
           else writer.addVersion(version);
           // A post without a comment zone (no comments, or only its comment feed's) is read again if
           // the site shows an unhinted comment structure elsewhere that one of the page's entry
@@ -1063,7 +1063,7 @@ class ExtractionPass {
       const parsed = this.#pages.get(this.#captureOf.get(post.job) ?? -1, post.job.url);
       const again = await runPageJob({ ...post.job, siteStructures: structures, explain: false }, parsed === undefined ? {} : { parsed });
       if (again.parsed) report.pageParses++;
-      return again.ok ? again : null;
+      return again.ok ? { ...again, structure: again.commentZone.structure } : null;
     });
     // The held zones are decided with the second readings counted: entries recurring on them are the template's.
     const { dropped, added } = sites.settle(

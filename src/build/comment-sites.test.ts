@@ -61,6 +61,40 @@ describe('CommentSites', () => {
     expect(await readAgainJobs(sites, 'blog.test')).toEqual([]);
   });
 
+  it('reads a post again when the site does not confirm its held zone, and takes only a zone of the learnt structures', async () => {
+    const RECORDS = '|html|body|div[@class=post] records on div.post|div';
+    const lone = (job: string) => {
+      const sites = siteWithLearntStructure('blog.test');
+      // The post's one reply was not found (no sibling to show its shape); two records of its
+      // widget's header were, as undated records no other post page shows.
+      const zone = { evidence: 'undated', structure: RECORDS, signatures: [HOW, 'records on div.post|div'] };
+      expect(sites.observe('blog.test', zone, 2)).toBe(true);
+      const header = { url: job, comments: ['Sort by', 'Newest'].map((text) => ({ source: 'page', text })) };
+      sites.defer('blog.test', zone, header, job, job);
+      return sites;
+    };
+    const sites = lone('one-reply');
+    const readings = await sites.readAgain('blog.test', async (job, structures) => {
+      expect({ job, structures }).toEqual({ job: 'one-reply', structures: [STRUCTURE] });
+      return { comments: [{ source: 'page', text: 'The one reply' }], structure: STRUCTURE };
+    });
+    const held: Version[] = [];
+    const again: string[] = [];
+    const settled = sites.settle(
+      'blog.test',
+      readings,
+      (v) => held.push(v),
+      (job) => again.push(job),
+    );
+    // The held version is written without the unconfirmed zone's records, then the reading's comments.
+    expect(held.find((v) => v.url === 'one-reply')?.comments).toEqual([]);
+    expect({ ...settled, again }).toEqual({ dropped: 2, added: 1, again: ['one-reply'] });
+    // A reading that finds the same unconfirmed zone again adds nothing.
+    const same = lone('header-again');
+    const none = await same.readAgain('blog.test', async () => ({ comments: [{ source: 'page', text: 'Sort by' }], structure: RECORDS }));
+    expect(none).toEqual([]);
+  });
+
   it('drops structure-only comments of a zone no other post page of the host shows', () => {
     const sites = new CommentSites<Version, string>();
     const zone = { evidence: 'structure', structure: STRUCTURE };
@@ -114,6 +148,7 @@ describe('CommentSites', () => {
     const readings = await sites.readAgain('blog.test', async (job) => ({
       // The first post's only entry is the reply printed on page "a" too.
       comments: [{ source: 'page', text: job === 'box-only' ? 'A reply on a' : 'A reply only here' }],
+      structure: STRUCTURE,
     }));
     const again: string[] = [];
     const { dropped, added } = sites.settle(

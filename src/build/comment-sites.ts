@@ -181,8 +181,10 @@ export class CommentTally {
  * (template-found posts); `tally`: what the host's post pages show, shared when both count it.
  */
 export class CommentSites<V extends { comments: Array<{ source: string; text: string }> }, J> {
-  /** Versions held for the site decision, with their page comments' keys (`pageTexts`, read once). */
-  readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V; texts: string[] }> = [];
+  /** Versions held for the site decision, with their page comments' keys (`pageTexts`, read once)
+   *  and the post to read again should the site not confirm their zone. */
+  readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V; texts: string[]; post: EmptyPost<J> | null }> =
+    [];
   readonly #empty: Array<EmptyPost<J>> = [];
 
   constructor(readonly tally = new CommentTally()) {}
@@ -244,12 +246,18 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * with an entry candidate found the way a learnt structure's entries are (a page without one would
    * be extracted a second time for nothing).
    */
-  *#retries(): Generator<{ job: J; structures: string[]; page: string }> {
+  *#retries(): Generator<{ job: J; structures: string[]; page: string; unconfirmed: boolean }> {
     const learnt = new Map<string, string[]>();
-    for (const { host, job, signatures, page } of this.#empty.splice(0)) {
+    // The posts whose held zone the site does not confirm have no zone either.
+    const posts = [
+      ...this.#empty.splice(0).map((post) => ({ post, unconfirmed: false })),
+      ...this.#held.flatMap((h) => (h.post === null || this.#confirms(h) ? [] : [{ post: h.post, unconfirmed: true }])),
+    ];
+    for (const { post, unconfirmed } of posts) {
+      const { host, job, signatures, page } = post;
       if (!learnt.has(host)) learnt.set(host, this.learnt(host));
       const structures = learnt.get(host) ?? [];
-      if (structures.some((s) => signatures.some((sig) => isStructureOfSignature(s, sig)))) yield { job, structures, page };
+      if (structures.some((s) => signatures.some((sig) => isStructureOfSignature(s, sig)))) yield { job, structures, page, unconfirmed };
     }
   }
 
@@ -268,10 +276,20 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     return n;
   }
 
-  /** Holds `version` (of the post page `page`) for the site decision. */
-  defer(host: string, zone: { evidence: string | null; structure: string | null }, version: V, page: string): void {
+  /**
+   * Holds `version` (of the post page `page`) for the site decision; `job` reads the page again
+   * should the site not confirm its zone (`readAgain`).
+   */
+  defer(
+    host: string,
+    zone: { evidence: string | null; structure: string | null; signatures?: readonly string[] },
+    version: V,
+    page: string,
+    job?: J,
+  ): void {
     const texts = pageTexts(version.comments);
-    this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version, texts });
+    const post = job === undefined ? null : { host, job, signatures: zone.signatures ?? [], page };
+    this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version, texts, post });
     this.tally.countTexts(host, texts, page);
   }
 
@@ -287,15 +305,18 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   /**
    * The posts of `host` without a zone read again (`read`) with the structures the host confirms;
    * the readings that find comments are counted with the held versions' texts (`settle` decides).
+   * A post whose held zone the site does not confirm is one of them; its reading counts only when
+   * its zone is one of those structures (not the same unconfirmed zone found again).
    */
-  async readAgain<A extends { comments: V['comments'] }>(
+  async readAgain<A extends { comments: V['comments']; structure: string | null }>(
     host: string,
     read: (job: J, structures: string[]) => Promise<A | null>,
   ): Promise<Array<{ job: J; again: A }>> {
     const out: Array<{ job: J; again: A }> = [];
-    for (const { job, structures, page } of this.#retries()) {
+    for (const { job, structures, page, unconfirmed } of this.#retries()) {
       const again = await read(job, structures);
       if (again === null || again.comments.length === 0) continue;
+      if (unconfirmed && !structures.includes(again.structure ?? '')) continue;
       this.tally.countTexts(host, pageTexts(again.comments), page);
       out.push({ job, again });
     }
@@ -323,14 +344,21 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     return { dropped, added };
   }
 
+  /** Whether the site confirms a held zone: its structure recurs on enough post pages of the host
+   *  (`decideStructureOnlyZone`), and its texts do not (`#recurs`). */
+  #confirms(held: { host: string; structure: string; needsSite: boolean; texts: readonly string[] }): boolean {
+    const { host, structure, needsSite, texts } = held;
+    const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pageCount(host), needsSite, structure);
+    return decision.keep && !this.#recurs(host, texts);
+  }
+
   /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
   #flush(write: (version: V) => void): number {
     let dropped = 0;
-    for (const { host, structure, needsSite, version, texts } of this.#held.splice(0)) {
-      const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pageCount(host), needsSite, structure);
-      const keep = decision.keep && !this.#recurs(host, texts);
+    for (const held of this.#held.splice(0)) {
+      const { version } = held;
       // Comments the comment feed gives stay whatever the page zone was.
-      const kept = keep ? version.comments : version.comments.filter((c) => c.source === 'feed');
+      const kept = this.#confirms(held) ? version.comments : version.comments.filter((c) => c.source === 'feed');
       dropped += version.comments.length - kept.length;
       write({ ...version, comments: kept });
     }

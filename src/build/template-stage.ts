@@ -355,7 +355,7 @@ async function runHost(
     const post: HostPost = { row, object: decision.object ?? weighed.object, comments: found.comments };
     if (found.structure === null) sites.remember(host, post, found.signatures, row.url);
     if (!sites.observe(host, found, found.comments.length)) return { decision, comments: found.comments };
-    sites.defer(host, found, post, row.url);
+    sites.defer(host, found, post, row.url, post);
     // The page's comments wait for the site decision (written again then); the feed's stay.
     return { decision, comments: found.comments.filter((c) => c.source === 'feed') };
   };
@@ -533,9 +533,9 @@ async function settleHostComments(
     if (page === null) return null;
     const decision = classify(page);
     const found = commentsOf(page, structures, decision.content?.node ?? null);
-    if (found.comments.length === 0) return { comments: found.comments, object: post.object };
+    if (found.comments.length === 0) return { comments: found.comments, object: post.object, structure: found.structure };
     const { object } = leaveOutComments({ ...decision, object: post.object }, page, found);
-    return { comments: found.comments, object: object ?? post.object };
+    return { comments: found.comments, object: object ?? post.object, structure: found.structure };
   });
   const rewrite = (p: HostPost): void => {
     if (posts.has(p.row.id)) input.writer.addVersion(versionOf(p.row, p.object, p.comments, input.crawlId));
