@@ -9,7 +9,15 @@
 import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
 import { type AnyNode, type ChildNode, type Element, isTag, isText, type ParentNode } from 'domhandler';
-import { BLOCK_TAGS, contains, elementChildrenUpTo, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
+import {
+  BLOCK_TAGS,
+  classTellsApart,
+  contains,
+  elementChildrenUpTo,
+  isIgnoredElement,
+  lowestCommonAncestor,
+  textBlocks,
+} from '../page-dom.js';
 import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
@@ -245,25 +253,34 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
   return byline !== undefined && !hasTextAfter(byline, opening as Element) ? record : top;
 }
 
-/** Each bare element's `recordShape`, read once per page (a list of thousands of entries is each one's `stop`). */
-const bareShapes = new WeakMap<Element, string>();
+/** Each `recordShape` read from the element's children, read once per page (a list of thousands of
+ *  entries is each one's `stop`). */
+const childShapes = new WeakMap<Element, string>();
 
 /**
  * A record's shape as `ownRecordOf` compares it: its tag and classes (`signatureStep`); for an
- * element without classes, its tag and its element children's tags (a card of a header and its
- * contents, whatever its nesting prints of its replies).
+ * element whose classes tell it apart from nothing (none, or a framework's utility classes most
+ * elements of its tag print, `classTellsApart`), also its element children's tags (a card of a
+ * header and its contents, whatever its nesting prints of its replies).
  */
 function recordShape(el: Element): string {
   const step = signatureStep(el);
-  if (step !== el.name) return step;
-  let shape = bareShapes.get(el);
+  if (step !== el.name && classTellsApart(el, pageRoot(el))) return step;
+  let shape = childShapes.get(el);
   if (shape === undefined) {
     const kids: string[] = [];
     for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
     shape = `${step}(${kids.join(',')})`;
-    bareShapes.set(el, shape);
+    childShapes.set(el, shape);
   }
   return shape;
+}
+
+/** The outermost element holding `el` (the page's `<html>`). */
+function pageRoot(el: Element): Element {
+  let top = el;
+  while (top.parent !== null && isTag(top.parent)) top = top.parent;
+  return top;
 }
 
 /** Whether `el` is followed by text inside `within` (its ancestor). */

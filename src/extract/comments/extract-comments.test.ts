@@ -750,6 +750,10 @@ describe('a comment widget printed as bare nested cards (its DOM as archived, cl
       [0, 'Dmitri Volkov', 'Does the station still run on diesel at night?'],
       [1, 'Gus Moran', 'Electric since the spring, the diesel is kept for storms.'],
     ]);
+    // The same cards with a framework's utility classes on every <div>: classes that tell no
+    // element apart shape a record no more than none do.
+    const utility = commentsOf(html.replaceAll('<div', '<div class="flex flex-col gap-4"'), url, 'Dykes of the polder');
+    expect(utility.map((c) => [c.depth, c.author, c.text])).toEqual(comments.map((c) => [c.depth, c.author, c.text]));
   });
 });
 
