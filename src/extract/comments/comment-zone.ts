@@ -253,9 +253,8 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
   return byline !== undefined && !hasTextAfter(byline, opening as Element) ? record : top;
 }
 
-/** Each `recordShape` read from the element's children, read once per page (a list of thousands of
- *  entries is each one's `stop`). */
-const childShapes = new WeakMap<Element, string>();
+/** Each element's `recordShape`, read once per page (a list of thousands of entries is each one's `stop`). */
+const recordShapes = new WeakMap<Element, string>();
 
 /**
  * A record's shape as `ownRecordOf` compares it: its tag and classes (`signatureStep`); for an
@@ -264,14 +263,16 @@ const childShapes = new WeakMap<Element, string>();
  * header and its contents, whatever its nesting prints of its replies).
  */
 function recordShape(el: Element): string {
-  const step = signatureStep(el);
-  if (step !== el.name && classTellsApart(el, pageRoot(el))) return step;
-  let shape = childShapes.get(el);
+  let shape = recordShapes.get(el);
   if (shape === undefined) {
-    const kids: string[] = [];
-    for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
-    shape = `${step}(${kids.join(',')})`;
-    childShapes.set(el, shape);
+    const step = signatureStep(el);
+    if (step !== el.name && classTellsApart(el, pageRoot(el))) shape = step;
+    else {
+      const kids: string[] = [];
+      for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
+      shape = `${step}(${kids.join(',')})`;
+    }
+    recordShapes.set(el, shape);
   }
   return shape;
 }
