@@ -1014,15 +1014,15 @@ class ExtractionPass {
             language: result.language,
           };
           const sites = this.#sitesOf(hostOf(row.url));
+          const post = { job, version };
           // A comment zone found by structure alone waits for the site's other post pages (issue #12).
           if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-            sites.defer(hostOf(row.url), result.commentZone, version, row.url, { job, version });
+            sites.defer(hostOf(row.url), result.commentZone, version, row.url, post);
           else writer.addVersion(version);
           // A post without a comment zone (no comments, or only its comment feed's) is read again if
           // the site shows an unhinted comment structure elsewhere that one of the page's entry
           // candidates may be (never else: one extraction a page).
-          if (result.commentZone.structure === null)
-            sites.remember(hostOf(row.url), { job, version }, result.commentZone.signatures, row.url);
+          if (result.commentZone.structure === null) sites.remember(hostOf(row.url), post, result.commentZone.signatures, row.url);
           if (result.fallbackReason === null) report.objects.pageExtracted++;
           else {
             report.objects.mcst++;

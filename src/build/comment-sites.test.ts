@@ -12,7 +12,7 @@ const deferPage = (
   host: string,
   zone: { evidence: string | null; structure: string | null },
   v: Version,
-): void => sites.defer(host, zone, v, v.url);
+): void => sites.defer(host, zone, v, v.url, v.url);
 
 /** Settles `host` without second readings; returns the page comments dropped. */
 const settle = (sites: CommentSites<Version, string>, host: string, write: (v: Version) => void = () => undefined): number =>

@@ -18,6 +18,17 @@ interface EmptyPost<J> {
   signatures: readonly string[];
 }
 
+/** A version held for the site decision, with its page comments' keys (`pageTexts`, read once) and
+ *  the post to read again should the site not confirm its zone. */
+interface HeldVersion<V, J> {
+  host: string;
+  structure: string;
+  needsSite: boolean;
+  version: V;
+  texts: string[];
+  post: EmptyPost<J>;
+}
+
 /** Adds one to `key`'s count in `host`'s counts. */
 function count(counts: Map<string, Map<string, number>>, host: string, key: string): void {
   let of = counts.get(host);
@@ -181,10 +192,7 @@ export class CommentTally {
  * (template-found posts); `tally`: what the host's post pages show, shared when both count it.
  */
 export class CommentSites<V extends { comments: Array<{ source: string; text: string }> }, J> {
-  /** Versions held for the site decision, with their page comments' keys (`pageTexts`, read once)
-   *  and the post to read again should the site not confirm their zone. */
-  readonly #held: Array<{ host: string; structure: string; needsSite: boolean; version: V; texts: string[]; post: EmptyPost<J> | null }> =
-    [];
+  readonly #held: Array<HeldVersion<V, J>> = [];
   readonly #empty: Array<EmptyPost<J>> = [];
 
   constructor(readonly tally = new CommentTally()) {}
@@ -251,7 +259,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     // The posts whose held zone the site does not confirm have no zone either.
     const posts = [
       ...this.#empty.splice(0).map((post) => ({ post, unconfirmed: false })),
-      ...this.#held.flatMap((h) => (h.post === null || this.#confirms(h) ? [] : [{ post: h.post, unconfirmed: true }])),
+      ...this.#held.flatMap((h) => (this.#confirms(h) ? [] : [{ post: h.post, unconfirmed: true }])),
     ];
     for (const { post, unconfirmed } of posts) {
       const { host, job, signatures, page } = post;
@@ -285,10 +293,10 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     zone: { evidence: string | null; structure: string | null; signatures?: readonly string[] },
     version: V,
     page: string,
-    job?: J,
+    job: J,
   ): void {
     const texts = pageTexts(version.comments);
-    const post = job === undefined ? null : { host, job, signatures: zone.signatures ?? [], page };
+    const post = { host, job, signatures: zone.signatures ?? [], page };
     this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version, texts, post });
     this.tally.countTexts(host, texts, page);
   }
@@ -346,7 +354,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
 
   /** Whether the site confirms a held zone: its structure recurs on enough post pages of the host
    *  (`decideStructureOnlyZone`), and its texts do not (`#recurs`). */
-  #confirms(held: { host: string; structure: string; needsSite: boolean; texts: readonly string[] }): boolean {
+  #confirms(held: HeldVersion<V, J>): boolean {
     const { host, structure, needsSite, texts } = held;
     const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pageCount(host), needsSite, structure);
     return decision.keep && !this.#recurs(host, texts);

@@ -266,7 +266,7 @@ function recordShape(el: Element): string {
   let shape = recordShapes.get(el);
   if (shape === undefined) {
     const step = signatureStep(el);
-    if (step !== el.name && classTellsApart(el, pageRoot(el))) shape = step;
+    if (step !== el.name && classTellsApart(el, bodyOf(el))) shape = step;
     else {
       const kids: string[] = [];
       for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
@@ -277,10 +277,11 @@ function recordShape(el: Element): string {
   return shape;
 }
 
-/** The outermost element holding `el` (the page's `<html>`). */
-function pageRoot(el: Element): Element {
+/** The page's `<body>` holding `el` (else its outermost element), the root the wrapper search counts
+ *  the page's classes under (`pageBody`): one count per page. */
+function bodyOf(el: Element): Element {
   let top = el;
-  while (top.parent !== null && isTag(top.parent)) top = top.parent;
+  while (top.name !== 'body' && top.parent !== null && isTag(top.parent)) top = top.parent;
   return top;
 }
 

@@ -43,8 +43,7 @@ export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
 function dateLineCounters(e: ReadEntry): Element[] {
   const { marker, nodes } = e.entry;
   const line = marker.parent;
-  if (line === null || !isTag(line) || nodes.includes(marker) || nodes.includes(line) || !nodes.some((n) => contains(n, line))) return [];
-  const textLines = new Set(e.text.split('\n'));
+  if (line === null || !isTag(line) || nodes.includes(marker) || !isEntryLine(line, e) || !nodes.some((n) => contains(n, line))) return [];
   const counts: Element[] = [];
   for (const c of line.children) {
     if (c === marker) continue;
@@ -55,10 +54,16 @@ function dateLineCounters(e: ReadEntry): Element[] {
     if (!isTag(c)) continue;
     const printed = printedText(c);
     if (!WORD.test(printed)) continue;
-    if (!isCounterLike(printed) || !textLines.has(printed) || isInParagraph(c, e.entry)) return [];
+    if (!isCounterLike(printed) || !isEntryLine(c, e) || !e.text.split('\n').includes(printed)) return [];
     counts.push(c);
   }
   return counts;
+}
+
+/** Whether `el` prints a line of the entry apart from its text: not one of its top nodes, no
+ *  paragraph and in none. */
+function isEntryLine(el: Element, e: ReadEntry): boolean {
+  return el.name !== 'p' && !e.entry.nodes.includes(el) && !isInParagraph(el, e.entry);
 }
 
 /** For each entry of the zone, the elements printing one of the counter lines most entries print alike. */
@@ -70,13 +75,12 @@ function templateCounters(entries: readonly ReadEntry[]): Element[][] {
   for (const ks of keys) for (const k of ks) counts.set(k, (counts.get(k) ?? 0) + 1);
   const template = new Set([...counts].filter(([, n]) => n > MIN_COUNTER_LINE_SHARE * entries.length).map(([k]) => k));
   if (template.size === 0) return none;
-  const isLine = (el: Element, e: ReadEntry): boolean => el.name !== 'p' && !e.entry.nodes.includes(el) && !isInParagraph(el, e.entry);
   const found = entries.map((e) => {
     const lines = new Set(e.text.split('\n').filter((l) => template.has(templateKey(l))));
     const counters: Element[] = [];
     for (const el of e.elements) {
       if (lines.size === 0) break;
-      if (isLine(el, e) && lines.delete(printedText(el))) counters.push(el);
+      if (isEntryLine(el, e) && lines.delete(printedText(el))) counters.push(el);
     }
     return counters;
   });
@@ -90,7 +94,7 @@ function templateCounters(entries: readonly ReadEntry[]): Element[][] {
     const lines = new Set(e.text.split('\n').filter((l) => isCounterLike(l) && isTemplateForm(l)));
     for (const el of e.elements) {
       if (lines.size === 0) break;
-      if (counters.includes(el) || !isLine(el, e) || !places.has(pathInEntry(el, e.entry))) continue;
+      if (counters.includes(el) || !isEntryLine(el, e) || !places.has(pathInEntry(el, e.entry))) continue;
       if (lines.delete(printedText(el))) counters.push(el);
     }
     return counters;
@@ -141,7 +145,7 @@ export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
 function ownAddressLinks(e: ReadEntry): Element[] {
   const dated = linkAround(e.entry.marker, e.entry.nodes);
   const own = dated?.attribs.href?.trim();
-  if (own === undefined || own === '' || own === '#') return [];
+  if (own === undefined || leadsNowhere(own)) return [];
   return e.elements.filter(
     (el) => el.name === 'a' && el !== dated && el.attribs.href?.trim() === own && isShortLink(el) && !isInParagraph(el, e.entry),
   );
