@@ -1,6 +1,6 @@
 import { type Element, isTag } from 'domhandler';
 import { describe, expect, it } from 'vitest';
-import { breaksLine, contains, elementsNamed, lowestCommonAncestor, nodeText, plainText } from './dom-text.js';
+import { breaksLine, contains, elementsNamed, lowestCommonAncestor, nodeText, plainText, withinAny } from './dom-text.js';
 import { parseHtml } from './html-parse.js';
 
 const parse = (html: string) => parseHtml(html, { decodeEntities: true }).document;
@@ -69,5 +69,17 @@ describe('elementsNamed', () => {
     expect(ids(elementsNamed(byId(doc, 'a1'), 'a'))).toEqual(['a1']);
     expect(ids(elementsNamed(byId(doc, 'd'), 'time'))).toEqual(['t']);
     expect(elementsNamed(doc, 'base')).toEqual([]);
+  });
+});
+
+describe('withinAny', () => {
+  it('tells whether a node is one of the given elements or inside one, as `contains` over each of them', () => {
+    const doc = parse('<div id="a"><p id="b"><em id="c">x</em></p></div><div id="d"><p id="e">y</p></div>');
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((id) => byId(doc, id)) as Element[];
+    const zones = new Set<Element>([b as Element, d as Element]);
+    for (const node of [a, b, c, d, e] as Element[])
+      expect(withinAny(node, zones)).toBe([...zones].some((z) => contains(z, node)));
+    expect([a, b, c, d, e].map((n) => withinAny(n as Element, zones))).toEqual([false, true, true, true, true]);
+    expect(withinAny(c as Element, new Set())).toBe(false);
   });
 });

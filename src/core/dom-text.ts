@@ -87,6 +87,13 @@ export function contains(ancestor: AnyNode, node: AnyNode): boolean {
   return false;
 }
 
+/** Whether one of `ancestors` contains `node` (or is it): one walk up from `node`, however many
+ *  there are (a thread of hundreds of entries makes hundreds of comment zones). */
+export function withinAny(node: AnyNode, ancestors: ReadonlySet<AnyNode>): boolean {
+  for (let n: AnyNode | null = node; n !== null; n = n.parent) if (ancestors.has(n)) return true;
+  return false;
+}
+
 /** Lowest element containing all of `els` (null when they share no element ancestor). */
 export function lowestCommonAncestor(els: readonly Element[]): Element | null {
   const [first, ...rest] = els;

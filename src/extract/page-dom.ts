@@ -18,7 +18,7 @@ import {
 } from './constants.js';
 import { collapseSpaces, tokenize } from './text-normalize.js';
 
-export { BLOCK_TAGS, breaksLine, contains, lowestCommonAncestor } from '../core/dom-text.js';
+export { BLOCK_TAGS, breaksLine, contains, lowestCommonAncestor, withinAny } from '../core/dom-text.js';
 
 /** Elements that never hold article text [004 §4.3: the page is cleaned first]. `noframes` and
  *  `noembed` are raw text to a browser showing frames and embeds (their markup is not parsed). */

@@ -11,7 +11,7 @@ import type { FeedItem } from '../feeds/index.js';
 import { MAX_PROPERTY_NODE_WORDS, MAX_TITLE_WORDS, MIN_TITLE_WORDS } from './constants.js';
 import { isBareDateText } from './comments/comment-dates.js';
 import { isoDay, renderDateKeys } from './date-formats.js';
-import { BLOCK_TAGS, contains, isIgnoredElement, nodeText, paddedBlockKey, textBlocks } from './page-dom.js';
+import { BLOCK_TAGS, contains, isIgnoredElement, nodeText, paddedBlockKey, textBlocks, withinAny } from './page-dom.js';
 import { nodePath, sharedPrefixLength, templatePath } from './node-path.js';
 import { collapseWhitespace, matchKey, tokenize } from './text-normalize.js';
 import type { ExplainStep } from './types.js';
@@ -154,8 +154,10 @@ export function findAuthor(
   if (key !== '') {
     const cands: Array<{ node: Element; rank: number }> = [];
     const padded = ` ${key} `;
+    // A commenter's name is not the post's author [004 §4.2: comments are tracked apart from the article].
+    const zones = new Set(comments);
     for (const b of textBlocks(root)) {
-      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !paddedBlockKey(b).includes(padded) || isInside(b.element, comments)) continue;
+      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || !paddedBlockKey(b).includes(padded) || withinAny(b.element, zones)) continue;
       const node = smallestContaining(b.element, key);
       cands.push({
         node,
@@ -173,12 +175,6 @@ export function findAuthor(
   return findAuthorOnPage(root, content, head, comments);
 }
 
-/** Whether `el` is inside one of `zones` (the page's comment zones: a commenter's name and date
- *  are not the post's [004 §4.2: comments are tracked apart from the article]). */
-function isInside(el: Element, zones: readonly Element[]): boolean {
-  return zones.some((z) => contains(z, el));
-}
-
 /** Author without a feed author: byline markup (rel/itemprop/class) nearest the content, else the
  *  page's `author` meta. */
 export function findAuthorOnPage(
@@ -188,6 +184,7 @@ export function findAuthorOnPage(
   comments: readonly Element[] = [],
 ): PropertyMatch<string | null> {
   const cands: Array<{ node: Element; rank: number }> = [];
+  const zones = new Set(comments);
   const authorClass = AUTHOR_CLASS();
   const isMarked = (el: Element): boolean => {
     const a = el.attribs;
@@ -202,7 +199,7 @@ export function findAuthorOnPage(
     return n >= 1 && n <= 6 && !isBareDateText(t);
   };
   const visit = (el: Element): void => {
-    if (isIgnoredElement(el) || comments.includes(el)) return;
+    if (isIgnoredElement(el) || zones.has(el)) return;
     const marked = isMarked(el);
     // A marked part holding a marked part is the byline around the name: the inner part first.
     if (marked && !holdsMarked(el) && printsName(el)) {
@@ -222,7 +219,7 @@ export function findAuthorOnPage(
   // A marked name outside the post's <article> (a review's author in a sidebar widget) yields to
   // the article's own signed byline when its class names say nothing ("By Tess Albright · 4 May").
   const article = content === null ? null : articleOf(content);
-  const signed = article === null || (best !== undefined && contains(article, best.node)) ? null : signedByline(article, comments);
+  const signed = article === null || (best !== undefined && contains(article, best.node)) ? null : signedByline(article, zones);
   if (signed !== null) return { value: signed.name, node: signed.node, path: templatePath(signed.node), source: 'page' };
   if (best !== undefined)
     return {
@@ -248,11 +245,11 @@ const MAX_SIGNED_BYLINE_WORDS = 12;
 const BYLINE_NAME_END = /\s+[·|–—•]\s*|,\s|\s+-\s+/;
 
 /** The first line of `root` opening with a signature ("By ...", hint words), its name the words up to the first separator. */
-function signedByline(root: Element, comments: readonly Element[]): { name: string; node: Element } | null {
+function signedByline(root: Element, comments: ReadonlySet<Element>): { name: string; node: Element } | null {
   const stack: Element[] = [root];
   while (stack.length > 0) {
     const el = stack.pop() as Element;
-    if (isIgnoredElement(el) || comments.includes(el)) continue;
+    if (isIgnoredElement(el) || comments.has(el)) continue;
     const children = el.children.filter(isTag);
     // A line holds no block: its text is read, blocks are entered (each element's text read once at most).
     if (children.some((c) => BLOCK_TAGS.has(c.name))) {
@@ -318,13 +315,14 @@ export function findDate(
 ): PropertyMatch<string | null> {
   if (iso === null) return { value: null, node: null, path: null, source: 'none' };
   const day = isoDay(iso);
+  const zones = new Set(comments);
   const cands: Array<{ node: Element; rank: number }> = [];
   // `<time>` elements after the content (not in it) are the comments' when the post prints its
   // date as text before it: read last, after the printed date.
   const later: Array<{ node: Element; rank: number }> = [];
   if (day !== null)
     for (const el of elementsNamed(root, 'time'))
-      if ((el.attribs.datetime ?? '').startsWith(day) && isShown(el, root, comments))
+      if ((el.attribs.datetime ?? '').startsWith(day) && isShown(el, root, zones))
         (content !== null && follows(el, content) ? later : cands).push({ node: el, rank: 2 });
   if (cands.length === 0) {
     const keys = renderDateKeys(iso, language);
@@ -334,7 +332,7 @@ export function findDate(
     const year = String(new Date(iso).getUTCFullYear());
     const needsYear = keys.every((key) => key.includes(year));
     for (const b of textBlocks(root)) {
-      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || isInside(b.element, comments)) continue;
+      if (b.tokens.length > MAX_PROPERTY_NODE_WORDS || withinAny(b.element, zones)) continue;
       // The year holds no space: the block's key holds it when one of its tokens does.
       if (needsYear && !b.tokens.some((t) => t.includes(year))) continue;
       const text = paddedBlockKey(b);
@@ -358,9 +356,9 @@ function follows(el: Element, content: Element): boolean {
 }
 
 /** Whether no element from `el` up to `root` is ignored (`isIgnoredElement`) or one of `comments`. */
-function isShown(el: Element, root: Element, comments: readonly Element[]): boolean {
+function isShown(el: Element, root: Element, comments: ReadonlySet<Element>): boolean {
   for (let e: Element = el; ; e = e.parent as Element) {
-    if (isIgnoredElement(e) || comments.includes(e)) return false;
+    if (isIgnoredElement(e) || comments.has(e)) return false;
     if (e === root) return true;
   }
 }

@@ -25,6 +25,7 @@ import {
   semanticNodeOf,
   type TextBlock,
   textBlocks,
+  withinAny,
   wordCount,
 } from './page-dom.js';
 import { ngramSet, type SemanticInput } from './semantic-input.js';
@@ -161,7 +162,7 @@ function searchWith(
   input: SemanticInput,
   tools: LanguageTools,
   explain: ExplainStep[],
-  exclude: Element[],
+  exclude: ReadonlySet<Element>,
   consistencyConcepts?: string[],
 ): WrapperSearch {
   const grams = mode === 'ngrams' ? zoneNgrams(input) : null;
@@ -169,7 +170,7 @@ function searchWith(
   const zones = new Map<Element, SemanticZone>();
   let conceptual = 0;
   for (const b of textBlocks(root)) {
-    if (exclude.some((e) => contains(e, b.element))) continue;
+    if (withinAny(b.element, exclude)) continue;
     let matches = 0;
     if (grams !== null) matches = countNgramMatches(b.tokens, grams, NGRAM_SIZE);
     else {
@@ -264,8 +265,9 @@ export function findWrapperNode(
 ): WrapperSearch {
   const reasons: string[] = [];
   const modes: MatchMode[] = ['ngrams', 'concepts', 'concept-sample'];
+  const excluded = new Set(exclude);
   for (const mode of modes) {
-    const r = searchWith(mode, root, input, tools, explain, exclude);
+    const r = searchWith(mode, root, input, tools, explain, excluded);
     if (r.ok) return r;
     reasons.push(r.reason);
   }
@@ -274,7 +276,7 @@ export function findWrapperNode(
   // in. Last round: n-grams, consistent on the description's own concepts.
   const described = descriptionConcepts(input, tools);
   if (described.length > 0 && described.length < input.concepts.length) {
-    const r = searchWith('ngrams', root, input, tools, explain, exclude, described);
+    const r = searchWith('ngrams', root, input, tools, explain, excluded, described);
     if (r.ok) return r;
   }
   return { ok: false, reason: reasons.join('; ') };
