@@ -1,7 +1,8 @@
 /**
- * `build --workers 2` (#15): the worker pool extracts every host's pages while the main thread
- * learns the templates of the hosts already extracted. The overlay must hold exactly what a build
- * in one thread writes, on a crawl of several sites and on a second crawl added to it.
+ * `build --workers 2` (#15): the worker pool extracts the hosts' pages the templates pass does not
+ * read again, while the main thread extracts those it does (each page parsed once) and learns the
+ * templates of the hosts already extracted. The overlay must hold exactly what a build in one
+ * thread writes, on a crawl of several sites and on a second crawl added to it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,17 +11,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateMix, type MixSpec } from '../bench/speed-mix.js';
 import { buildOverlay } from '../src/build/index.js';
 import { MIN_PAGES_FOR_WORKERS } from '../src/build/extract-pool.js';
+import { MAX_FEED_PAGES_IN_MEMORY } from '../src/build/template-stage.js';
 import { Diagnostics } from '../src/core/diagnostics.js';
 import { escapeXml, type FixtureCapture, writeWarc } from './generalisation/fixture-warc.js';
 import { type Exports, exportsOf } from './scale-out-helpers.js';
 
-/** Three sites of 30 pages: above the pool's threshold, several hosts to pipeline. */
-const SPEC: MixSpec = { kind: 'small', pages: 90, pagesPerSite: 30 };
+/** Three sites of 60 pages: each with pages beyond those the templates pass reads again, together
+ *  above the pool's threshold; several hosts to pipeline. */
+const SPEC: MixSpec = { kind: 'small', pages: 180, pagesPerSite: 60 };
 
 describe('build with a worker pool', () => {
   let work = '';
   const crawls: string[] = [];
   const built: Record<string, Exports> = {};
+  const parses: Record<string, number[]> = {};
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'warc-overlay-workers-'));
@@ -31,8 +35,9 @@ describe('build with a worker pool', () => {
     }
     for (const workers of [1, 2]) {
       const outDir = join(work, `workers-${workers}`);
-      await buildOverlay({ inputs: crawls, outDir, workers, writePages: false });
+      const report = await buildOverlay({ inputs: crawls, outDir, workers, writePages: false });
       built[workers] = exportsOf(outDir);
+      parses[workers] = report.crawls.map((c) => c.pageParses);
     }
   }, 120_000);
 
@@ -46,12 +51,22 @@ describe('build with a worker pool', () => {
     expect(one.changes.length).toBeGreaterThan(0);
     expect(two).toEqual(one);
   });
+
+  it('parses each page of the first crawl once, in one thread or with the pool: the pages the templates pass reads again are extracted last, in the main thread', () => {
+    const sites = SPEC.pages / SPEC.pagesPerSite;
+    expect(sites * (SPEC.pagesPerSite - MAX_FEED_PAGES_IN_MEMORY)).toBeGreaterThanOrEqual(MIN_PAGES_FOR_WORKERS);
+    // 300 before: a host's first pages were no longer held when the templates pass read its sample.
+    expect(parses[1]?.[0]).toBe(SPEC.pages);
+    expect(parses[2]).toEqual(parses[1]);
+  });
 });
 
 describe('build with a worker pool, one page beyond a worker heap', () => {
   let work = '';
   const built: Record<string, { exports: Exports; failed: number }> = {};
-  const SMALL = MIN_PAGES_FOR_WORKERS + 5;
+  // More posts than the templates pass reads again, by more than the pool's threshold: the huge
+  // page, last, is one the pool extracts.
+  const SMALL = MAX_FEED_PAGES_IN_MEMORY + MIN_PAGES_FOR_WORKERS + 5;
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'warc-overlay-worker-heap-'));

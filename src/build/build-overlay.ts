@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
+import { evenSample } from '../core/even-sample.js';
 import { collectAbove } from '../core/heap-guard.js';
 import { canonicalUrl, hostOf, schemelessKey } from '../core/url.js';
 import {
@@ -66,7 +67,7 @@ import { PageCache } from './page-cache.js';
 import { type PageJob, type RecordRead, runPageJob, startRecordRead, warcConfigOf } from './page-job.js';
 import { openWritableOverlay, writeOverlayPages } from './overlay-session.js';
 import { SegmentPass } from './segment-stage.js';
-import { type FeedLinkedPage, runTemplateStage } from './template-stage.js';
+import { type FeedLinkedPage, MAX_FEED_PAGES_IN_MEMORY, runTemplateStage } from './template-stage.js';
 
 export interface BuildOptions {
   inputs: string[];
@@ -683,16 +684,23 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
  * Pass 2: read each paired page once, by offset, and extract its object(s) [004 §4], host by host.
  * In the main thread a host is extracted when the templates pass asks for it (`host`), so the pages
  * it parsed are still held (`PageCache`) when the templates pass reads them: each page is parsed
- * once, and only the pages of one host at a time are held. With worker threads every host's pages
- * go to the pool at once (`ahead`), in the order the templates pass will ask for them, and the main
- * thread learns the templates of each host as soon as its pages are extracted, while the workers
- * go on with the next hosts.
+ * once, and only the pages of one host at a time are held. With worker threads the main thread
+ * still extracts the pages the templates pass reads again (the even sample of a host's feed-linked
+ * pages it learns from, `MAX_FEED_PAGES_IN_MEMORY`: a worker cannot hand a parsed page back); the
+ * others of every host go to the pool at once (`ahead`), in the order the templates pass will ask
+ * for them, and the workers go on with the next hosts while the main thread learns templates.
  */
 class ExtractionPass {
   readonly #ctx: CrawlContext;
   readonly #paired: PairedCrawl;
   readonly #pages: PageCache;
+  /** Each host's works, those the templates pass reads again last (`#held` of them). */
   readonly #byHost = new Map<string, PageWork[]>();
+  /** How many of each host's works the templates pass reads again: the even sample of its
+   *  feed-linked pages it learns from (`MAX_FEED_PAGES_IN_MEMORY`), extracted in this thread. */
+  readonly #held = new Map<string, number>();
+  /** Each work's place in pairing order: a host's feed-linked pages are listed in it, whichever thread extracted them. */
+  readonly #position = new Map<number, number>();
   readonly #feedPages = new Map<string, FeedLinkedPage[]>();
   readonly #finished = new Set<string>();
   /** One per host: a host's comment structures are decided once its template-found posts are
@@ -724,9 +732,20 @@ class ExtractionPass {
       const list = this.#byHost.get(host) ?? [];
       list.push(work);
       this.#byHost.set(host, list);
+      this.#position.set(work.captureId, this.#position.size);
+    }
+    // The pages the templates pass reads again last: a host's extraction leaves them held
+    // (`PageCache`) when that pass asks for them; a worker cannot hand a parsed page back.
+    let toPool = 0;
+    for (const [host, works] of this.#byHost) {
+      const held = evenSample(works, MAX_FEED_PAGES_IN_MEMORY);
+      const sampled = new Set(held);
+      this.#byHost.set(host, [...works.filter((w) => !sampled.has(w)), ...held]);
+      this.#held.set(host, held.length);
+      toPool += works.length - held.length;
     }
     const workers = ctx.options.workers ?? defaultWorkers();
-    this.#pooled = workers > 1 && paired.pages.size >= MIN_PAGES_FOR_WORKERS;
+    this.#pooled = workers > 1 && toPool >= MIN_PAGES_FOR_WORKERS;
   }
 
   /** The comment structures `host` shows without hints (`CommentSites.learnt`). */
@@ -768,6 +787,12 @@ class ExtractionPass {
     }
   }
 
+  /** The works of `host` this thread extracts: all of them, but those handed to the pool. */
+  #inThread(host: string): PageWork[] {
+    const works = this.#byHost.get(host) ?? [];
+    return this.#extracted.has(host) ? works.slice(works.length - (this.#held.get(host) ?? 0)) : works;
+  }
+
   /** Whether every host's pages are extracted. */
   get complete(): boolean {
     return this.#finished.size === this.#byHost.size;
@@ -779,23 +804,28 @@ class ExtractionPass {
   }
 
   /**
-   * With worker threads: hand every host's pages to the pool now, `order` first (the hosts in the
-   * order the templates pass asks for them; the others after). Without workers: keep the order, so
-   * that the last page of a host has the next host's first record read meanwhile.
+   * Keep the order the templates pass asks for hosts in (`order` first, the others after), so that
+   * the last page a host has the main thread extract has the next host's first record read
+   * meanwhile. With worker threads: hand the pool, in that order, every host's pages but those
+   * the templates pass reads again (`#held`).
    */
   ahead(order: readonly string[]): void {
     const hosts = [...new Set([...order, ...this.hosts])].filter((h) => this.#byHost.has(h));
-    if (!this.#pooled) {
-      hosts.forEach((h, i) => {
-        const next = hosts[i + 1];
-        if (next !== undefined) this.#nextHost.set(h, next);
-      });
-      return;
+    hosts.forEach((h, i) => {
+      const next = hosts[i + 1];
+      if (next !== undefined) this.#nextHost.set(h, next);
+    });
+    if (!this.#pooled || this.#ahead !== null) return;
+    const pooled = new Map<string, PageWork[]>();
+    // A host the templates pass asked for before (`host`) is extracted already.
+    for (const h of hosts.filter((x) => !this.#finished.has(x))) {
+      const works = this.#byHost.get(h) ?? [];
+      const rest = works.slice(0, works.length - (this.#held.get(h) ?? 0));
+      if (rest.length > 0) pooled.set(h, rest);
     }
-    if (this.#ahead !== null) return;
     const done = new Map<string, () => void>();
     const failed = new Map<string, (e: unknown) => void>();
-    for (const h of hosts) {
+    for (const h of pooled.keys()) {
       const extracted = new Promise<void>((resolve, reject) => {
         done.set(h, resolve);
         failed.set(h, reject);
@@ -804,25 +834,23 @@ class ExtractionPass {
       extracted.catch(() => {});
       this.#extracted.set(h, extracted);
     }
-    this.#ahead = this.#extract(
-      hosts.flatMap((h) => this.#byHost.get(h) ?? []),
-      (h) => done.get(h)?.(),
-    ).catch((e: unknown) => {
+    this.#ahead = this.#extract([...pooled.values()].flat(), true, (h) => done.get(h)?.()).catch((e: unknown) => {
       for (const reject of failed.values()) reject(e);
       throw e;
     });
     this.#ahead.catch(() => {});
   }
 
-  /** The feed-linked pages of `host`, extracting its pages first if not done yet. */
+  /** The feed-linked pages of `host` in pairing order, extracting its pages first if not done yet:
+   *  those the pool does not extract in this thread, then the pool's awaited. */
   async host(host: string): Promise<FeedLinkedPage[]> {
     if (!this.#finished.has(host)) {
+      this.#pages.clear();
+      await this.#extract(this.#inThread(host), false);
       const extracted = this.#extracted.get(host);
       if (extracted !== undefined) await extracted;
-      else {
-        this.#pages.clear();
-        await this.#extract(this.#byHost.get(host) ?? []);
-      }
+      const position = (p: FeedLinkedPage): number => this.#position.get(p.captureId) ?? -1;
+      this.#feedPages.get(host)?.sort((a, b) => position(a) - position(b));
       this.#finish(host);
     }
     return this.#feedPages.get(host) ?? [];
@@ -898,11 +926,11 @@ class ExtractionPass {
     const last = works.at(-1);
     if (last === undefined) return;
     for (let next = this.#nextHost.get(hostOf(last.url)); next !== undefined; next = this.#nextHost.get(next))
-      if (!this.#finished.has(next)) yield* this.#byHost.get(next) ?? [];
+      if (!this.#finished.has(next)) yield* this.#inThread(next);
   }
 
-  /** Extract `works`; `onHostDone(host)` when the last of a host's works is done. */
-  async #extract(works: readonly PageWork[], onHostDone: (host: string) => void = () => {}): Promise<void> {
+  /** Extract `works`, in the worker pool when `pooled`; `onHostDone(host)` when the last of a host's works is done. */
+  async #extract(works: readonly PageWork[], pooled: boolean, onHostDone: (host: string) => void = () => {}): Promise<void> {
     const ctx = this.#ctx;
     const { db, writer, crawlId, report, diagnostics, options } = ctx;
     const { commentPosts } = this.#paired;
@@ -919,7 +947,7 @@ class ExtractionPass {
     // In the main thread, the next works to extract have their records read while this job's page
     // is extracted: the thread pool inflates them meanwhile (a worker pool reads its own records).
     const readAhead = (from: number): void => {
-      if (!this.#pooled) this.#readAheadFrom(works, from);
+      if (!pooled) this.#readAheadFrom(works, from);
     };
     readAhead(0);
     function* jobs(): Generator<PageJob> {
@@ -970,7 +998,7 @@ class ExtractionPass {
         yield job;
       }
     }
-    const runner = this.#pooled
+    const runner = pooled
       ? workerPoolRunner(options.workers ?? defaultWorkers(), options.workerHeapMb === undefined ? {} : { heapMb: options.workerHeapMb })
       : inProcessRunner((job) => {
           const read = workOf.get(job)?.read;
