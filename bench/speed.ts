@@ -10,8 +10,9 @@
  * responses) and a `small` mix (request + response + metadata per capture, ~3 KB records).
  * On each: native gunzip, warcio.js fed by native zlib, our index pass (scanArchive); then, on a
  * crawl of the same generator cut to BUILD_CUT_PAGES pages, htmlparser2 parse-only and the whole
- * `build --workers 1` with its time per phase (on dragnet-train also `--workers 2`); then three crawls of small-mix sites added one by one
- * to one overlay (the third should cost no more than the first). Each measure runs in its own process, so its peak
+ * `build --workers 1` with its time per phase; `--workers 1` and `2` on a crawl of sites of
+ * POOL_SITE_PAGES posts (the pages the worker pool extracts) and on dragnet-train; then three crawls
+ * of small-mix sites added one by one to one overlay (the third should cost no more than the first). Each measure runs in its own process, so its peak
  * RSS (getrusage maxrss, all stage modules loaded for the index pass) is its own. The measured code
  * is dist/, compiled first (`npm run build`), as `warc-overlay` runs it: under tsx the compiled
  * sources and their source maps add ~60-100 MB of RSS that no user has.
@@ -26,7 +27,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { BUILD_CUT_PAGES, generateMix, INCREMENTAL_PAGES, MIX_SPECS, type MixKind, mixPath } from './speed-mix.js';
+import { BUILD_CUT_PAGES, generateMix, INCREMENTAL_PAGES, MIX_SPECS, type MixKind, mixPath, POOL_SITE_PAGES } from './speed-mix.js';
 import type { Measure } from './speed-measures.js';
 import { missingStartupFlags } from '../src/cli/heap-settings.js';
 
@@ -126,6 +127,23 @@ async function runBuildMeasures(target: InputRun, file: string, withTwoWorkers =
   target.ratios.buildPeakRssMB = Math.round(build.peakRssMB);
 }
 
+/** `build --workers 1` and `2` on a crawl whose sites have pages for the worker pool (issue #15 item 3). */
+async function runPoolMeasure(): Promise<InputRun> {
+  const spec = { ...MIX_SPECS.large, pages: BUILD_CUT_PAGES, pagesPerSite: POOL_SITE_PAGES };
+  const path = mixPath(OUT_DIR, spec);
+  await generateMix(path, spec);
+  const r: InputRun = {
+    label: `large-mix sites of ${POOL_SITE_PAGES} posts`,
+    file: path,
+    compressedBytes: statSync(path).size,
+    uncompressedBytes: 0,
+    measures: [],
+    ratios: {},
+  };
+  await runBuildMeasures(r, path, true);
+  return r;
+}
+
 /** Three crawls of the small mix's sites added one by one to one overlay (issue #15 item 4). */
 async function runIncrementalMeasure(): Promise<InputRun> {
   const files: string[] = [];
@@ -221,6 +239,11 @@ export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[];
         await generateMix(cutPath, cut);
         await runBuildMeasures(r, cutPath);
       }
+      report(r);
+      runs.push(r);
+    }
+    if (withBuild) {
+      const r = await runPoolMeasure();
       report(r);
       runs.push(r);
     }
