@@ -127,21 +127,19 @@ async function runBuildMeasures(target: InputRun, file: string, withTwoWorkers =
   target.ratios.buildPeakRssMB = Math.round(build.peakRssMB);
 }
 
+/** Parse-only and `build --workers 1` and `2` on a crawl of its own (no index-pass measures). */
+async function runBuildOnly(label: string, file: string): Promise<InputRun> {
+  const r: InputRun = { label, file, compressedBytes: statSync(file).size, uncompressedBytes: 0, measures: [], ratios: {} };
+  await runBuildMeasures(r, file, true);
+  return r;
+}
+
 /** `build --workers 1` and `2` on a crawl whose sites have pages for the worker pool (issue #15 item 3). */
 async function runPoolMeasure(): Promise<InputRun> {
   const spec = { ...MIX_SPECS.large, pages: BUILD_CUT_PAGES, pagesPerSite: POOL_SITE_PAGES };
   const path = mixPath(OUT_DIR, spec);
   await generateMix(path, spec);
-  const r: InputRun = {
-    label: `large-mix sites of ${POOL_SITE_PAGES} posts`,
-    file: path,
-    compressedBytes: statSync(path).size,
-    uncompressedBytes: 0,
-    measures: [],
-    ratios: {},
-  };
-  await runBuildMeasures(r, path, true);
-  return r;
+  return runBuildOnly(`large-mix sites of ${POOL_SITE_PAGES} posts`, path);
 }
 
 /** Three crawls of the small mix's sites added one by one to one overlay (issue #15 item 4). */
@@ -253,15 +251,7 @@ export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[];
       runs.push(r);
     }
     if (withBuild && existsSync(DRAGNET)) {
-      const r: InputRun = {
-        label: 'dragnet-train',
-        file: DRAGNET,
-        compressedBytes: statSync(DRAGNET).size,
-        uncompressedBytes: 0,
-        measures: [],
-        ratios: {},
-      };
-      await runBuildMeasures(r, DRAGNET, true);
+      const r = await runBuildOnly('dragnet-train', DRAGNET);
       report(r);
       runs.push(r);
     }
