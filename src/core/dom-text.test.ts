@@ -77,8 +77,7 @@ describe('withinAny', () => {
     const doc = parse('<div id="a"><p id="b"><em id="c">x</em></p></div><div id="d"><p id="e">y</p></div>');
     const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((id) => byId(doc, id)) as Element[];
     const zones = new Set<Element>([b as Element, d as Element]);
-    for (const node of [a, b, c, d, e] as Element[])
-      expect(withinAny(node, zones)).toBe([...zones].some((z) => contains(z, node)));
+    for (const node of [a, b, c, d, e] as Element[]) expect(withinAny(node, zones)).toBe([...zones].some((z) => contains(z, node)));
     expect([a, b, c, d, e].map((n) => withinAny(n as Element, zones))).toEqual([false, true, true, true, true]);
     expect(withinAny(c as Element, new Set())).toBe(false);
   });
