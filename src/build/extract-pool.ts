@@ -1,7 +1,8 @@
 /**
  * The extraction pass in parallel (DESIGN "Pipeline": pass 2 per host in a worker pool): page jobs
  * go to worker threads, results come back to the main thread, which alone writes the store. Below
- * MIN_PAGES_FOR_WORKERS pages, or with one worker asked for, jobs run in the main thread.
+ * MIN_PAGES_FOR_WORKERS pages for the pool (those the templates pass does not read again), or with
+ * one worker asked for, jobs run in the main thread.
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -23,10 +24,11 @@ export const READ_AHEAD_RECORDS = 4;
 export const READ_AHEAD_WINDOW = 32;
 
 /**
- * Default worker count: one per core but the main thread's, which learns the templates of each
- * host (parsing its pages again) and writes the store while the workers extract. On 2 cores one
- * worker is no worker: dragnet-train took 14.8-16.0 s with `--workers 1` against 15.5-16.7 s
- * (and +45% CPU, twice the RSS) with 2.
+ * Default worker count: one per core but the main thread's, which extracts the pages each host's
+ * templates are learnt from, learns them and writes the store while the workers extract the rest.
+ * On 2 cores one worker is no worker: dragnet-train took 14.8-16.0 s with `--workers 1` against
+ * 15.5-16.7 s (and +45% CPU, twice the RSS) with 2, when the main thread parsed every page the
+ * workers had extracted again (issue #15, 2026-11).
  */
 export const defaultWorkers = (): number => Math.max(1, availableParallelism() - 1);
 
