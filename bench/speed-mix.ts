@@ -48,9 +48,9 @@ export const MIX_SPECS: Record<MixKind, MixSpec> = {
 /** HTML pages in the crawl the whole build runs on (the same generator, cut short). */
 export const BUILD_CUT_PAGES = 600;
 /** Pages per site of the crawl the worker pool is measured on (the large mix's build cut, so 3
- *  sites): the pool extracts a site's pages beyond the 40 its templates are learnt from
- *  (MAX_FEED_PAGES_IN_MEMORY), which the main thread extracts; the mixes' own sites (30, 40 pages)
- *  give it none. */
+ *  sites). When the workers leave the main thread no core (`--workers 2` on 2), the main thread
+ *  extracts the 40 pages a site's templates are learnt from (MAX_FEED_PAGES_IN_MEMORY) and the
+ *  pool only a site's others: the mixes' own sites (30, 40 pages) and dragnet-train give it none. */
 export const POOL_SITE_PAGES = 200;
 /** HTML pages per crawl of the incremental measure (three crawls of the same sites). */
 export const INCREMENTAL_PAGES = 300;

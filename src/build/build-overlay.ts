@@ -56,6 +56,7 @@ import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-cap
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import {
+  coreLeftForMainThread,
   defaultWorkers,
   inProcessRunner,
   MIN_PAGES_FOR_WORKERS,
@@ -684,11 +685,12 @@ function storeFullFeedObjects(ctx: CrawlContext, pages: Map<string, PageWork>): 
  * Pass 2: read each paired page once, by offset, and extract its object(s) [004 §4], host by host.
  * In the main thread a host is extracted when the templates pass asks for it (`host`), so the pages
  * it parsed are still held (`PageCache`) when the templates pass reads them: each page is parsed
- * once, and only the pages of one host at a time are held. With worker threads the main thread
- * still extracts the pages the templates pass reads again (the even sample of a host's feed-linked
- * pages it learns from, `MAX_FEED_PAGES_IN_MEMORY`: a worker cannot hand a parsed page back); the
- * others of every host go to the pool at once (`ahead`), in the order the templates pass will ask
- * for them, and the workers go on with the next hosts while the main thread learns templates.
+ * once, and only the pages of one host at a time are held; the pages that pass reads again (the
+ * even sample of a host's feed-linked pages it learns from, `MAX_FEED_PAGES_IN_MEMORY`) last. With
+ * worker threads the host's pages go to the pool at once (`ahead`), in the order the templates pass
+ * will ask for them, and the workers go on with the next hosts while the main thread learns
+ * templates; when the workers leave the main thread no core (`coreLeftForMainThread`), it extracts
+ * that sample itself rather than parse it again, and the pool gets the rest.
  */
 class ExtractionPass {
   readonly #ctx: CrawlContext;
@@ -734,17 +736,20 @@ class ExtractionPass {
       this.#byHost.set(host, list);
       this.#position.set(work.captureId, this.#position.size);
     }
-    // The pages the templates pass reads again last: a host's extraction leaves them held
-    // (`PageCache`) when that pass asks for them; a worker cannot hand a parsed page back.
+    // The pages the templates pass reads again are extracted last, in this thread: a host's
+    // extraction leaves them held (`PageCache`) when that pass asks for them (a worker cannot hand
+    // a parsed page back). With workers and a core left for this thread, the pool takes them too
+    // and this thread parses them again meanwhile: parsing costs a fraction of extracting.
+    const workers = ctx.options.workers ?? defaultWorkers();
+    const keepSample = workers <= 1 || !coreLeftForMainThread(workers);
     let toPool = 0;
     for (const [host, works] of this.#byHost) {
-      const held = evenSample(works, MAX_FEED_PAGES_IN_MEMORY);
+      const held = keepSample ? evenSample(works, MAX_FEED_PAGES_IN_MEMORY) : [];
       const sampled = new Set(held);
       this.#byHost.set(host, [...works.filter((w) => !sampled.has(w)), ...held]);
       this.#held.set(host, held.length);
       toPool += works.length - held.length;
     }
-    const workers = ctx.options.workers ?? defaultWorkers();
     this.#pooled = workers > 1 && toPool >= MIN_PAGES_FOR_WORKERS;
   }
 
@@ -846,7 +851,8 @@ class ExtractionPass {
   async host(host: string): Promise<FeedLinkedPage[]> {
     if (!this.#finished.has(host)) {
       this.#pages.clear();
-      await this.#extract(this.#inThread(host), false);
+      const inThread = this.#inThread(host);
+      if (inThread.length > 0) await this.#extract(inThread, false);
       const extracted = this.#extracted.get(host);
       if (extracted !== undefined) await extracted;
       const position = (p: FeedLinkedPage): number => this.#position.get(p.captureId) ?? -1;

@@ -1,8 +1,7 @@
 /**
  * The extraction pass in parallel (DESIGN "Pipeline": pass 2 per host in a worker pool): page jobs
  * go to worker threads, results come back to the main thread, which alone writes the store. Below
- * MIN_PAGES_FOR_WORKERS pages for the pool (those the templates pass does not read again), or with
- * one worker asked for, jobs run in the main thread.
+ * MIN_PAGES_FOR_WORKERS pages for the pool, or with one worker asked for, jobs run in the main thread.
  */
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -24,13 +23,21 @@ export const READ_AHEAD_RECORDS = 4;
 export const READ_AHEAD_WINDOW = 32;
 
 /**
- * Default worker count: one per core but the main thread's, which extracts the pages each host's
- * templates are learnt from, learns them and writes the store while the workers extract the rest.
- * On 2 cores one worker is no worker: dragnet-train took 14.8-16.0 s with `--workers 1` against
- * 15.5-16.7 s (and +45% CPU, twice the RSS) with 2, when the main thread parsed every page the
- * workers had extracted again (issue #15, 2026-11).
+ * Default worker count: one per core but the main thread's, which learns the templates of each
+ * host (parsing the pages they are learnt from again, `coreLeftForMainThread`) and writes the
+ * store while the workers extract. On 2 cores one worker is no worker: dragnet-train took
+ * 14.8-16.0 s with `--workers 1` against 15.5-16.7 s (and +45% CPU, twice the RSS) with 2.
  */
 export const defaultWorkers = (): number => Math.max(1, availableParallelism() - 1);
+
+/**
+ * Whether `workers` extraction threads leave the main thread a core of its own. Then the main
+ * thread parses again, while the workers extract, the pages each host's templates are learnt from
+ * (a worker cannot hand a parsed page back); else it extracts them itself and each page is parsed
+ * once: with `--workers 2` on 2 cores, parsing them again made dragnet-train 0.86x as fast as one
+ * thread (issue #15, 2026-11).
+ */
+export const coreLeftForMainThread = (workers: number): boolean => workers < availableParallelism();
 
 export interface PageJobRunner {
   /** Runs the jobs, calling `onResult` in completion order; resolves when all are done. */
