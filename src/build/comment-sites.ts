@@ -19,9 +19,8 @@ interface EmptyPost<J> {
 }
 
 /** A version held for the site decision, with its page comments' keys (`pageTexts`, read once) and
- *  the post to read again should the site not confirm its zone. */
+ *  the post (its host, page and job) to read again should the site not confirm its zone. */
 interface HeldVersion<V, J> {
-  host: string;
   structure: string;
   needsSite: boolean;
   version: V;
@@ -245,7 +244,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
    * not its comment structure, so no post is read with it [004 §4.2: repeated text is boilerplate].
    */
   #onlyRecurring(host: string, structure: string): boolean {
-    const held = this.#held.filter((h) => h.host === host && h.structure === structure);
+    const held = this.#held.filter((h) => h.post.host === host && h.structure === structure);
     return held.length > 0 && held.every((h) => this.#recurs(host, h.texts));
   }
 
@@ -297,7 +296,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   ): void {
     const texts = pageTexts(version.comments);
     const post = { host, job, signatures: zone.signatures ?? [], page };
-    this.#held.push({ host, structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version, texts, post });
+    this.#held.push({ structure: zone.structure ?? '', needsSite: needsSite(zone.evidence), version, texts, post });
     this.tally.countTexts(host, texts, page);
   }
 
@@ -355,7 +354,8 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   /** Whether the site confirms a held zone: its structure recurs on enough post pages of the host
    *  (`decideStructureOnlyZone`), and its texts do not (`#recurs`). */
   #confirms(held: HeldVersion<V, J>): boolean {
-    const { host, structure, needsSite, texts } = held;
+    const { post, structure, needsSite, texts } = held;
+    const { host } = post;
     const decision = decideStructureOnlyZone(this.#support(host, structure), this.tally.pageCount(host), needsSite, structure);
     return decision.keep && !this.#recurs(host, texts);
   }

@@ -74,13 +74,6 @@ export function leadsNowhere(href: string | undefined): boolean {
   return h === undefined || h === '' || h === '#' || /^javascript:/i.test(h);
 }
 
-/** Whether an element is a hyperlink: an `<a>` whose `href` leads somewhere. An `<a>` without one
- *  is a placeholder (HTML "The a element": "represents a placeholder for where a link might
- *  otherwise have been placed"), read as the inline text it prints. */
-export function isHyperlink(el: Element): boolean {
-  return el.name === 'a' && !leadsNowhere(el.attribs.href);
-}
-
 /** Whether `ancestor` contains `node` (or is it). */
 export function contains(ancestor: AnyNode, node: AnyNode): boolean {
   for (let n: AnyNode | null = node; n !== null; n = n.parent) if (n === ancestor) return true;

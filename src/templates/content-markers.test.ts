@@ -57,18 +57,6 @@ describe('mainBlockOfLinkedPost (the fallback for a feed-linked page without a w
     }
   });
 
-  it('reads text inside placeholder links (no href, "#", javascript:) as text, not as link text (001 §3 (2))', () => {
-    const wrapped = STORY.replaceAll('<p>', '<p><a href="javascript:void(0)">').replaceAll('</p>', '</a></p>');
-    const body = (story: string) =>
-      `<body><nav><a href="/">Home</a> <a href="/about">About</a></nav><div id="story">${story}</div><div id="foot">Harbour Times, 2 Quay Street</div></body>`;
-    const block = mainBlockOfLinkedPost(pageOf(body(wrapped)));
-    expect(block.isPost).toBe(true);
-    expect(block.properties?.text).toContain('Paragraph 4 tells what the council decided');
-    // The same paragraphs inside hyperlinks weigh nothing: the footer's line is the main block.
-    const linked = mainBlockOfLinkedPost(pageOf(body(wrapped.replaceAll('javascript:void(0)', '/2026/other'))));
-    expect(linked.properties?.text).not.toContain('Paragraph 4');
-  });
-
   it('keeps a short post when no reading finds more, and finds nothing on a page without text', () => {
     const short = mainBlockOfLinkedPost(
       pageOf('<body><div id="post"><p>Closed today.</p></div><form><textarea>x</textarea></form></body>'),

@@ -8,14 +8,11 @@
  * The main block is the item node of highest importance.
  */
 import { type AnyNode, type Document, type Element, isTag, isText } from 'domhandler';
-import { isHyperlink } from '../core/dom-text.js';
 import { isSkipped } from './content-render.js';
 import { MCST_CHILD_FACTOR, MCST_DEPTH_OFFSET } from './constants.js';
 
-/** Content nodes other than text: they count as children but weigh nothing (text only, 001 §3 (2)).
- *  A link is a hyperlink: an `<a>` leading nowhere is a placeholder, an item node like a `<span>`. */
-const IMAGE = new Set(['img', 'image', 'picture', 'video', 'audio']);
-const isLinkOrImage = (el: Element): boolean => IMAGE.has(el.name) || isHyperlink(el);
+/** Content nodes other than text: they count as children but weigh nothing (text only, 001 §3 (2)). */
+const LINK_OR_IMAGE = new Set(['a', 'img', 'image', 'picture', 'video', 'audio']);
 
 /** γ_N [001 §3 eq. 3]. A node without children has no importance to attenuate; 1 is returned. */
 export function attenuation(depth: number, childCount: number): number {
@@ -32,13 +29,13 @@ export function blockImportance(root: Document | Element, skip: (el: Element) =>
   const importance = new Map<Element, number>();
   // Frame: element, depth, children visited?
   const stack: Array<[Element, number, boolean]> = [];
-  for (const c of root.children) if (isTag(c) && !skip(c) && !isLinkOrImage(c)) stack.push([c, 0, false]);
+  for (const c of root.children) if (isTag(c) && !skip(c) && !LINK_OR_IMAGE.has(c.name)) stack.push([c, 0, false]);
   while (stack.length > 0) {
     const frame = stack.pop() as [Element, number, boolean];
     const [el, depth, visited] = frame;
     if (!visited) {
       stack.push([el, depth, true]);
-      for (const c of el.children) if (isTag(c) && !skip(c) && !isLinkOrImage(c)) stack.push([c, depth + 1, false]);
+      for (const c of el.children) if (isTag(c) && !skip(c) && !LINK_OR_IMAGE.has(c.name)) stack.push([c, depth + 1, false]);
       continue;
     }
     let sum = 0;
@@ -52,7 +49,7 @@ export function blockImportance(root: Document | Element, skip: (el: Element) =>
         }
       } else if (isTag(c) && !skip(c)) {
         children++;
-        if (!isLinkOrImage(c)) sum += importance.get(c) ?? 0;
+        if (!LINK_OR_IMAGE.has(c.name)) sum += importance.get(c) ?? 0;
       }
     }
     importance.set(el, children === 0 ? 0 : attenuation(depth, children) * sum);

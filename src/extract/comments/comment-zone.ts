@@ -9,15 +9,7 @@
 import { COMMENT_VARIANT_TOKENS, hintMatcher } from '../../core/hint-vocabulary.js';
 import { nodePath } from '../node-path.js';
 import { type AnyNode, type ChildNode, type Element, isTag, isText, type ParentNode } from 'domhandler';
-import {
-  BLOCK_TAGS,
-  classTellsApart,
-  contains,
-  elementChildrenUpTo,
-  isIgnoredElement,
-  lowestCommonAncestor,
-  textBlocks,
-} from '../page-dom.js';
+import { BLOCK_TAGS, contains, elementChildrenUpTo, isIgnoredElement, lowestCommonAncestor, textBlocks } from '../page-dom.js';
 import { collapseSpaces, tokenize } from '../text-normalize.js';
 import { MAX_DATE_LINE_WORDS, MIN_INTERLEAVE_SWITCHES, MIN_LONE_COMMENT_WORDS, SIGNATURE_STEPS } from './constants.js';
 import { hasDateAttribute, hasDateText } from './comment-dates.js';
@@ -253,36 +245,25 @@ function ownRecordOf(marker: Element, top: Element, stop: Element, markers: read
   return byline !== undefined && !hasTextAfter(byline, opening as Element) ? record : top;
 }
 
-/** Each element's `recordShape`, read once per page (a list of thousands of entries is each one's `stop`). */
-const recordShapes = new WeakMap<Element, string>();
+/** Each bare element's `recordShape`, read once per page (a list of thousands of entries is each one's `stop`). */
+const bareShapes = new WeakMap<Element, string>();
 
 /**
  * A record's shape as `ownRecordOf` compares it: its tag and classes (`signatureStep`); for an
- * element whose classes tell it apart from nothing (none, or a framework's utility classes most
- * elements of its tag print, `classTellsApart`), also its element children's tags (a card of a
- * header and its contents, whatever its nesting prints of its replies).
+ * element without classes, its tag and its element children's tags (a card of a header and its
+ * contents, whatever its nesting prints of its replies).
  */
 function recordShape(el: Element): string {
-  let shape = recordShapes.get(el);
+  const step = signatureStep(el);
+  if (step !== el.name) return step;
+  let shape = bareShapes.get(el);
   if (shape === undefined) {
-    const step = signatureStep(el);
-    if (step !== el.name && classTellsApart(el, bodyOf(el))) shape = step;
-    else {
-      const kids: string[] = [];
-      for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
-      shape = `${step}(${kids.join(',')})`;
-    }
-    recordShapes.set(el, shape);
+    const kids: string[] = [];
+    for (const c of el.children) if (isTag(c) && !isIgnoredElement(c)) kids.push(c.name);
+    shape = `${step}(${kids.join(',')})`;
+    bareShapes.set(el, shape);
   }
   return shape;
-}
-
-/** The page's `<body>` holding `el` (else its outermost element), the root the wrapper search counts
- *  the page's classes under (`pageBody`): one count per page. */
-function bodyOf(el: Element): Element {
-  let top = el;
-  while (top.name !== 'body' && top.parent !== null && isTag(top.parent)) top = top.parent;
-  return top;
 }
 
 /** Whether `el` is followed by text inside `within` (its ancestor). */

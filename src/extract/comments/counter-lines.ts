@@ -4,8 +4,7 @@
  * - counter lines: a short line with a number that most entries print alike, numbers masked
  *   (`templateKey`: "6 points ·" and "12 points ·"), each record's own count (a score, a like
  *   count); the changes stage compares comments without such lines for the same reason
- *   (`commentTemplateLinesOf`). On any entry, a lone one too, a count that shares the entry's
- *   date line with nothing but the date and other counts is one;
+ *   (`commentTemplateLinesOf`);
  * - control links: a short link leading nowhere (`isControlLink`) whose text most entries print
  *   (a "Like" or "Flag" button by whatever name), and a bar of two or more such links on any entry,
  *   a lone one too. A link leading nowhere whose text differs from entry to entry (a comment's own
@@ -23,51 +22,14 @@ import { isCounterLike, isInParagraph, pathInEntry, printedText } from './commen
 import { MAX_CONTROL_BAR_NODES, MAX_COUNTER_LINE_WORDS, MIN_COUNTER_LINE_ENTRIES, MIN_COUNTER_LINE_SHARE } from './constants.js';
 import { linkAround, type ReadEntry } from './reply-markers.js';
 
-/** For each entry of the zone, the elements printing one of its counter lines (empty when none):
- *  those of the zone's template (`templateCounters`), and the counts printed in the entry's date
- *  line (`dateLineCounters`), a lone entry's too. */
-export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
-  const template = templateCounters(entries);
-  return entries.map((e, i) => {
-    const counters = template[i] ?? [];
-    return [...counters, ...dateLineCounters(e).filter((el) => !counters.includes(el))];
-  });
-}
-
-/**
- * The counts printed beside an entry's date in its date line ("3 points" and "2 days ago" as the
- * two children of one line): the line holds the date and nothing but short lines with numbers, so
- * they are the record's fields like the date [004 §2], whatever words they print and however few
- * entries show them. A line that is the entry's own element, or holds any other text, is not one.
- */
-function dateLineCounters(e: ReadEntry): Element[] {
-  const { marker, nodes } = e.entry;
-  const line = marker.parent;
-  if (line === null || !isTag(line) || nodes.includes(marker) || !isEntryLine(line, e) || !nodes.some((n) => contains(n, line))) return [];
-  const counts: Element[] = [];
-  for (const c of line.children) {
-    if (c === marker) continue;
-    if (isText(c)) {
-      if (WORD.test(c.data)) return [];
-      continue;
-    }
-    if (!isTag(c)) continue;
-    const printed = printedText(c);
-    if (!WORD.test(printed)) continue;
-    if (!isCounterLike(printed) || !isEntryLine(c, e) || !e.text.split('\n').includes(printed)) return [];
-    counts.push(c);
-  }
-  return counts;
-}
-
 /** Whether `el` prints a line of the entry apart from its text: not one of its top nodes, no
  *  paragraph and in none. */
 function isEntryLine(el: Element, e: ReadEntry): boolean {
   return el.name !== 'p' && !e.entry.nodes.includes(el) && !isInParagraph(el, e.entry);
 }
 
-/** For each entry of the zone, the elements printing one of the counter lines most entries print alike. */
-function templateCounters(entries: readonly ReadEntry[]): Element[][] {
+/** For each entry of the zone, the elements printing one of its counter lines (empty when none). */
+export function counterLinesOf(entries: readonly ReadEntry[]): Element[][] {
   const none = entries.map((): Element[] => []);
   if (entries.length < MIN_COUNTER_LINE_ENTRIES) return none;
   const keys = entries.map((e) => new Set(e.text.split('\n').filter(isCounterLike).map(templateKey)));
@@ -145,7 +107,7 @@ export function controlLinksOf(entries: readonly ReadEntry[]): Element[][] {
 function ownAddressLinks(e: ReadEntry): Element[] {
   const dated = linkAround(e.entry.marker, e.entry.nodes);
   const own = dated?.attribs.href?.trim();
-  if (own === undefined || leadsNowhere(own)) return [];
+  if (leadsNowhere(own)) return [];
   return e.elements.filter(
     (el) => el.name === 'a' && el !== dated && el.attribs.href?.trim() === own && isShortLink(el) && !isInParagraph(el, e.entry),
   );
