@@ -54,6 +54,13 @@ import { CommentSites, type CommentTally } from './comment-sites.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
+/**
+ * ours: elements of the pages held parsed at once (those of one host's templates, the page cache),
+ * about 160 MB of DOM: the largest page of the dev sets has about 24,000 elements, their hosts hold
+ * far fewer than this in 40 pages; 40 pages of 120,000 elements each took a build to 4 GB (#15).
+ * The templates of a host of such pages are learnt from the first of its sample that fit.
+ */
+export const MAX_HELD_PAGE_ELEMENTS = 200_000;
 /** ours: other pages of a host a template is validated on (evenly sampled, read one at a time); bounds the extra parse work. */
 export const MAX_VALIDATION_PAGES = 200;
 /** ours: pages of a host whose mCST blocks vote for the E-mCST markers [001 Algorithm 1], evenly sampled. */
@@ -605,9 +612,19 @@ async function chooseTemplates(
     return { templates: stored.templates, details: stored.details, learnt: false, channelMin: storedChannelMin, teaserPaths: [] };
   }
   const feedPosts: Array<FeedPostPage & { published: string | null }> = [];
-  for (const f of evenSample(feedLinked, MAX_FEED_PAGES_IN_MEMORY)) {
+  const sample = evenSample(feedLinked, MAX_FEED_PAGES_IN_MEMORY);
+  let held = 0;
+  for (const f of sample) {
+    if (held >= MAX_HELD_PAGE_ELEMENTS) {
+      const why = `templates of ${host} learnt from ${feedPosts.length} of ${sample.length} sampled feed-linked pages: their DOMs hold ${held} elements (MAX_HELD_PAGE_ELEMENTS ${MAX_HELD_PAGE_ELEMENTS})`;
+      report.notes.push(why);
+      input.diagnostics.warn('templates.sample-bounded', why, { url: f.url });
+      break;
+    }
     const page = await loadPage(input, f.captureId);
-    if (page !== null) feedPosts.push({ page, contentPath: f.paths.content, published: f.published });
+    if (page === null) continue;
+    feedPosts.push({ page, contentPath: f.paths.content, published: f.published });
+    held += page.elements;
   }
   const feedPages = feedPosts.map((f) => f.page);
   const teaserPaths = learnTeaserPaths(feedPosts, items);

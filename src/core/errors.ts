@@ -48,6 +48,7 @@ export type InputErrorKind =
   | 'pairing.unpaired'
   | 'extract.no-wrapper'
   | 'extract.worker-failed'
+  | 'templates.sample-bounded'
   | 'segment.feed-overlap'
   | 'store.write-failed'
   | 'store.bad-evidence';

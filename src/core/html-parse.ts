@@ -27,6 +27,8 @@ export interface ParsedHtml {
   droppedOverCount: number;
   /** Deepest nesting seen among the elements kept. */
   maxDepthSeen: number;
+  /** Elements kept: what holding the document costs. */
+  elements: number;
 }
 
 export const DEFAULT_HTML_LIMITS: Readonly<HtmlParseLimits> = Object.freeze({
@@ -52,6 +54,10 @@ class CappedParser extends Parser {
   droppedOverCount = 0;
   maxDepthSeen = 0;
   #elements = 0;
+
+  get elements(): number {
+    return this.#elements;
+  }
   readonly #limits: HtmlParseLimits;
 
   constructor(handler: DomHandler, options: ParserOptions, limits: HtmlParseLimits) {
@@ -177,5 +183,6 @@ export function parseHtml(html: string, options: ParserOptions = {}, limits: Htm
     droppedDeep: parser.droppedDeep,
     droppedOverCount: parser.droppedOverCount,
     maxDepthSeen: parser.maxDepthSeen,
+    elements: parser.elements,
   };
 }

@@ -53,7 +53,7 @@ export function parsePage(html: string, url: string, opts: ParsePageOptions = {}
       ),
     );
   }
-  return { url, document, language: detectLanguage(document, config.languageSampleChars) };
+  return { url, document, language: detectLanguage(document, config.languageSampleChars), elements: parsed.elements };
 }
 
 function report(diagnostics: Diagnostics | undefined, error: InputError): void {

@@ -10,6 +10,8 @@ export interface ParsedPage {
   document: Document;
   /** Language detected from the page text or `<html lang>` (ISO 639-1 when known). */
   language: string | null;
+  /** Elements of the DOM: what holding the page costs (`MAX_HELD_PAGE_ELEMENTS`). */
+  elements: number;
 }
 
 /** One step of the decision trail printed by `build --explain`. */

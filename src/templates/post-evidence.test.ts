@@ -217,6 +217,7 @@ describe('canonicalElsewhere', () => {
     url,
     document: parseDocument(`<html><head>${head}</head><body><p>x</p></body></html>`),
     language: null,
+    elements: 0,
   });
 
   it("reads the other page of the host a page's rel=canonical names", () => {

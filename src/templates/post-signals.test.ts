@@ -7,6 +7,7 @@ import { fixturePage } from '../../test/helpers/fixture-pages.js';
 const page = (url: string, body: string, head = ''): ParsedPage => ({
   url,
   language: null,
+  elements: 0,
   document: parseDocument(`<html><head>${head}</head><body>${body}</body></html>`, {
     decodeEntities: true,
     lowerCaseTags: true,

@@ -20,7 +20,7 @@ const url = (i: number): string => `${HOST}/news/story-${i}.html`;
 function story(i: number, teasers: readonly number[], inContent = false): ParsedPage {
   const list = `<ul class="rel">${teasers.map((t) => `<li><a href="${url(t)}">Story ${t}</a><p>${OPENINGS[t]}.</p></li>`).join('')}</ul>`;
   const html = `<html><body><div class="story"><h1>Story ${i}</h1><p class="when">May ${i + 1}, 2025</p><div class="body"><p>${OPENINGS[i]}. More about it in a second sentence of the story.</p>${inContent ? list : ''}</div></div>${inContent ? '' : `<div class="more">${list}</div>`}</body></html>`;
-  return { url: url(i), document: parseDocument(html), language: null };
+  return { url: url(i), document: parseDocument(html), language: null, elements: 0 };
 }
 const CONTENT = '|html|body|div[@class=story]|div[@class=body]';
 const items = OPENINGS.map((text, i) => ({ link: url(i), description: text, content: null }));
@@ -92,7 +92,7 @@ describe('learnTeaserPaths', () => {
       .map((t) => `${open}<p>${OPENINGS[t]}.</p>${close}`)
       .join('');
     const html = `<html><body class="story-page label-${label}"><div class="story"><h1>Story ${i}</h1><div class="body"><p>${OPENINGS[i]}. More about it in a second sentence of the story.</p></div></div>${teasers}</body></html>`;
-    return { url: url(i), document: parseDocument(html), language: null };
+    return { url: url(i), document: parseDocument(html), language: null, elements: 0 };
   };
 
   it('counts the same block once per post although each post labels an ancestor its own way [000 §III-C]', () => {

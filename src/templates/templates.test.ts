@@ -106,6 +106,7 @@ describe('content extraction', () => {
         <p>Second paragraph with a <a href="/b">link</a>.</p><form><input name="q"></form>
         <div id="comments"><p>A reader comment that must not be in the post.</p></div>
         <div class="comment-respond"><p>Leave a reply</p></div></div></body></html>`),
+      elements: 12,
     };
     const t: PostTemplate = {
       id: 't',
@@ -150,7 +151,7 @@ describe('channel guards (000 Listing 4 path 3)', () => {
     const html = `<h1><a href="/articles/this">This</a></h1><h2><a href="/articles/other">Other</a></h2>
       <a href="/comment/31#comment-31" rel="bookmark">Permalink</a><a href="/comment/32#comment-32" rel="bookmark">Permalink</a>
       <h3><a href="/articles/third#comments">2 comments</a></h3><a href="/archive" rel="bookmark">Archive</a>`;
-    const page = { url: 'http://d.test/articles/this', document: parseDocument(html), language: null };
+    const page = { url: 'http://d.test/articles/this', document: parseDocument(html), language: null, elements: 0 };
     expect([...entryLinkTargets(page)].sort()).toEqual(['http://d.test/archive', 'http://d.test/articles/other']);
   });
 
@@ -169,6 +170,7 @@ describe('channel guards (000 Listing 4 path 3)', () => {
     const pageOf = (second: string): ParsedPage => ({
       url: 'http://bare.test/p1/',
       language: null,
+      elements: 0,
       document: parseDocument(`<html><body><main><div><h1>The post</h1><p>${prose}</p></div>${second}</main></body></html>`),
     });
     const post = matchPage(pageOf(`<div><h3>Replies</h3><div><strong>Ana</strong><div><p>${reply}</p></div></div></div>`), [bare]);
@@ -182,7 +184,7 @@ describe('channel guards (000 Listing 4 path 3)', () => {
     const dated: PostTemplate = { ...bare, id: 'dated', keyPath: '|html|body|main|div|div|span', contentPath: '|html|body|main|div|div' };
     const byline = '<div><span>Posted on March 1, 2025</span> by weir</div>';
     const html = `<html><body><main><div><h1>The post</h1>${byline}<div><p>${prose}</p></div><div>Filed under walks, weirs and old mills.</div></div></main></body></html>`;
-    const m = matchPage({ url: 'http://bare.test/p1/', language: null, document: parseDocument(html) }, [dated]);
+    const m = matchPage({ url: 'http://bare.test/p1/', language: null, elements: 0, document: parseDocument(html) }, [dated]);
     expect(m.properties?.text ?? '').not.toContain('Posted on');
   });
 

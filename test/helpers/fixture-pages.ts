@@ -17,5 +17,6 @@ export function fixturePage(name: string): ParsedPage {
     url,
     document: parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true }),
     language: null,
+    elements: 0,
   };
 }
