@@ -14,7 +14,7 @@ import { buildOverlay } from '../src/build/index.js';
 import { MIN_PAGES_FOR_WORKERS } from '../src/build/extract-pool.js';
 import { MAX_FEED_PAGES_IN_MEMORY } from '../src/build/template-stage.js';
 import { Diagnostics } from '../src/core/diagnostics.js';
-import { escapeXml, type FixtureCapture, writeWarc } from './generalisation/fixture-warc.js';
+import { rssSite, writeWarc } from './generalisation/fixture-warc.js';
 import { type Exports, exportsOf } from './scale-out-helpers.js';
 
 const machine = vi.hoisted(() => ({ cores: 2 }));
@@ -92,21 +92,9 @@ describe('build with a worker pool, one page beyond a worker heap', () => {
     const posts = Array.from({ length: SMALL }, (_, i) => ({ url: `${site}/p${i}/`, title: `Post ${i}`, text: words(i) }));
     // 60,000 elements (2.5 MB): inside the parse limits, far beyond a 64 MB worker heap.
     const huge = { url: `${site}/huge/`, title: 'Huge', text: 'word and more words here' };
-    const items = [...posts, huge]
-      .map((p) => `<item><title>${p.title}</title><link>${p.url}</link><description>${escapeXml(p.text)}</description></item>`)
-      .join('');
-    const captures: FixtureCapture[] = [
-      {
-        url: `${site}/feed.xml`,
-        type: 'application/rss+xml',
-        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>${site}/</link><description>x</description>${items}</channel></rss>`,
-      },
-      ...posts.map((p) => ({ url: p.url, body: `<html><body><article><h1>${p.title}</h1><p>${p.text}</p></article></body></html>` })),
-      {
-        url: huge.url,
-        body: `<html><body><article><h1>Huge</h1>${'<div><p>word and more words here</p></div>'.repeat(60_000)}</article></body></html>`,
-      },
-    ];
+    const captures = rssSite(site, [...posts, huge], (p) =>
+      p === huge ? '<div><p>word and more words here</p></div>'.repeat(60_000) : '',
+    );
     const crawl = join(work, 'crawl.warc.gz');
     await writeWarc(crawl, '2025-01-01T00:00:00Z', captures);
     for (const workers of [1, 2]) {

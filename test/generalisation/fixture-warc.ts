@@ -49,3 +49,28 @@ export async function writeWarc(file: string, date: string, captures: readonly F
 }
 
 export const escapeXml = (s: string): string => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** A post of `rssSite`: its page's URL, and its feed item's title and description. */
+export interface FixturePost {
+  url: string;
+  title: string;
+  text: string;
+}
+
+/** A site's RSS feed (`<site>/feed.xml`) listing `posts`, and each post's page: its title, its text, then `after(post)`. */
+export function rssSite(site: string, posts: readonly FixturePost[], after: (post: FixturePost) => string = () => ''): FixtureCapture[] {
+  const items = posts
+    .map((p) => `<item><title>${p.title}</title><link>${p.url}</link><description>${escapeXml(p.text)}</description></item>`)
+    .join('');
+  return [
+    {
+      url: `${site}/feed.xml`,
+      type: 'application/rss+xml',
+      body: `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>${site}/</link><description>x</description>${items}</channel></rss>`,
+    },
+    ...posts.map((p) => ({
+      url: p.url,
+      body: `<html><body><article><h1>${p.title}</h1><p>${p.text}</p>${after(p)}</article></body></html>`,
+    })),
+  ];
+}

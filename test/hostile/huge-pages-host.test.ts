@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildOverlay } from '../../src/build/index.js';
 import { MAX_HELD_PAGE_ELEMENTS } from '../../src/build/template-stage.js';
 import { Diagnostics } from '../../src/core/diagnostics.js';
-import { escapeXml, type FixtureCapture, writeWarc } from '../generalisation/fixture-warc.js';
+import { rssSite, writeWarc } from '../generalisation/fixture-warc.js';
 import { exportsOf } from '../scale-out-helpers.js';
 
 const SITE = 'http://huge.example';
@@ -29,20 +29,7 @@ describe('a host of huge pages', () => {
       title: `Post ${i}`,
       text: `Notes ${i} on the river garden and the old bridge ${i} in the winter light of the station market.`,
     }));
-    const items = posts
-      .map((p) => `<item><title>${p.title}</title><link>${p.url}</link><description>${escapeXml(p.text)}</description></item>`)
-      .join('');
-    const captures: FixtureCapture[] = [
-      {
-        url: `${SITE}/feed.xml`,
-        type: 'application/rss+xml',
-        body: `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title><link>${SITE}/</link><description>x</description>${items}</channel></rss>`,
-      },
-      ...posts.map((p, i) => ({
-        url: p.url,
-        body: `<html><body><article><h1>${p.title}</h1><p>${p.text}</p>${`<div><p>filler ${i} words</p></div>`.repeat(REPEATS)}</article></body></html>`,
-      })),
-    ];
+    const captures = rssSite(SITE, posts, (p) => `<div><p>filler of ${p.title}</p></div>`.repeat(REPEATS));
     const crawl = join(work, 'crawl.warc.gz');
     await writeWarc(crawl, '2025-01-01T00:00:00Z', captures);
     const diagnostics = new Diagnostics();
