@@ -1,4 +1,5 @@
 import type { Element } from 'domhandler';
+import type { Comment } from '../core/domain.js';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
@@ -1034,7 +1035,7 @@ class ExtractionPass {
             if (!result.unreadable) diagnostics.warn('extract.no-wrapper', result.reason, { url: row.url });
             return;
           }
-          const version = {
+          const header: VersionHeader = {
             canonicalUrl: canonicalUrl(row.url),
             url: row.url,
             feedId: chosen.feedId,
@@ -1043,16 +1044,16 @@ class ExtractionPass {
             captureId: work.captureId,
             captureTime: row.time,
             pageDigest: row.pageDigest,
-            object: result.object,
-            comments: result.comments,
             language: result.language,
           };
           const sites = this.#sitesOf(hostOf(row.url));
-          const post = { job, version };
+          const post = { job, version: header };
+          // Written at once, whatever its comment zone: a version held until the site decides would
+          // keep its article in memory for as long as its host's pages are extracted.
+          const versionId = writer.addVersion({ ...header, object: result.object, comments: result.comments });
           // A comment zone found by structure alone waits for the site's other post pages (issue #12).
           if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-            sites.defer(hostOf(row.url), result.commentZone, version, row.url, post);
-          else writer.addVersion(version);
+            sites.defer(hostOf(row.url), result.commentZone, heldRowOf(versionId, result.comments), row.url, post);
           // A post without a comment zone (no comments, or only its comment feed's) is read again if
           // the site shows an unhinted comment structure elsewhere that one of the page's entry
           // candidates may be (never else: one extraction a page).
@@ -1103,7 +1104,10 @@ class ExtractionPass {
     const { dropped, added } = sites.settle(
       host,
       readings,
-      (v) => writer.addVersion(v),
+      // A zone the site does not confirm: the version keeps its comment feed's comments only.
+      (held) => {
+        if (held.comments.length < held.written) writer.replaceComments(held.versionId, held.feed);
+      },
       // The whole version of the second reading: its article leaves out the zone it found.
       (post, again) => writer.addVersion({ ...post.version, object: again.object, comments: again.comments }),
     );
@@ -1231,11 +1235,33 @@ async function runSegmentsPass(ctx: CrawlContext, pass: SegmentPass): Promise<vo
   report.objects.segmentation = segments.objectsCreated;
 }
 
-/** A version as the extraction pass writes it. */
+/** A version as the extraction pass writes it, and without its content (`VersionHeader`). */
 type WrittenVersion = Parameters<OverlayWriter['addVersion']>[0];
+type VersionHeader = Omit<WrittenVersion, 'object' | 'comments'>;
 
-/** The comment sites of the extraction pass: versions as written, and posts to read again (the job and its version as written). */
-type ExtractionSites = CommentSites<WrittenVersion, { job: PageJob; version: WrittenVersion }>;
+/**
+ * A written version whose page comments wait for its site's decision (`CommentSites.defer`): what
+ * the decision reads of its comments (their source and text), how many were written, and those of
+ * the comment feed, which stay whatever the decision.
+ */
+interface HeldRow {
+  versionId: number;
+  comments: Array<{ source: string; text: string }>;
+  written: number;
+  feed: Comment[];
+}
+
+function heldRowOf(versionId: number, comments: readonly Comment[]): HeldRow {
+  return {
+    versionId,
+    comments: comments.map(({ source, text }) => ({ source, text })),
+    written: comments.length,
+    feed: comments.filter((c) => c.source === 'feed'),
+  };
+}
+
+/** The comment sites of the extraction pass: held versions (`HeldRow`), and posts to read again (the job and its version's header). */
+type ExtractionSites = CommentSites<HeldRow, { job: PageJob; version: VersionHeader }>;
 
 interface PageWork {
   captureId: number;
