@@ -55,10 +55,10 @@ import { CommentSites, type CommentTally } from './comment-sites.js';
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
 /**
- * ours: elements of the pages held parsed at once (those of one host's templates, the page cache),
- * about 160 MB of DOM: the largest page of the dev sets has about 24,000 elements, their hosts hold
- * far fewer than this in 40 pages; 40 pages of 120,000 elements each took a build to 4 GB (#15).
- * The templates of a host of such pages are learnt from the first of its sample that fit.
+ * ours: elements of the pages held parsed at once (those of one host's templates, the page cache).
+ * A build held about 850 bytes per element (40 pages of 120,000 elements: peak RSS 4.08 GB, #15),
+ * so this is some 170 MB; the data sets' hosts hold 17,163 elements at most in their samples. The
+ * templates of a host of larger pages are learnt from the first of its sample that fit.
  */
 export const MAX_HELD_PAGE_ELEMENTS = 200_000;
 /** ours: other pages of a host a template is validated on (evenly sampled, read one at a time); bounds the extra parse work. */

@@ -54,15 +54,16 @@ class CappedParser extends Parser {
   droppedOverCount = 0;
   maxDepthSeen = 0;
   #elements = 0;
-
-  get elements(): number {
-    return this.#elements;
-  }
   readonly #limits: HtmlParseLimits;
 
   constructor(handler: DomHandler, options: ParserOptions, limits: HtmlParseLimits) {
     super(handler, options);
     this.#limits = limits;
+  }
+
+  /** Elements kept so far. */
+  get elements(): number {
+    return this.#elements;
   }
 
   static {
