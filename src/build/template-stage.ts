@@ -613,10 +613,10 @@ async function chooseTemplates(
   }
   const feedPosts: Array<FeedPostPage & { published: string | null }> = [];
   const sample = evenSample(feedLinked, MAX_FEED_PAGES_IN_MEMORY);
-  let held = 0;
+  let heldElements = 0;
   for (const f of sample) {
-    if (held >= MAX_HELD_PAGE_ELEMENTS) {
-      const why = `templates of ${host} learnt from ${feedPosts.length} of ${sample.length} sampled feed-linked pages: their DOMs hold ${held} elements (MAX_HELD_PAGE_ELEMENTS ${MAX_HELD_PAGE_ELEMENTS})`;
+    if (heldElements >= MAX_HELD_PAGE_ELEMENTS) {
+      const why = `templates of ${host} learnt from ${feedPosts.length} of ${sample.length} sampled feed-linked pages: their DOMs hold ${heldElements} elements (MAX_HELD_PAGE_ELEMENTS ${MAX_HELD_PAGE_ELEMENTS})`;
       report.notes.push(why);
       input.diagnostics.warn('templates.sample-bounded', why, { url: f.url });
       break;
@@ -624,7 +624,7 @@ async function chooseTemplates(
     const page = await loadPage(input, f.captureId);
     if (page === null) continue;
     feedPosts.push({ page, contentPath: f.paths.content, published: f.published });
-    held += page.elements;
+    heldElements += page.elements;
   }
   const feedPages = feedPosts.map((f) => f.page);
   const teaserPaths = learnTeaserPaths(feedPosts, items);
