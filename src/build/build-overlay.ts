@@ -1,5 +1,4 @@
 import type { Element } from 'domhandler';
-import type { Comment } from '../core/domain.js';
 import { Diagnostics } from '../core/diagnostics.js';
 import { type HintSelection, selectedHints, selectHints } from '../core/hint-vocabulary.js';
 import { InputError, isInputError, UsageError } from '../core/errors.js';
@@ -51,7 +50,7 @@ import {
   WriteBatch,
   writeCommentEvidence,
 } from '../store/index.js';
-import { CommentSites, type CommentTally, parseCommentEvidence } from './comment-sites.js';
+import { CommentSites, type CommentTally, type HeldComments, heldCommentsOf, parseCommentEvidence } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
 import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
@@ -1053,7 +1052,7 @@ class ExtractionPass {
           const versionId = writer.addVersion({ ...header, object: result.object, comments: result.comments });
           // A comment zone found by structure alone waits for the site's other post pages (issue #12).
           if (sites.observe(hostOf(row.url), result.commentZone, result.comments.length))
-            sites.defer(hostOf(row.url), result.commentZone, heldRowOf(versionId, result.comments), row.url, post);
+            sites.defer(hostOf(row.url), result.commentZone, { ...heldCommentsOf(result.comments), versionId }, row.url, post);
           // A post without a comment zone (no comments, or only its comment feed's) is read again if
           // the site shows an unhinted comment structure elsewhere that one of the page's entry
           // candidates may be (never else: one extraction a page).
@@ -1239,26 +1238,8 @@ async function runSegmentsPass(ctx: CrawlContext, pass: SegmentPass): Promise<vo
 type WrittenVersion = Parameters<OverlayWriter['addVersion']>[0];
 type VersionHeader = Omit<WrittenVersion, 'object' | 'comments'>;
 
-/**
- * A written version whose page comments wait for its site's decision (`CommentSites.defer`): what
- * the decision reads of its comments (their source and text), how many were written, and those of
- * the comment feed, which stay whatever the decision.
- */
-interface HeldRow {
-  versionId: number;
-  comments: Array<{ source: string; text: string }>;
-  written: number;
-  feed: Comment[];
-}
-
-function heldRowOf(versionId: number, comments: readonly Comment[]): HeldRow {
-  return {
-    versionId,
-    comments: comments.map(({ source, text }) => ({ source, text })),
-    written: comments.length,
-    feed: comments.filter((c) => c.source === 'feed'),
-  };
-}
+/** A written version whose page comments wait for its site's decision. */
+type HeldRow = HeldComments & { versionId: number };
 
 /** The comment sites of the extraction pass: held versions (`HeldRow`), and posts to read again (the job and its version's header). */
 type ExtractionSites = CommentSites<HeldRow, { job: PageJob; version: VersionHeader }>;

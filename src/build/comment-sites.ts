@@ -6,6 +6,7 @@
  * pages and applied to all of them].
  */
 import { createHash } from 'node:crypto';
+import type { Comment } from '../core/domain.js';
 import { decideStructureOnlyZone, isRecordStructure, isStructureOfSignature, MIN_STRUCTURE_PAGES, matchKey } from '../extract/index.js';
 
 /** A post page without a comment zone (no comments, or only its comment feed's), to read again with its host's learnt structures. */
@@ -26,6 +27,26 @@ interface HeldVersion<V, J> {
   version: V;
   texts: string[];
   post: EmptyPost<J>;
+}
+
+/**
+ * The comments of a version written at once whose page comments wait for its site's decision
+ * (`CommentSites.defer`): what the decision reads of them (their source and text), how many were
+ * written, and those of the comment feed, which stay whatever the decision. Held in place of the
+ * version: a host's held articles would stay in memory until all its post pages were read.
+ */
+export interface HeldComments {
+  comments: Array<{ source: string; text: string }>;
+  written: number;
+  feed: Comment[];
+}
+
+export function heldCommentsOf(comments: readonly Comment[]): HeldComments {
+  return {
+    comments: comments.map(({ source, text }) => ({ source, text })),
+    written: comments.length,
+    feed: comments.filter((c) => c.source === 'feed'),
+  };
 }
 
 /** Adds one to `key`'s count in `host`'s counts. */
@@ -185,8 +206,8 @@ export class CommentTally {
 }
 
 /**
- * `V`: a version as written (held until its host's decision); `J`: a post page to read again (the
- * caller reads it and writes the result).
+ * `V`: what is held of a version written at once (its comments, `HeldComments`, and what names the
+ * version) until its host's decision; `J`: a post page to read again (the caller reads it and writes the result).
  * The comment sites of the extraction pass (feed-paired posts) and of the templates stage
  * (template-found posts); `tally`: what the host's post pages show, shared when both count it.
  */
@@ -331,8 +352,8 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
   }
 
   /**
-   * The site decision of `host`: the held versions written without the page comments the site does
-   * not confirm (`writeHeld`), then each second reading whose comments do not recur on the host's
+   * The site decision of `host`: each held version with the comments the site keeps, the page
+   * comments it does not confirm left out (`writeHeld`), then each second reading whose comments do not recur on the host's
    * other pages (`writeAgain`). Returns the page comments dropped and those the readings added.
    */
   settle<A extends { comments: V['comments'] }>(
@@ -360,7 +381,7 @@ export class CommentSites<V extends { comments: Array<{ source: string; text: st
     return decision.keep && !this.#recurs(host, texts);
   }
 
-  /** Writes the held versions, without the page comments the site does not confirm; returns how many were dropped. */
+  /** Hands each held version to `write` without the page comments the site does not confirm; returns how many were dropped. */
   #flush(write: (version: V) => void): number {
     let dropped = 0;
     for (const held of this.#held.splice(0)) {

@@ -50,7 +50,7 @@ import {
 } from '../templates/index.js';
 import type { Comment } from '../core/domain.js';
 import { type Db, type HtmlCaptureRow, type OverlayWriter, TemplateStore } from '../store/index.js';
-import { CommentSites, type CommentTally } from './comment-sites.js';
+import { CommentSites, type CommentTally, type HeldComments, heldCommentsOf } from './comment-sites.js';
 
 /** ours: feed-linked pages of one host kept parsed while its templates are checked (evenly sampled); bounds memory. */
 export const MAX_FEED_PAGES_IN_MEMORY = 40;
@@ -322,6 +322,16 @@ async function runHost(
   const sameContent = new Map<string, Array<{ group: CaptureRow[]; method: PageDecision['method'] }>>();
   /** The URL and title of each post of the host (feed-linked ones first): a later page of one is no other post. */
   const titled: TitledPost[] = feedLinked.map((f) => ({ url: f.url, title: f.title, written: null }));
+  /** Writes the decision of the group's first capture, and the others' as copies of it. */
+  const writeGroup = (decision: PageDecision, group: readonly CaptureRow[]): void => {
+    const row = group[0] as CaptureRow;
+    for (const c of group)
+      writer.add(
+        c === row
+          ? decision
+          : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null },
+      );
+  };
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
     if (decision.version !== null) {
@@ -335,36 +345,31 @@ async function runHost(
         else shown.push({ group, method: decision.method });
       }
     }
-    for (const c of group) {
-      report.pages++;
-      if (decision.isPost) report.posts++;
-      else if (readable) report.nonPosts++;
-      writer.add(
-        c === row
-          ? decision
-          : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null },
-      );
-    }
+    report.pages += group.length;
+    if (decision.isPost) report.posts += group.length;
+    else if (readable) report.nonPosts += group.length;
+    writeGroup(decision, group);
   };
-  // Posts only weak evidence speaks against wait for the end: a page the site links as a post stays one.
+  // Posts only weak evidence speaks against are decided at the end: a page the site links as a post
+  // stays one. They are written at once and only their decision is held: their articles (and the
+  // DOM their content node holds) would stay in memory while the host's pages are read, and on a
+  // host whose URLs tell no post apart every post is held (never all DOMs at once, #15).
   const entryLinked = new Set<string>();
   const listedLinked = new Set<string>();
-  const held: Array<{ decision: PostDecision; group: CaptureRow[]; heldFor: string; comments: Comment[] }> = [];
+  const held: Array<{ decision: PostDecision; group: CaptureRow[]; heldFor: string }> = [];
   // Comment zones of the host's posts, decided over all of them, the feed-paired ones counted too
   // (issue #12): a zone only the structure shows waits for the host's other posts, and a post
   // without a zone is read again with the structures the host confirms.
-  const sites = new CommentSites<HostPost, HostPost>(input.commentTallyOf?.(host));
-  // A post's comments, and the post with them left out of its article.
+  const sites: TemplateSites = new CommentSites(input.commentTallyOf?.(host));
+  // A post's comments, and the post with them left out of its article; a zone only the site can
+  // confirm is written with the post and its page comments taken back should the site not confirm it.
   const commentsOfPost = (page: ParsedPage, row: CaptureRow, weighed: PostDecision): { decision: PostDecision; comments: Comment[] } => {
-    if (input.commentsOf === undefined || weighed.object === null) return { decision: weighed, comments: [] };
-    const found = input.commentsOf(page, [], weighed.content?.node ?? null);
-    const decision = leaveOutComments(weighed, page, found);
-    const post: HostPost = { row, object: decision.object ?? weighed.object, comments: found.comments };
-    if (found.structure === null) sites.remember(host, post, found.signatures, row.url);
-    if (!sites.observe(host, found, found.comments.length)) return { decision, comments: found.comments };
-    sites.defer(host, found, post, row.url, post);
-    // The page's comments wait for the site decision (written again then); the feed's stay.
-    return { decision, comments: found.comments.filter((c) => c.source === 'feed') };
+    const { decision, found } = firstReading(input, page, weighed);
+    if (found === null) return { decision, comments: [] };
+    if (found.structure === null) sites.remember(host, row, found.signatures, row.url);
+    if (sites.observe(host, found, found.comments.length))
+      sites.defer(host, found, { ...heldCommentsOf(found.comments), captureId: row.id }, row.url, row);
+    return { decision, comments: found.comments };
   };
   const classify = (page: ParsedPage): PostDecision =>
     chosen.templates.length > 0 ? classifyByTemplate(page, chosen.templates, chosen.channelMin) : classifyByMainBlock(page, markers);
@@ -385,14 +390,13 @@ async function runHost(
     const { heldFor, listed } = weighed;
     for (const url of listed) listedLinked.add(schemelessKey(url));
     const { decision, comments } = commentsOfPost(page, row, weighed.decision);
-    if (heldFor !== null) held.push({ decision, group, heldFor, comments });
-    else {
-      const final = pageDecision(decision, row, comments);
-      record(final, group, true);
-      if (!final.isPost) await input.onNonPost?.(row);
-    }
+    const final = pageDecision(decision, row, comments);
+    record(final, group, true);
+    if (heldFor !== null) held.push({ decision: decisionOnly(decision), group, heldFor });
+    else if (!final.isPost) await input.onNonPost?.(row);
   }
-  for (const { decision, group, heldFor, comments } of held) {
+  writer.flush();
+  for (const { decision, group, heldFor } of held) {
     const row = group[0] as CaptureRow;
     const key = schemelessKey(row.url);
     const linkedAs = entryLinked.has(key)
@@ -400,12 +404,19 @@ async function runHost(
       : listedLinked.has(key)
         ? 'a page listing posts links it from its content'
         : null;
-    record(pageDecision(settleHeldPost(decision, heldFor, linkedAs), row, comments), group, true);
+    const settled = settleHeldPost(decision, heldFor, linkedAs);
+    if (!settled.isPost) {
+      store.dropPostVersion(row.id, crawlId);
+      posts.delete(row.id);
+      report.posts -= group.length;
+      report.nonPosts += group.length;
+    }
+    writeGroup(pageDecision(settled, row, []), group);
   }
   writer.flush();
   await takeBackListings(input, store, writer, sameContent, posts, report);
   takeBackQueryPages(input, store, writer, titled, posts, report);
-  await settleHostComments(input, host, sites, posts, classify);
+  await settleHostComments(input, host, sites, posts, writer.versionIds, classify);
   return report;
 }
 
@@ -423,7 +434,9 @@ async function takeBackListings(
   posts: Set<number>,
   report: HostTemplateReport,
 ): Promise<void> {
-  for (const shown of sameContent.values()) {
+  for (const all of sameContent.values()) {
+    // Posts decided non-posts since (held on weak evidence) show no content.
+    const shown = all.filter((s) => posts.has((s.group[0] as CaptureRow).id));
     if (shown.length < 2) continue;
     const paths = servedUnderManyPaths(shown.map((s) => (s.group[0] as CaptureRow).url));
     if (paths !== null) {
@@ -510,45 +523,77 @@ function takeBack(ctx: TakeBackContext, group: readonly CaptureRow[], method: Pa
   }
 }
 
-/** A post of the templates stage whose comments the host decides. */
-interface HostPost {
-  row: CaptureRow;
-  object: PostObject;
-  comments: Comment[];
+/** A post decision held until its host's pages are all read: what settles it, without its object
+ *  and content node (the post is written already). */
+function decisionOnly({ isPost, method, templateKey, reason }: PostDecision): PostDecision {
+  return { isPost, method, templateKey, reason, object: null };
 }
 
-type PostObject = Omit<ExtractedObject, 'wrapper'>;
+/** The comment sites of the templates stage: written versions whose page comments wait for the
+ *  host's decision (by capture), and posts to read again (their capture). */
+type TemplateSites = CommentSites<HeldComments & { captureId: number }, CaptureRow>;
+
+/**
+ * The comments a post's page shows (`commentsOf`, without site structures) and the post with them
+ * left out of its article; `found` null when comments are not extracted (or the page is no post).
+ * A second reading starts from this object, so it is computed the same way again then.
+ */
+function firstReading(
+  input: TemplateStageInput,
+  page: ParsedPage,
+  weighed: PostDecision,
+): { decision: PostDecision; found: CommentExtraction | null } {
+  if (input.commentsOf === undefined || weighed.object === null) return { decision: weighed, found: null };
+  const found = input.commentsOf(page, [], weighed.content?.node ?? null);
+  return { decision: leaveOutComments(weighed, page, found), found };
+}
 
 /**
  * The host's comment decisions on its template-found posts, once all are written: posts without a
  * zone read again with the structures the host confirms, then the held zones kept or dropped (their
- * texts counted with the second readings': entries recurring on several pages are the template's);
- * each post whose comments change is written again, with the comments a second reading finds left
- * out of its article (`classify` finds its content node again). `posts`: the captures written as posts.
+ * texts counted with the second readings': entries recurring on several pages are the template's).
+ * A held zone the host does not confirm has its page comments taken back (its comment feed's stay);
+ * a second reading that finds comments writes the post again, with them left out of the article of
+ * its first reading (`classify` finds its content node again). `posts`: the captures written as
+ * posts; `versionIds`: the version written for each.
  */
 async function settleHostComments(
   input: TemplateStageInput,
   host: string,
-  sites: CommentSites<HostPost, HostPost>,
+  sites: TemplateSites,
   posts: ReadonlySet<number>,
+  versionIds: ReadonlyMap<number, number>,
   classify: (page: ParsedPage) => PostDecision,
 ): Promise<void> {
   const commentsOf = input.commentsOf;
   if (commentsOf === undefined) return;
-  const readings = await sites.readAgain(host, async (post, structures) => {
-    const page = await loadPage(input, post.row.id);
+  const readings = await sites.readAgain(host, async (row, structures) => {
+    const page = await loadPage(input, row.id);
     if (page === null) return null;
     const decision = classify(page);
     const found = commentsOf(page, structures, decision.content?.node ?? null);
-    if (found.comments.length === 0) return { comments: found.comments, object: post.object, structure: found.structure };
-    const { object } = leaveOutComments({ ...decision, object: post.object }, page, found);
-    return { comments: found.comments, object: object ?? post.object, structure: found.structure };
+    if (found.comments.length === 0 || decision.object === null) return { comments: [], object: null, structure: found.structure };
+    const { object } = leaveOutComments(firstReading(input, page, decision).decision, page, found);
+    return { comments: found.comments, object, structure: found.structure };
   });
-  const rewrite = (p: HostPost): void => {
-    if (posts.has(p.row.id)) input.writer.addVersion(versionOf(p.row, p.object, p.comments, input.crawlId));
-  };
-  input.db.transaction(() => sites.settle(host, readings, rewrite, (post, again) => rewrite({ ...post, ...again })))();
+  input.db.transaction(() =>
+    sites.settle(
+      host,
+      readings,
+      (held) => {
+        const versionId = versionIds.get(held.captureId);
+        if (posts.has(held.captureId) && versionId !== undefined && held.comments.length < held.written)
+          input.writer.replaceComments(versionId, held.feed);
+      },
+      (row, again) => {
+        if (posts.has(row.id) && again.object !== null)
+          input.writer.addVersion(versionOf(row, again.object, again.comments, input.crawlId));
+      },
+    ),
+  )();
 }
+
+type PostObject = Omit<ExtractedObject, 'wrapper'>;
 
 /** The version row of a post found by the templates stage. */
 function versionOf(row: CaptureRow, object: PostObject, comments: Comment[], crawlId: number): Parameters<OverlayWriter['addVersion']>[0] {
@@ -758,6 +803,8 @@ class DecisionWriter {
   readonly #store: TemplateStore;
   readonly #templateRows: Map<string, number>;
   readonly #pending: PageDecision[] = [];
+  /** The version written for each capture decided a post. */
+  readonly versionIds = new Map<number, number>();
 
   constructor(input: TemplateStageInput, store: TemplateStore, templateRows: Map<string, number>) {
     this.#input = input;
@@ -779,7 +826,7 @@ class DecisionWriter {
         this.#store.upsertPageMatch({ captureId: d.captureId, crawlId, isPost: d.isPost, method: d.method, templateId, reason: d.reason });
         if (d.version === null) continue;
         const { row, object, comments } = d.version;
-        writer.addVersion(versionOf(row, object, comments ?? [], crawlId));
+        this.versionIds.set(d.captureId, writer.addVersion(versionOf(row, object, comments ?? [], crawlId)));
       }
     })();
   }

@@ -35,6 +35,11 @@ export function cli(...args: string[]): CliRun {
   return runBounded(process.execPath, nodeArgs(args), { cwd: ROOT });
 }
 
+/** Run the CLI to its end in a process whose V8 heap may hold at most `heapMb` MB (past it the process ends, exit 134). */
+export function cliWithHeap(heapMb: number, ...args: string[]): CliRun {
+  return runBounded(process.execPath, [`--max-old-space-size=${heapMb}`, ...nodeArgs(args)], { cwd: ROOT });
+}
+
 /** Run the CLI to its end with `input` on its standard input (index lines, a shard's rows). */
 export function cliFed(input: string, ...args: string[]): CliRun {
   return runBounded(process.execPath, nodeArgs(args), { cwd: ROOT, input });
