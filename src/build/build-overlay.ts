@@ -1189,7 +1189,11 @@ async function runTemplatesPass(
     diagnostics,
     feedPages: {
       hosts: extraction.hosts,
-      ahead: (order) => extraction.ahead(order),
+      ahead: (order) => {
+        extraction.ahead(order);
+        // The posts a site's channel pages show are linked or made objects once its hosts are decided.
+        segments.expectHosts(order);
+      },
       of: async (host) => {
         const linked = await extraction.host(host);
         announceTemplates();

@@ -8,7 +8,7 @@ import { parseFeed } from '../feeds/index.js';
 import type { IndexEntry } from '../warc/index.js';
 import { indexEntry } from '../../test/helpers/index-entries.js';
 import { type Db, openStore, OverlayWriter } from '../store/index.js';
-import { runSegmentStage, SEGMENT_CONFIDENCE } from './segment-stage.js';
+import { runSegmentStage, SEGMENT_CONFIDENCE, SegmentPass } from './segment-stage.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../test/fixtures/segment/${name}`, import.meta.url), 'utf8');
 
@@ -147,6 +147,28 @@ describe('runSegmentStage', () => {
     await runSegmentStage(stageInput(s));
     expect(snapshot()).toEqual(before);
     expect(before).toEqual([42, 36, 36, 42]);
+  });
+
+  it("makes a site's posts objects once its hosts are decided, not at the end of the crawl", async () => {
+    const s = setUp(true);
+    const pass = new SegmentPass(stageInput(s));
+    // www.devblog.test is the same site as devblog.test: its posts wait for both hosts.
+    pass.expectHosts(['pelican-dev.test', 'devblog.test', 'www.devblog.test']);
+    const objectsOf = (host: string): number =>
+      count(
+        s.db,
+        "SELECT count(*) FROM objects o JOIN versions v ON v.object_id = o.id WHERE v.method = 'segmentation' AND o.canonical_url LIKE ?",
+        `http://${host}%`,
+      );
+    await pass.host('pelican-dev.test');
+    expect([objectsOf('pelican-dev.test'), objectsOf('devblog.test')]).toEqual([29, 0]);
+    await pass.host('devblog.test');
+    expect(objectsOf('devblog.test')).toBe(0);
+    await pass.host('www.devblog.test');
+    expect(objectsOf('devblog.test')).toBe(6);
+    // The same objects and links as when the crawl's posts are settled together.
+    expect(await pass.finish()).toMatchObject({ pagesSegmented: 3, objectsLinked: 1, objectsCreated: 35 });
+    expect(count(s.db, 'SELECT count(*) FROM segments WHERE permalink IS NOT NULL AND object_id IS NULL')).toBe(0);
   });
 
   it('without page decisions, takes the pages that link two known posts', async () => {

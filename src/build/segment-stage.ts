@@ -13,7 +13,7 @@
  */
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
-import { canonicalUrl, hostOf, parseUrl, siteOf } from '../core/url.js';
+import { canonicalUrl, hostOf, parseUrl, siteOf, siteOfHost } from '../core/url.js';
 import type { ParsedPage } from '../extract/index.js';
 import type { FeedItem } from '../feeds/index.js';
 import { type Segment, type SegmentationMethod, segmentByFeed, segmentByModel } from '../segment/index.js';
@@ -53,10 +53,23 @@ export interface SegmentStageReport {
   unreadable: number;
 }
 
+/** A segment as a sighting keeps it: without its DOM nodes, which hold their page's whole DOM. Its
+ *  text and HTML are copied out of the page's strings they may be slices of. */
+type SightedSegment = Omit<Segment, 'nodes'>;
+
+function sighted({ position, title, permalink, author, published, text, html, keyPath }: Segment): SightedSegment {
+  return { position, title, permalink, author, published, text: ownCopy(text), html: ownCopy(html), keyPath };
+}
+
+/** A string that holds no larger string alive: V8 may keep a substring as a view of its parent. */
+const ownCopy = (value: string): string => Buffer.from(value, 'utf8').toString('utf8');
+
+/**
+ * The showings of one post in this crawl: the fullest on a page of its own site (null while only
+ * other sites' pages showed it: they link it, never make it an object) and every segment showing it.
+ */
 interface PostSighting {
-  segment: Segment;
-  method: SegmentationMethod;
-  capture: ChannelCaptureRow;
+  fullest: { segment: SightedSegment; method: SegmentationMethod; capture: ChannelCaptureRow } | null;
   /** (capture id, position) of every segment showing the post in this crawl. */
   rows: Array<[number, number]>;
 }
@@ -117,15 +130,21 @@ export async function runSegmentStage(input: SegmentStageInput): Promise<Segment
 /**
  * The segmentation pass, host by host: `host(h)` cuts the channel pages of host `h` right after
  * the templates pass decided them, while their parsed pages are still held (DESIGN "Pipeline":
- * each page parsed once); `finish()` cuts the channel pages left (all of them when no page
- * decisions exist), then links or creates the objects. The result does not depend on the order
- * pages are cut in: the fullest showing of a post wins, ties to the first capture.
+ * each page parsed once), and links or creates the objects of a site's posts once its last host
+ * is cut (`expectHosts`); `finish()` cuts the channel pages left (all of them when no page
+ * decisions exist), then links or creates the objects not settled yet. The result does not depend
+ * on the order pages are cut in: the fullest showing of a post on its own site wins, ties to the
+ * first capture.
  */
 export class SegmentPass {
   readonly #input: SegmentStageInput;
   readonly #store: SegmentStore;
   readonly #cut = new Set<number>();
-  readonly #sightings = new Map<string, PostSighting>();
+  /** The posts shown, by the site of their permalink, then by permalink. */
+  readonly #sightings = new Map<string, Map<string, PostSighting>>();
+  /** Per site, its hosts the templates pass has still to decide (`expectHosts`): a site's posts are
+   *  linked or made objects once none is left, and its sightings let go (work per site, #15). */
+  readonly #hostsLeft = new Map<string, number>();
   readonly report: SegmentStageReport = {
     channelPagesFrom: 'page-matches',
     pages: 0,
@@ -148,11 +167,27 @@ export class SegmentPass {
     if (!this.#cut.has(capture.id)) await this.#cutPage(capture, 'page-matches');
   }
 
+  /** The hosts the templates pass will decide, each then given to `host`: a site whose hosts are
+   *  all decided has every object its posts may link to (its pages are extracted host by host). */
+  expectHosts(hosts: readonly string[]): void {
+    this.#hostsLeft.clear();
+    for (const site of [...new Set(hosts)].map(siteOfHost)) this.#hostsLeft.set(site, (this.#hostsLeft.get(site) ?? 0) + 1);
+  }
+
   /** Cut the channel pages of `host` the templates pass has decided and `nonPost` did not get (none while the crawl has no page decisions). */
   async host(host: string): Promise<void> {
-    if (!this.#store.hasPageDecisions(this.#input.crawlId)) return;
-    for (const capture of this.#store.nonPostPagesOfHost(this.#input.crawlId, host))
-      if (!this.#cut.has(capture.id)) await this.#cutPage(capture, 'page-matches');
+    if (this.#store.hasPageDecisions(this.#input.crawlId)) {
+      for (const capture of this.#store.nonPostPagesOfHost(this.#input.crawlId, host))
+        if (!this.#cut.has(capture.id)) await this.#cutPage(capture, 'page-matches');
+    }
+    const site = siteOfHost(host);
+    const left = this.#hostsLeft.get(site);
+    if (left === undefined) return;
+    if (left > 1) this.#hostsLeft.set(site, left - 1);
+    else {
+      this.#hostsLeft.delete(site);
+      this.#settle(site);
+    }
   }
 
   /** Cut the channel pages not cut yet, then link or create the objects of the posts they show. */
@@ -160,8 +195,16 @@ export class SegmentPass {
     const { from, captures } = channelCandidates(this.#store, this.#input.crawlId);
     this.report.channelPagesFrom = from;
     for (const capture of captures) if (!this.#cut.has(capture.id)) await this.#cutPage(capture, from);
-    linkOrCreateObjects(this.#input, this.#store, this.#sightings, this.report);
+    for (const site of [...this.#sightings.keys()]) this.#settle(site);
     return this.report;
+  }
+
+  /** Links or creates the objects of the posts of `site` shown so far, and lets their sightings go. */
+  #settle(site: string): void {
+    const sightings = this.#sightings.get(site);
+    if (sightings === undefined) return;
+    this.#sightings.delete(site);
+    linkOrCreateObjects(this.#input, this.#store, sightings, this.report);
   }
 
   async #cutPage(capture: ChannelCaptureRow, from: SegmentStageReport['channelPagesFrom']): Promise<void> {
@@ -205,28 +248,29 @@ export class SegmentPass {
     for (const s of segments) {
       if (s.permalink === null) continue;
       const key = canonicalUrl(s.permalink);
-      const seen = this.#sightings.get(key);
-      if (seen === undefined) {
-        this.#sightings.set(key, { segment: s, method: cut.method, capture, rows: [[capture.id, s.position]] });
-        continue;
+      const site = siteOf(key);
+      let ofSite = this.#sightings.get(site);
+      if (ofSite === undefined) {
+        ofSite = new Map();
+        this.#sightings.set(site, ofSite);
       }
+      const seen = ofSite.get(key) ?? { fullest: null, rows: [] };
+      ofSite.set(key, seen);
       seen.rows.push([capture.id, s.position]);
-      // The fullest showing of the post speaks for it (a tag page may show more than the home page).
-      const fuller = s.text.length - seen.segment.text.length;
-      if (fuller > 0 || (fuller === 0 && isBefore([capture.id, s.position], [seen.capture.id, seen.segment.position])))
-        Object.assign(seen, { segment: s, method: cut.method, capture });
+      // A site's channel page lists its own posts [002 §3]: another site's page showing one (a link
+      // blog's pick) is no evidence of it. The fullest showing on its own site speaks for the post
+      // (a tag page may show more than the home page), ties to the first.
+      if (siteOf(capture.url) !== site) continue;
+      const best = seen.fullest;
+      const fuller = best === null ? 1 : s.text.length - best.segment.text.length;
+      if (fuller > 0 || (fuller === 0 && best !== null && isBefore([capture.id, s.position], [best.capture.id, best.segment.position])))
+        seen.fullest = { segment: sighted(s), method: cut.method, capture };
     }
   }
 }
 
 const isBefore = (a: [number, number], b: [number, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
-/**
- * Posts with an object from a page or feed are linked to it; the others become `segmentation`
- * objects [issue #8: "posts also found on their own page are linked, not duplicated"]. A permalink
- * that the templates pass classified as a non-post page (a category link taken for a title), or on
- * another site than the page showing it, makes no object.
- */
 /** Whether `canonical` is a known object's URL with a query added. */
 function isQueryOfObject(store: SegmentStore, canonical: string): boolean {
   const url = parseUrl(canonical);
@@ -235,6 +279,12 @@ function isQueryOfObject(store: SegmentStore, canonical: string): boolean {
   return store.hasObject(canonicalUrl(url.href));
 }
 
+/**
+ * Posts with an object from a page or feed are linked to it; the others become `segmentation`
+ * objects [issue #8: "posts also found on their own page are linked, not duplicated"]. A permalink
+ * that the templates pass classified as a non-post page (a category link taken for a title), or
+ * shown only by other sites' pages, makes no object.
+ */
 function linkOrCreateObjects(
   input: SegmentStageInput,
   store: SegmentStore,
@@ -252,24 +302,23 @@ function linkOrCreateObjects(
       objectId = existing.id;
       report.objectsLinked++;
     } else {
-      // A site's channel page lists its own posts [002 §3]: an entry linking another site (a
-      // source, a link blog's pick) is a reference, and one linking a known object with a query (a
-      // comment's "Reply" link to `post/?replytocom=12`) a part of that object: neither is a post.
-      if (store.isNonPostPage(canonical, crawlId) || siteOf(canonical) !== siteOf(seen.capture.url) || isQueryOfObject(store, canonical))
-        continue;
-      const s = seen.segment;
+      // Only other sites' pages showed the post (a source, a link blog's pick): a reference, no post.
+      // One linking a known object with a query (a comment's "Reply" link to `post/?replytocom=12`)
+      // is a part of that object.
+      if (seen.fullest === null || store.isNonPostPage(canonical, crawlId) || isQueryOfObject(store, canonical)) continue;
+      const { segment: s, method, capture } = seen.fullest;
       const versionId = writer.addVersion({
         canonicalUrl: canonical,
         url: s.permalink ?? canonical,
         feedId: null,
         guid: null,
         crawlId,
-        captureId: seen.capture.id,
-        captureTime: seen.capture.time,
+        captureId: capture.id,
+        captureTime: capture.time,
         pageDigest: null,
         object: {
           method: 'segmentation',
-          confidence: SEGMENT_CONFIDENCE[seen.method],
+          confidence: SEGMENT_CONFIDENCE[method],
           title: s.title,
           author: s.author,
           published: s.published,

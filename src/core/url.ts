@@ -115,7 +115,12 @@ export function hostOf(raw: string): string {
 
 /** Host of a URL without a leading `www.` (as `schemelessKey` compares sites); '' when it does not parse. */
 export function siteOf(raw: string): string {
-  return hostOf(raw).replace(/^www\./, '');
+  return siteOfHost(hostOf(raw));
+}
+
+/** The site of a host (`hostOf`): without a leading `www.`. */
+export function siteOfHost(host: string): string {
+  return host.replace(/^www\./, '');
 }
 
 /** Make `href` absolute against `base`; returns undefined for javascript:, data: and bad URLs. */
