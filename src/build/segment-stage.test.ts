@@ -171,6 +171,70 @@ describe('runSegmentStage', () => {
     expect(count(s.db, 'SELECT count(*) FROM segments WHERE permalink IS NOT NULL AND object_id IS NULL')).toBe(0);
   });
 
+  /** A crawl of one page of posts: on its own site (Pelican's home page), and served again by another site. */
+  function mirroredCrawl(withOwnSite: boolean) {
+    const db = openStore(tempDir(), { writable: true });
+    const writer = new OverlayWriter(db);
+    const { crawlId } = writer.beginCrawl('crawl-1', 'crawl-1.warc.gz', 1000);
+    const pages = [
+      ...(withOwnSite ? [{ file: 'pelican-dev-home.html', url: 'http://pelican-dev.test:8090/' }] : []),
+      { file: 'pelican-dev-home.html', url: 'http://mirror.test/' },
+    ];
+    for (const [i, p] of pages.entries()) writer.addCapture(crawlId, entry(i * 100, p.url, '2026-11-22T11:17:39.000Z'));
+    writer.flushCaptures(crawlId);
+    const ids = pages.map((_, i) => writer.captureIdAt('crawl.warc.gz', i * 100) as number);
+    const decide = db.prepare(
+      'INSERT INTO page_matches (capture_id, crawl_id, is_post, method, template_id, reason) VALUES (?, ?, 0, NULL, NULL, ?)',
+    );
+    for (const id of ids) decide.run(id, crawlId, 'no template matches');
+    const byId = new Map(ids.map((id, i) => [id, pages[i] as (typeof pages)[number]]));
+    const pass = new SegmentPass({
+      db,
+      writer,
+      crawlId,
+      diagnostics: new Diagnostics(),
+      itemsByHost: new Map(),
+      loadPage: async (captureId: number) => {
+        const p = byId.get(captureId);
+        return p === undefined ? null : parsePage(fixture(p.file), p.url);
+      },
+    });
+    return { db, pass, mirror: ids[ids.length - 1] as number };
+  }
+
+  it("makes a post an object from its own site's pages only; another site's showing is linked to it, whichever is cut first", async () => {
+    const results: number[][] = [];
+    for (const order of [
+      ['mirror.test', 'pelican-dev.test'],
+      ['pelican-dev.test', 'mirror.test'],
+    ]) {
+      const { db, pass, mirror } = mirroredCrawl(true);
+      pass.expectHosts(order);
+      for (const host of order) await pass.host(host);
+      await pass.finish();
+      const unlinked = count(db, 'SELECT count(*) FROM segments WHERE permalink IS NOT NULL AND object_id IS NULL');
+      const mirrorLinked = count(db, 'SELECT count(*) FROM segments WHERE capture_id = ? AND object_id IS NOT NULL', mirror);
+      const made = count(db, "SELECT count(*) FROM objects o JOIN versions v ON v.object_id = o.id WHERE v.method = 'segmentation'");
+      const mirrorMade = count(db, "SELECT count(*) FROM objects WHERE canonical_url LIKE 'http://mirror.test%'");
+      results.push([unlinked, mirrorLinked, made, mirrorMade]);
+    }
+    expect(results[0]).toEqual(results[1]);
+    const [unlinked, mirrorLinked, made, mirrorMade] = results[0] as number[];
+    expect([unlinked, mirrorMade]).toEqual([0, 0]);
+    expect(made).toBeGreaterThan(0);
+    expect(mirrorLinked).toBe(made);
+  });
+
+  it("makes no object of posts only another site's page shows", async () => {
+    const { db, pass, mirror } = mirroredCrawl(false);
+    pass.expectHosts(['mirror.test']);
+    await pass.host('mirror.test');
+    const report = await pass.finish();
+    expect(report.objectsCreated).toBe(0);
+    expect(count(db, 'SELECT count(*) FROM segments WHERE capture_id = ? AND permalink IS NOT NULL', mirror)).toBeGreaterThan(0);
+    expect(count(db, 'SELECT count(*) FROM objects')).toBe(0);
+  });
+
   it('without page decisions, takes the pages that link two known posts', async () => {
     const s = setUp(false);
     const report = await runSegmentStage(stageInput(s));

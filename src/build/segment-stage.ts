@@ -298,7 +298,11 @@ function linkOrCreateObjects(
   for (const [canonical, seen] of ordered) {
     const existing = store.objectWithPageVersions(canonical);
     let objectId: number;
-    if (existing !== undefined && existing.pageVersions > 0) {
+    // Other sites' pages showing a post its own site made an object this crawl link it too, whichever
+    // were cut first.
+    const linked =
+      existing !== undefined && (existing.pageVersions > 0 || (seen.fullest === null && store.isSegmentedIn(existing.id, crawlId)));
+    if (linked) {
       objectId = existing.id;
       report.objectsLinked++;
     } else {

@@ -36,6 +36,7 @@ export class SegmentStore {
   readonly #dropSurplus;
   readonly #link;
   readonly #objectOfVersion;
+  readonly #segmentedIn;
 
   constructor(db: Db) {
     this.#db = db;
@@ -68,6 +69,9 @@ export class SegmentStore {
     this.#dropSurplus = db.prepare<[number, number]>('DELETE FROM segments WHERE capture_id = ? AND position >= ?');
     this.#link = db.prepare<[number, number, number]>('UPDATE segments SET object_id = ? WHERE capture_id = ? AND position = ?');
     this.#objectOfVersion = db.prepare<[number], number>('SELECT object_id FROM versions WHERE id = ?').pluck();
+    this.#segmentedIn = db
+      .prepare<[number, number], number>("SELECT 1 FROM versions WHERE object_id = ? AND crawl_id = ? AND method = 'segmentation' LIMIT 1")
+      .pluck();
   }
 
   /** Whether the templates pass decided any page of the crawl. */
@@ -98,6 +102,11 @@ export class SegmentStore {
   /** The object of a canonical URL and how many versions it has from other methods than segmentation. */
   objectWithPageVersions(canonicalUrl: string): { id: number; pageVersions: number } | undefined {
     return this.#objectWithPageVersions.get(...spellingsOf(canonicalUrl), canonicalUrl);
+  }
+
+  /** Whether the object has a version made from channel pages in the crawl. */
+  isSegmentedIn(objectId: number, crawlId: number): boolean {
+    return this.#segmentedIn.get(objectId, crawlId) !== undefined;
   }
 
   /** Whether a capture of this URL was decided a non-post page in the crawl. */
