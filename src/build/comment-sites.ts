@@ -6,6 +6,7 @@
  * pages and applied to all of them].
  */
 import { createHash } from 'node:crypto';
+import { detachedCopy } from '../core/detached-string.js';
 import type { Comment } from '../core/domain.js';
 import { decideStructureOnlyZone, isRecordStructure, isStructureOfSignature, MIN_STRUCTURE_PAGES, matchKey } from '../extract/index.js';
 
@@ -43,7 +44,8 @@ export interface HeldComments {
 
 export function heldCommentsOf(comments: readonly Comment[]): HeldComments {
   return {
-    comments: comments.map(({ source, text }) => ({ source, text })),
+    // Copied: a comment's text may keep its page's whole text alive while the host's pages are read.
+    comments: comments.map(({ source, text }) => ({ source, text: detachedCopy(text) })),
     written: comments.length,
     feed: comments.filter((c) => c.source === 'feed'),
   };

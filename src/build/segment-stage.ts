@@ -11,6 +11,7 @@
  * When that pass left no decision for the crawl, every HTML capture not extracted as a post that
  * links at least two known post URLs (002 weblog model: "Weblog: Entry+"; one link proves no list).
  */
+import { detachedCopy } from '../core/detached-string.js';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
 import { canonicalUrl, hostOf, parseUrl, siteOf, siteOfHost } from '../core/url.js';
@@ -58,11 +59,8 @@ export interface SegmentStageReport {
 type SightedSegment = Omit<Segment, 'nodes'>;
 
 function sighted({ position, title, permalink, author, published, text, html, keyPath }: Segment): SightedSegment {
-  return { position, title, permalink, author, published, text: ownCopy(text), html: ownCopy(html), keyPath };
+  return { position, title, permalink, author, published, text: detachedCopy(text), html: detachedCopy(html), keyPath };
 }
-
-/** A string that holds no larger string alive: V8 may keep a substring as a view of its parent. */
-const ownCopy = (value: string): string => Buffer.from(value, 'utf8').toString('utf8');
 
 /**
  * The showings of one post in this crawl: the fullest on a page of its own site (null while only
