@@ -52,7 +52,7 @@ import {
 } from '../store/index.js';
 import { CommentSites, type CommentTally, type HeldComments, heldCommentsOf, parseCommentEvidence } from './comment-sites.js';
 import { crawlIdentity } from './crawl-identity.js';
-import { feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
+import { FeedItemPool, feedOfCapture as feedOf, mayHoldFeed as wantFeedBody } from './feed-capture.js';
 import { runChangesStage } from './changes-stage.js';
 import { runFuseStage } from './fuse-stage.js';
 import {
@@ -279,17 +279,17 @@ export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, opt
     for await (const source of sources) {
       const crawlId = beginCrawl(run, source.identity, source.name, source.bytes, options);
       if (crawlId === null) continue;
-      const indexed: IndexedCrawl = { found: [], report: emptyReport(source.name), started: Date.now() };
+      const indexed: IndexedCrawl = { found: [], items: new FeedItemPool(), report: emptyReport(source.name), started: Date.now() };
       const revisits: IndexEntry[] = [];
       for await (const record of source.records(diagnostics)) {
         run.writer.addCapture(crawlId, record.entry);
         indexed.report.captures++;
         if (isFeedRevisit(record.entry)) revisits.push(record.entry);
         const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
-        if (feed) indexed.found.push({ feed, entry: record.entry });
+        if (feed) indexed.found.push({ feed: indexed.items.share(feed), entry: record.entry });
       }
       run.writer.flushCaptures(crawlId);
-      indexed.found.push(...(await feedsOfRevisits(run.db, run.writer, revisits, diagnostics)));
+      indexed.found.push(...(await feedsOfRevisits(run.db, run.writer, revisits, diagnostics, indexed.items)));
       indexed.report.records = source.recordCounts.total;
       indexed.report.recordsByType = { ...source.recordCounts.byType };
       run.reports.push(await buildCrawl(run.db, run.writer, crawlId, source, indexed, diagnostics, options));
@@ -321,6 +321,8 @@ function emptyReport(name: string): CrawlReport {
 /** What pass 1 learnt about one crawl: its feeds and its share of the input's records. */
 interface IndexedCrawl {
   found: FoundFeed[];
+  /** The items of `found`'s snapshots, shared where equal. */
+  items: FeedItemPool;
   report: CrawlReport;
   started: number;
 }
@@ -339,6 +341,7 @@ async function feedsOfRevisits(
   writer: OverlayWriter,
   revisits: readonly IndexEntry[],
   diagnostics: Diagnostics,
+  items: FeedItemPool,
 ): Promise<FoundFeed[]> {
   const found: FoundFeed[] = [];
   for (const entry of revisits) {
@@ -357,7 +360,7 @@ async function feedsOfRevisits(
     try {
       const capture = await readCapture(source, { diagnostics });
       const feed = feedOf(capture, diagnostics);
-      if (feed) found.push({ feed, entry });
+      if (feed) found.push({ feed: items.share(feed), entry });
     } catch (error) {
       if (!isInputError(error)) throw error;
       diagnostics.report(error);
@@ -379,6 +382,7 @@ async function indexCrawl(
   const started = Date.now();
   const report = emptyReport(label);
   const found: FoundFeed[] = [];
+  const items = new FeedItemPool();
   const revisits: IndexEntry[] = [];
   let stats: ScanStats | undefined;
   for await (const record of scanForIndex(input, label, diagnostics, options, (s) => (stats = s))) {
@@ -386,13 +390,13 @@ async function indexCrawl(
     report.captures++;
     if (isFeedRevisit(record.entry)) revisits.push(record.entry);
     const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
-    if (feed) found.push({ feed, entry: record.entry });
+    if (feed) found.push({ feed: items.share(feed), entry: record.entry });
   }
   writer.flushCaptures(crawlId);
-  found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
+  found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics, items)));
   report.records = stats?.records ?? report.captures;
   report.recordsByType = { ...(stats?.recordsByType ?? {}) };
-  return { found, report, started };
+  return { found, items, report, started };
 }
 
 /** Pass 1's one read of an input: every record, feed candidates (`mayHoldFeed`) with their decoded capture; progress shown as `crawl`. */
@@ -451,7 +455,7 @@ async function buildSplitInput(
     let crawl = crawls.get(label);
     if (crawl === undefined) {
       const { crawlId } = writer.beginCrawl(`${prefix}${label}`, label, input.bytes);
-      crawl = { crawlId, indexed: { found: [], report: emptyReport(label), started: Date.now() }, revisits: [] };
+      crawl = { crawlId, indexed: { found: [], items: new FeedItemPool(), report: emptyReport(label), started: Date.now() }, revisits: [] };
       crawls.set(label, crawl);
     }
     run.crawlId = crawl.crawlId;
@@ -460,12 +464,12 @@ async function buildSplitInput(
     crawl.indexed.report.captures++;
     crawl.indexed.report.recordsByType[record.entry.recordType] = (crawl.indexed.report.recordsByType[record.entry.recordType] ?? 0) + 1;
     const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
-    if (feed) crawl.indexed.found.push({ feed, entry: record.entry });
+    if (feed) crawl.indexed.found.push({ feed: crawl.indexed.items.share(feed), entry: record.entry });
   }
   writer.flushCaptures();
   const reports: CrawlReport[] = [];
   for (const { crawlId, indexed, revisits } of crawls.values()) {
-    indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics)));
+    indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics, indexed.items)));
     indexed.report.records = indexed.report.captures;
     run.crawlId = crawlId;
     reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));

@@ -3,9 +3,10 @@
  * the shard steps (`index` flags feed records, `shard-build` reads them again by offset), so that
  * both find exactly the same feeds.
  */
+import { createHash } from 'node:crypto';
 import type { Diagnostics } from '../core/diagnostics.js';
 import { isInputError } from '../core/errors.js';
-import { type Feed, looksLikeFeed, isFeedCandidate, parseFeed } from '../feeds/index.js';
+import { type Feed, type FeedItem, looksLikeFeed, isFeedCandidate, parseFeed } from '../feeds/index.js';
 import type { Capture, IndexEntry } from '../warc/index.js';
 
 /** Bytes given to feed sniffing. */
@@ -40,5 +41,27 @@ export function feedOfCapture(capture: Capture, diagnostics: Diagnostics): Feed 
     if (!isInputError(error)) throw error;
     diagnostics.report(error);
     return null;
+  }
+}
+
+/**
+ * The items of one crawl's feed snapshots, one object per distinct item of a feed: a feed captured
+ * again and again (a crawler polling it every hour) repeats most of its items, and each snapshot
+ * would keep its own copy (with the feed text its strings may be cut from) until the crawl is built:
+ * 1,000 snapshots of one feed of 20 items took a build to 327 MB RSS (#15).
+ */
+export class FeedItemPool {
+  readonly #items = new Map<string, FeedItem>();
+
+  /** `feed` with each item replaced by the equal item an earlier snapshot of its URL gave (items are not changed after parsing). */
+  share(feed: Feed): Feed {
+    const items = feed.items.map((item) => {
+      const key = `${feed.url}\n${createHash('sha1').update(JSON.stringify(item)).digest('base64')}`;
+      const known = this.#items.get(key);
+      if (known !== undefined) return known;
+      this.#items.set(key, item);
+      return item;
+    });
+    return { ...feed, items };
   }
 }
