@@ -172,7 +172,8 @@ export class SegmentPass {
     for (const site of [...new Set(hosts)].map(siteOfHost)) this.#hostsLeft.set(site, (this.#hostsLeft.get(site) ?? 0) + 1);
   }
 
-  /** Cut the channel pages of `host` the templates pass has decided and `nonPost` did not get (none while the crawl has no page decisions). */
+  /** Cut the channel pages of `host` the templates pass has decided and `nonPost` did not get (none
+   *  while the crawl has no page decisions); after the last host of its site, settle the site's posts. */
   async host(host: string): Promise<void> {
     if (this.#store.hasPageDecisions(this.#input.crawlId)) {
       for (const capture of this.#store.nonPostPagesOfHost(this.#input.crawlId, host))
