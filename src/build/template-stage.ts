@@ -322,16 +322,6 @@ async function runHost(
   const sameContent = new Map<string, Array<{ group: CaptureRow[]; method: PageDecision['method'] }>>();
   /** The URL and title of each post of the host (feed-linked ones first): a later page of one is no other post. */
   const titled: TitledPost[] = feedLinked.map((f) => ({ url: f.url, title: f.title, written: null }));
-  /** Writes the decision of the group's first capture, and the others' as copies of it. */
-  const writeGroup = (decision: PageDecision, group: readonly CaptureRow[]): void => {
-    const row = group[0] as CaptureRow;
-    for (const c of group)
-      writer.add(
-        c === row
-          ? decision
-          : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null },
-      );
-  };
   const record = (decision: PageDecision, group: CaptureRow[], readable: boolean): void => {
     const row = group[0] as CaptureRow;
     if (decision.version !== null) {
@@ -348,7 +338,7 @@ async function runHost(
     report.pages += group.length;
     if (decision.isPost) report.posts += group.length;
     else if (readable) report.nonPosts += group.length;
-    writeGroup(decision, group);
+    writer.addGroup(decision, group);
   };
   // Posts only weak evidence speaks against are decided at the end: a page the site links as a post
   // stays one. They are written at once and only their decision is held: their articles (and the
@@ -395,6 +385,7 @@ async function runHost(
     if (heldFor !== null) held.push({ decision: decisionOnly(decision), group, heldFor });
     else if (!final.isPost) await input.onNonPost?.(row);
   }
+  // Written before any of them is dropped.
   writer.flush();
   for (const { decision, group, heldFor } of held) {
     const row = group[0] as CaptureRow;
@@ -405,13 +396,8 @@ async function runHost(
         ? 'a page listing posts links it from its content'
         : null;
     const settled = settleHeldPost(decision, heldFor, linkedAs);
-    if (!settled.isPost) {
-      store.dropPostVersion(row.id, crawlId);
-      posts.delete(row.id);
-      report.posts -= group.length;
-      report.nonPosts += group.length;
-    }
-    writeGroup(pageDecision(settled, row, []), group);
+    if (!settled.isPost) dropPost({ input, store, writer, posts, report }, group);
+    writer.addGroup(pageDecision(settled, row, []), group);
   }
   writer.flush();
   await takeBackListings(input, store, writer, sameContent, posts, report);
@@ -513,14 +499,17 @@ interface TakeBackContext {
 
 /** A page written as a post (its captures `group`, the first holding the version) decided a non-post after all, for `reason`. */
 function takeBack(ctx: TakeBackContext, group: readonly CaptureRow[], method: PageDecision['method'], reason: string): void {
+  dropPost(ctx, group);
+  for (const c of group) ctx.writer.add({ captureId: c.id, isPost: false, method, templateKey: null, reason, version: null });
+}
+
+/** The version of a page written as a post dropped, and its captures counted as non-posts (the caller writes their decisions). */
+function dropPost(ctx: TakeBackContext, group: readonly CaptureRow[]): void {
   const row = group[0] as CaptureRow;
   ctx.store.dropPostVersion(row.id, ctx.input.crawlId);
   ctx.posts.delete(row.id);
-  for (const c of group) {
-    ctx.writer.add({ captureId: c.id, isPost: false, method, templateKey: null, reason, version: null });
-    ctx.report.posts--;
-    ctx.report.nonPosts++;
-  }
+  ctx.report.posts -= group.length;
+  ctx.report.nonPosts += group.length;
 }
 
 /** A post decision held until its host's pages are all read: what settles it, without its object
@@ -810,6 +799,17 @@ class DecisionWriter {
     this.#input = input;
     this.#store = store;
     this.#templateRows = templateRows;
+  }
+
+  /** The decision of a group's first capture, and the others' as copies of it. */
+  addGroup(decision: PageDecision, group: readonly CaptureRow[]): void {
+    const row = group[0] as CaptureRow;
+    for (const c of group)
+      this.add(
+        c === row
+          ? decision
+          : { ...decision, captureId: c.id, reason: `same page as ${row.url} captured ${row.time}: ${decision.reason}`, version: null },
+      );
   }
 
   add(d: PageDecision): void {
