@@ -87,7 +87,7 @@ async function writeCollection(file: string): Promise<string[]> {
 async function shardsMerged(rows: readonly IndexRow[], plan: BucketPlan, dir: string) {
   const shardDirs = bucketRows(rows, plan).map((_, b) => join(dir, `shard-${b}`));
   for (const [b, part] of bucketRows(rows, plan).entries()) await buildShard({ shardDir: shardDirs[b] as string, lines: linesOf(part) });
-  mergeShards({ shardDirs, outDir: join(dir, 'merged'), writePages: false });
+  await mergeShards({ shardDirs, outDir: join(dir, 'merged'), writePages: false });
   return exportsOf(join(dir, 'merged'));
 }
 

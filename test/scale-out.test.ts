@@ -78,7 +78,7 @@ describe('index -> shard-build -> merge gives the exports of one build', () => {
         }
       }
       const out = join(work, `b${buckets}`, 'merged');
-      const merged = mergeShards({ shardDirs, outDir: out, writePages: false });
+      const merged = await mergeShards({ shardDirs, outDir: out, writePages: false });
       expect(merged.crawls).toBe(2);
       const got = exportsOf(out);
       expect(got.objects.length).toBeGreaterThan(0);
@@ -89,7 +89,7 @@ describe('index -> shard-build -> merge gives the exports of one build', () => {
       expect(evidence.length).toBeGreaterThan(0);
       expect(commentEvidenceOf(out)).toEqual(evidence);
       // A rerun of the merge gives the same rows.
-      mergeShards({ shardDirs, outDir: out, writePages: false });
+      await mergeShards({ shardDirs, outDir: out, writePages: false });
       expect(exportsOf(out)).toEqual(single);
     },
     180_000,
@@ -132,7 +132,7 @@ describe('crawls of files with one name in different folders', () => {
       ]);
       const [part] = bucketRows(rows, planByName(rows, 1));
       await buildShard({ shardDir: join(work, name, 'shard'), lines: linesOf(part ?? []) });
-      mergeShards({ shardDirs: [join(work, name, 'shard')], outDir: join(work, name, 'merged'), writePages: false });
+      await mergeShards({ shardDirs: [join(work, name, 'shard')], outDir: join(work, name, 'merged'), writePages: false });
       expect(exportsOf(join(work, name, 'merged')), name).toEqual(single);
     }
   }, 180_000);

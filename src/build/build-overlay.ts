@@ -231,7 +231,7 @@ async function runCrawls(
   diagnostics.onReport((d) => run.writer.addDiagnostic(run.crawlId, d));
   try {
     await body(run);
-    writeOverlayPages(overlay.db, options);
+    await writeOverlayPages(overlay.db, options);
   } finally {
     overlay.close();
   }

@@ -40,9 +40,9 @@ export interface PageWriting {
 }
 
 /** Standalone pages of every version and an index per feed [004 §6, Figure 7], unless turned off. */
-export function writeOverlayPages(db: Db, options: PageWriting): void {
+export async function writeOverlayPages(db: Db, options: PageWriting): Promise<void> {
   if (options.writePages === false) return;
-  const written = writeReconstructedPages(db, options.outDir, new PageFileStore(db));
+  const written = await writeReconstructedPages(db, options.outDir, new PageFileStore(db));
   options.onLog?.(
     `reconstructed pages: ${written.pages} pages and ${written.indexes} index pages under ${join(options.outDir, 'pages')} (${written.unchanged} unchanged, not rewritten; ${written.pages + written.indexes - written.rendered} of them with unchanged sources, not rendered)`,
   );

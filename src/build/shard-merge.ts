@@ -38,7 +38,7 @@ export interface MergeSummary {
   versions: number;
 }
 
-export function mergeShards(options: MergeOptions): MergeSummary {
+export async function mergeShards(options: MergeOptions): Promise<MergeSummary> {
   if (options.shardDirs.length === 0) throw new UsageError('merge: name at least one shard directory');
   for (const dir of options.shardDirs) {
     if (!existsSync(join(dir, STORE_FILE)))
@@ -75,7 +75,7 @@ export function mergeShards(options: MergeOptions): MergeSummary {
           discoveredFeedsReport(new CrawlStore(db), crawl.id),
         ),
       );
-    writeOverlayPages(db, options);
+    await writeOverlayPages(db, options);
     return { out: options.outDir, shards: options.shardDirs.length, crawls: crawls.length, ...storeTotals(db) };
   } finally {
     overlay.close();

@@ -21,3 +21,10 @@ export const MAX_SLUG_CHARS = 80;
  * renders every page again instead of keeping the pages whose sources are unchanged.
  */
 export const PAGE_FORMAT = 1;
+
+/**
+ * Page files being written at once (mkdir, open, write, close on libuv's thread pool, 4 threads by
+ * default) while the next pages are rendered. ours: a folder and a file per object cost 1-2 ms of
+ * system calls on this machine's disk; 16 keep the pool busy and at most 16 pages' HTML in memory.
+ */
+export const PAGE_WRITES_IN_FLIGHT = 16;

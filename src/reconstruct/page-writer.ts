@@ -1,10 +1,11 @@
 /** Writes the reconstructed pages of every object version and an index page per feed [004 §6]. */
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import type { Comment, ObjectVersion } from '../core/domain.js';
 import { type Db, iterateVersions, listComments, listFeeds, type PageFileStore, type WrittenPageFile } from '../store/index.js';
-import { PAGE_FORMAT } from './constants.js';
+import { PAGE_FORMAT, PAGE_WRITES_IN_FLIGHT } from './constants.js';
 import { escapeHtml as e } from './html-escape.js';
 import { feedIndexPath, versionPagePath } from './page-paths.js';
 import { htmlDocument, renderObjectPage } from './page-render.js';
@@ -22,9 +23,13 @@ interface IndexEntry {
  * `known` (the overlay's record of what it wrote before), a page whose sources (`source`, a digest of
  * everything it is rendered from) are unchanged is not even rendered, and one whose content is
  * unchanged is not written again; both only while the file on disk still has the recorded size.
+ * Files are written by libuv's thread pool, up to PAGE_WRITES_IN_FLIGHT at a time, while this
+ * thread renders the next pages; `drain` waits for them and throws the first failure.
  */
 class PageFiles {
-  readonly #made = new Set<string>();
+  readonly #made = new Map<string, Promise<unknown>>();
+  readonly #inFlight = new Set<Promise<void>>();
+  #failure: { error: unknown } | null = null;
   readonly #written: WrittenPageFile[] = [];
   unchanged = 0;
   rendered = 0;
@@ -34,7 +39,7 @@ class PageFiles {
     readonly known?: PageFileStore,
   ) {}
 
-  write(path: string, render: () => string, source: string | null = null): void {
+  async write(path: string, render: () => string, source: string | null = null): Promise<void> {
     const file = join(this.root, path);
     const before = this.known?.recordOf(path);
     const sizeOnDisk = () => (before === undefined ? undefined : statSync(file, { throwIfNoEntry: false })?.size);
@@ -54,20 +59,33 @@ class PageFiles {
       }
     }
     const dir = dirname(file);
-    if (!this.#made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.#made.add(dir);
+    let made = this.#made.get(dir);
+    if (made === undefined) {
+      made = mkdir(dir, { recursive: true });
+      this.#made.set(dir, made);
     }
-    writeFileSync(file, content);
+    const written: Promise<void> = made
+      .then(() => writeFile(file, content))
+      .catch((error: unknown) => {
+        this.#failure ??= { error };
+      })
+      .finally(() => this.#inFlight.delete(written));
+    this.#inFlight.add(written);
+    if (this.#inFlight.size >= PAGE_WRITES_IN_FLIGHT) await Promise.race(this.#inFlight);
+    this.#throwFailure();
   }
 
-  /**
-   * Record the files written, once they are all on disk (not while the versions are still being
-   * read: SQLite's connection is busy then). Kept in memory like the feed indexes.
-   */
-  flush(): void {
+  /** Every file written (the first failure thrown), then recorded: not while the versions are still
+   *  being read (SQLite's connection is busy then). Kept in memory like the feed indexes. */
+  async drain(): Promise<void> {
+    await Promise.all(this.#inFlight);
+    this.#throwFailure();
     this.known?.recordAll(this.#written);
     this.#written.length = 0;
+  }
+
+  #throwFailure(): void {
+    if (this.#failure !== null) throw this.#failure.error;
   }
 }
 
@@ -114,11 +132,11 @@ const link = (from: string, to: string): string => relative(dirname(`/${from}`),
  * `pages/index.html` listing the feeds. Reruns write the same files; given `known` (a build's own
  * pages folder), only those whose content changed.
  */
-export function writeReconstructedPages(
+export async function writeReconstructedPages(
   db: Db,
   outDir: string,
   known?: PageFileStore,
-): { pages: number; indexes: number; unchanged: number; rendered: number } {
+): Promise<{ pages: number; indexes: number; unchanged: number; rendered: number }> {
   const files = new PageFiles(join(outDir, 'pages'), known);
   const write = (path: string, content: string) => files.write(path, () => content);
   const byFeed = new Map<string | null, Map<number, IndexEntry>>();
@@ -129,7 +147,7 @@ export function writeReconstructedPages(
     const indexHref = link(path, feedIndexPath(v.feedUrl));
     const comments = listComments(db, v.id);
     const sanitize = fragments.sanitizerFor(v.objectId);
-    files.write(path, () => renderObjectPage(v, comments, { indexHref, sanitize }), pageSource(v, comments, indexHref));
+    await files.write(path, () => renderObjectPage(v, comments, { indexHref, sanitize }), pageSource(v, comments, indexHref));
     pages++;
     addToIndex(byFeed, v, path);
   }
@@ -138,17 +156,17 @@ export function writeReconstructedPages(
   for (const [feedUrl, entries] of byFeed) {
     const indexPath = feedIndexPath(feedUrl);
     const title = feedUrl === null ? 'Objects found without a feed' : (feedTitles.get(feedUrl) ?? feedUrl);
-    write(indexPath, renderFeedIndex(title, feedUrl, indexPath, [...entries.values()]));
+    await write(indexPath, renderFeedIndex(title, feedUrl, indexPath, [...entries.values()]));
     indexLinks.push(`<li><a href="${e(indexPath)}">${e(title)}</a> (${entries.size} objects)</li>`);
   }
-  write(
+  await write(
     'index.html',
     htmlDocument(
       'Overlay collection',
       `<h1>Overlay collection</h1><p>${pages} reconstructed object versions.</p><ul>${indexLinks.join('\n')}</ul>`,
     ),
   );
-  files.flush();
+  await files.drain();
   return { pages, indexes: byFeed.size + 1, unchanged: files.unchanged, rendered: files.rendered };
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { getSurt, WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFixtureComment, buildFixtureOverlay } from '../../test/browser/fixture-overlay.js';
@@ -33,9 +33,9 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('writes one page per object version and an index per feed', () => {
+  it('writes one page per object version and an index per feed', async () => {
     const { before, after } = fixture.edited;
-    const result = writeReconstructedPages(db, dir);
+    const result = await writeReconstructedPages(db, dir);
     expect(result.pages).toBe(fixture.versions);
     expect(result.indexes).toBe(3); // the Atom feed the posts are paired through, objects without a feed, the top index
     const u = new URL(after.canonicalUrl);
@@ -160,18 +160,18 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     expect(await record?.contentText()).toContain(`data-object-id="${after.objectId}"`);
   });
 
-  it('rewrites on a later build only the pages whose content changed', () => {
+  it('rewrites on a later build only the pages whose content changed', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wo-reconstruct-again-'));
     const writable = openStore(dir, { writable: true });
     try {
       const known = new PageFileStore(writable);
-      const first = writeReconstructedPages(writable, out, known);
+      const first = await writeReconstructedPages(writable, out, known);
       const files = first.pages + first.indexes;
       expect(first.unchanged).toBe(0);
       expect(first.rendered).toBe(files);
       // a version page whose version and comments are unchanged is not even rendered again (the
       // feed indexes, which list every version, always are)
-      const second = writeReconstructedPages(writable, out, known);
+      const second = await writeReconstructedPages(writable, out, known);
       expect(second.unchanged).toBe(files);
       expect(second.rendered).toBe(first.indexes);
       // a page removed or cut short on disk is written again, whole
@@ -181,22 +181,36 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
       const whole = readFileSync(removed, 'utf8');
       rmSync(removed);
       truncateSync(cut, 100);
-      expect(writeReconstructedPages(writable, out, known).unchanged).toBe(files - 2);
+      expect((await writeReconstructedPages(writable, out, known)).unchanged).toBe(files - 2);
       expect(readFileSync(removed, 'utf8')).toBe(whole);
       expect(statSync(cut).size).toBeGreaterThan(100);
       // a changed comment changes its version's page and nothing else
       const changed = addFixtureComment(dir, after, { author: 'Bo Reader', published: after.captureTime, text: 'A later reply.' });
-      const third = writeReconstructedPages(writable, out, known);
+      const third = await writeReconstructedPages(writable, out, known);
       expect(third.unchanged).toBe(files - 1);
       expect(third.rendered).toBe(first.indexes + 1);
       expect(readFileSync(cut, 'utf8')).toContain(changed.text);
       // pages recorded by a build before sources were recorded (no source, no size) are rendered once more
       writable.prepare('UPDATE page_files SET source = NULL, bytes = NULL').run();
-      const older = writeReconstructedPages(writable, out, known);
+      const older = await writeReconstructedPages(writable, out, known);
       expect([older.unchanged, older.rendered]).toEqual([files, files]);
-      expect(writeReconstructedPages(writable, out, known).rendered).toBe(first.indexes);
+      expect((await writeReconstructedPages(writable, out, known)).rendered).toBe(first.indexes);
     } finally {
       writable.close();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects with the failure of a file it could not write, after the writes in flight end', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'wo-reconstruct-fail-'));
+    try {
+      // an object's folder that is a file: its version pages cannot be written, the others can
+      const folder = join(out, 'pages', dirname(versionPagePath(fixture.edited.after)));
+      mkdirSync(dirname(folder), { recursive: true });
+      writeFileSync(folder, 'not a folder');
+      await expect(writeReconstructedPages(db, out)).rejects.toMatchObject({ path: folder });
+      expect(readFileSync(folder, 'utf8')).toBe('not a folder');
+    } finally {
       rmSync(out, { recursive: true, force: true });
     }
   });

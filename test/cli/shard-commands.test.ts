@@ -95,7 +95,7 @@ describe('shard-build --emit parquet', () => {
       expect(built.code, built.stderr).toBe(0);
     }
     const merged = join(work, 'merged');
-    mergeShards({ shardDirs, outDir: merged, writePages: false });
+    await mergeShards({ shardDirs, outDir: merged, writePages: false });
     const db = openStore(merged, { writable: false });
     try {
       for (const what of EMITTED_KINDS) await writeExportParquet(rowsOf(db, what, false), what, join(merged, `${what}.parquet`));

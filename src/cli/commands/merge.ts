@@ -19,7 +19,7 @@ export type MergeArgs = CommandArgs<typeof mergeCommand>;
 
 /** Runs `merge`; returns the exit code (0 ok). */
 export async function runMerge(args: MergeArgs): Promise<number> {
-  const summary = mergeShards({
+  const summary = await mergeShards({
     shardDirs: args.shards,
     outDir: args.out,
     writePages: args.pages,
