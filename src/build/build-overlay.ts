@@ -771,8 +771,10 @@ class ExtractionPass {
     let sites = this.#sites.get(host);
     if (sites === undefined) {
       sites = new CommentSites();
-      // The host's other crawls count too: this crawl re-reads only the pages that changed.
-      for (const json of readCommentEvidence(this.#ctx.db, host, this.#ctx.crawlId)) {
+      // The host's other crawls count too: this crawl re-reads only the pages that changed. A host
+      // settled already (its sites let go, `settleComments`) has this crawl's evidence saved: it counts too.
+      const except = this.#commentsSettled.has(host) ? null : this.#ctx.crawlId;
+      for (const json of readCommentEvidence(this.#ctx.db, host, except)) {
         const evidence = parseCommentEvidence(json);
         if (evidence !== null) sites.tally.addPrior(host, evidence);
         else
@@ -786,14 +788,18 @@ class ExtractionPass {
     return sites;
   }
 
-  /** What this crawl's post pages of each host showed, stored for the overlay's later crawls. */
+  /** What this crawl's post pages of the hosts not settled yet showed (`saveEvidenceOf`). */
   saveCommentEvidence(): void {
-    const { db, crawlId } = this.#ctx;
-    for (const [host, sites] of this.#sites) {
-      const evidence = sites.tally.evidenceOf(host);
-      // A host with no post page counted (only asked for its structures) has nothing to tell.
-      if (evidence.pages > 0) writeCommentEvidence(db, host, crawlId, JSON.stringify(evidence));
-    }
+    for (const host of this.#sites.keys()) this.#saveEvidenceOf(host);
+  }
+
+  /** What this crawl's post pages of `host` showed, stored for the overlay's later crawls. */
+  #saveEvidenceOf(host: string): void {
+    const sites = this.#sites.get(host);
+    if (sites === undefined || this.#commentsSettled.has(host)) return;
+    const evidence = sites.tally.evidenceOf(host);
+    // A host with no post page counted (only asked for its structures) has nothing to tell.
+    if (evidence.pages > 0) writeCommentEvidence(this.#ctx.db, host, this.#ctx.crawlId, JSON.stringify(evidence));
   }
 
   /** The works of `host` this thread extracts: all of them, but those handed to the pool. */
@@ -1088,12 +1094,12 @@ class ExtractionPass {
   }
 
   /**
-   * The site decisions on comment zones of a host whose pages are all extracted, once the
-   * templates pass has counted its other posts (`commentTally`): held versions written then.
+   * The site decisions on comment zones of a host whose pages are all extracted (or that has none to
+   * extract), once the templates pass has counted its other posts (`commentTally`): held versions
+   * written then.
    */
   async settleComments(host: string): Promise<void> {
-    if (!this.#finished.has(host) || this.#commentsSettled.has(host)) return;
-    this.#commentsSettled.add(host);
+    if (this.#commentsSettled.has(host) || (this.#byHost.has(host) && !this.#finished.has(host))) return;
     const { writer, report } = this.#ctx;
     const sites = this.#sitesOf(host);
     // Posts without comments on a site whose comment structure is learnt: that structure needs no hint [000 §III].
@@ -1116,6 +1122,11 @@ class ExtractionPass {
     );
     report.comments += added - dropped;
     for (const job of this.#captureOf.keys()) if (hostOf(job.url) === host) this.#captureOf.delete(job);
+    // The host is done: its evidence is saved, and what the crawl's other hosts need not is let go.
+    this.#saveEvidenceOf(host);
+    this.#commentsSettled.add(host);
+    this.#sites.delete(host);
+    this.#feedPages.delete(host);
   }
 }
 
