@@ -771,10 +771,8 @@ class ExtractionPass {
     let sites = this.#sites.get(host);
     if (sites === undefined) {
       sites = new CommentSites();
-      // The host's other crawls count too: this crawl re-reads only the pages that changed. A host
-      // settled already (its sites let go, `settleComments`) has this crawl's evidence saved: it counts too.
-      const except = this.#commentsSettled.has(host) ? null : this.#ctx.crawlId;
-      for (const json of readCommentEvidence(this.#ctx.db, host, except)) {
+      // The host's other crawls count too: this crawl re-reads only the pages that changed.
+      for (const json of readCommentEvidence(this.#ctx.db, host, this.#ctx.crawlId)) {
         const evidence = parseCommentEvidence(json);
         if (evidence !== null) sites.tally.addPrior(host, evidence);
         else
@@ -788,7 +786,7 @@ class ExtractionPass {
     return sites;
   }
 
-  /** What this crawl's post pages of the hosts not settled yet showed (`saveEvidenceOf`). */
+  /** What this crawl's post pages of the hosts not settled (`settleComments` saves a host's) showed. */
   saveCommentEvidence(): void {
     for (const host of this.#sites.keys()) this.#saveEvidenceOf(host);
   }
@@ -796,7 +794,7 @@ class ExtractionPass {
   /** What this crawl's post pages of `host` showed, stored for the overlay's later crawls. */
   #saveEvidenceOf(host: string): void {
     const sites = this.#sites.get(host);
-    if (sites === undefined || this.#commentsSettled.has(host)) return;
+    if (sites === undefined) return;
     const evidence = sites.tally.evidenceOf(host);
     // A host with no post page counted (only asked for its structures) has nothing to tell.
     if (evidence.pages > 0) writeCommentEvidence(this.#ctx.db, host, this.#ctx.crawlId, JSON.stringify(evidence));

@@ -261,14 +261,19 @@ export class SegmentPass {
       // (a tag page may show more than the home page), ties to the first.
       if (siteOf(capture.url) !== site) continue;
       const best = seen.fullest;
-      const fuller = best === null ? 1 : s.text.length - best.segment.text.length;
-      if (fuller > 0 || (fuller === 0 && best !== null && isBefore([capture.id, s.position], [best.capture.id, best.segment.position])))
+      if (best === null || showsMore([capture.id, s], [best.capture.id, best.segment]))
         seen.fullest = { segment: sighted(s), method: cut.method, capture };
     }
   }
 }
 
 const isBefore = (a: [number, number], b: [number, number]): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** Whether a showing (capture id, segment) shows more of its post than another: longer text, ties to the first. */
+function showsMore([aId, a]: [number, SightedSegment], [bId, b]: [number, SightedSegment]): boolean {
+  const fuller = a.text.length - b.text.length;
+  return fuller > 0 || (fuller === 0 && isBefore([aId, a.position], [bId, b.position]));
+}
 
 /** Whether `canonical` is a known object's URL with a query added. */
 function isQueryOfObject(store: SegmentStore, canonical: string): boolean {

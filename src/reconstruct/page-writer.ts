@@ -24,7 +24,8 @@ interface IndexEntry {
  * everything it is rendered from) are unchanged is not even rendered, and one whose content is
  * unchanged is not written again; both only while the file on disk still has the recorded size.
  * Files are written by libuv's thread pool, up to PAGE_WRITES_IN_FLIGHT at a time, while this
- * thread renders the next pages; `drain` waits for them and throws the first failure.
+ * thread renders the next pages; the first failure is thrown by the next `write` (no page is rendered
+ * after it) or by `drain`, which waits for them all.
  */
 class PageFiles {
   readonly #made = new Map<string, Promise<unknown>>();

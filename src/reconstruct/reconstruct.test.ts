@@ -201,7 +201,7 @@ describe('reconstruct on the overlay of the sample Pelican crawls (two crawls)',
     }
   });
 
-  it('rejects with the failure of a file it could not write, after the writes in flight end', async () => {
+  it('rejects with the failure of a file it could not write', async () => {
     const out = mkdtempSync(join(tmpdir(), 'wo-reconstruct-fail-'));
     try {
       // an object's folder that is a file: its version pages cannot be written, the others can

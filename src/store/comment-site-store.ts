@@ -1,10 +1,10 @@
 /** Each crawl's comment-zone evidence per host (`comment_sites`), as the build's comment sites keep it (JSON). */
 import type { Db } from './overlay-db.js';
 
-/** The evidence the crawls of the overlay but `exceptCrawlId` (every crawl when null) recorded for `host` (JSON texts, one per crawl). */
-export function readCommentEvidence(db: Db, host: string, exceptCrawlId: number | null): string[] {
+/** The evidence the other crawls of the overlay recorded for `host` (JSON texts, one per crawl). */
+export function readCommentEvidence(db: Db, host: string, exceptCrawlId: number): string[] {
   return db
-    .prepare('SELECT evidence FROM comment_sites WHERE host = ? AND crawl_id IS NOT ? ORDER BY crawl_id')
+    .prepare('SELECT evidence FROM comment_sites WHERE host = ? AND crawl_id != ? ORDER BY crawl_id')
     .pluck()
     .all(host, exceptCrawlId) as string[];
 }
