@@ -4,12 +4,13 @@
  *
  *   node --import tsx bench/speed-measures.ts <gunzip|warcio|index|parse|build> FILE [arg]
  *   node --import tsx bench/speed-measures.ts incremental CRAWL1 CRAWL2 CRAWL3
+ *   SPEED_CPU_PROFILE=FILE ... build FILE 1   # the build's CPU profile written to FILE too
  *
  * (bench/speed.ts runs it transpiled, by plain node, against dist/: see libraryUrl.)
  *
  * Prints one JSON object (a Measure) on stdout.
  */
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -196,6 +197,32 @@ async function htmlPagesOf(file: string): Promise<string[]> {
   return pages;
 }
 
+/** ours: microseconds between the samples of the build's CPU profile, fine enough for parts of 1%. */
+const PROFILE_INTERVAL_US = 500;
+
+/**
+ * With SPEED_CPU_PROFILE=FILE, this thread sampled by V8's CPU profiler (through node:inspector)
+ * until `stop`, which writes the profile to FILE (bench:speed --budget): the build alone, not the
+ * module loading and the page count before it nor the clean-up after it.
+ */
+async function startProfiler(): Promise<{ stop: () => Promise<void> } | null> {
+  const out = process.env.SPEED_CPU_PROFILE;
+  if (out === undefined || out === '') return null;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(out, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
+
 /** The whole `build` (workers as given, 1 by default), time per phase from its progress events. */
 async function measureBuild(file: string, workers: number): Promise<Measure> {
   const { buildOverlay, Diagnostics } = await library();
@@ -206,6 +233,7 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
   const phases: Record<string, number> = {};
   const phaseCpu: Record<string, number> = {};
   let phase = 'start';
+  const profiler = await startProfiler();
   let phaseStarted = startCpu();
   let phaseCpuStarted = process.cpuUsage();
   const started = phaseStarted;
@@ -231,6 +259,7 @@ async function measureBuild(file: string, workers: number): Promise<Measure> {
     endPhase(end);
     const seconds = (end - started) / 1000;
     const cpuSeconds = cpuSecondsSince(cpuStart);
+    await profiler?.stop();
     const crawl = report.crawls[0];
     const pages = (crawl?.objects.pageExtracted ?? 0) + (crawl?.objects.failed ?? 0) + (crawl?.objects.unchanged ?? 0);
     // Wall seconds (s_) and CPU seconds (cpu_) per progress phase: `extract` holds the templates of the

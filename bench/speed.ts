@@ -5,6 +5,7 @@
  *   npm run bench:speed -- FILE         # gunzip, warcio.js and the index pass on FILE only
  *   npm run bench:speed -- --no-build   # index-pass measures only
  *   npm run bench:speed -- --src        # measure src/ through tsx instead of dist/ compiled first
+ *   npm run bench:speed -- --budget [FILE]  # where a profiled build's main thread goes, against the bar
  *
  * Inputs (bench/speed-mix.ts, deterministic, cached in bench/out/): a `large` mix (big HTML
  * responses) and a `small` mix (request + response + metadata per capture, ~3 KB records).
@@ -23,11 +24,13 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { BUILD_CUT_PAGES, generateMix, INCREMENTAL_PAGES, MIX_SPECS, type MixKind, mixPath, POOL_SITE_PAGES } from './speed-mix.js';
+import { budgetOf, type CpuProfile, formatBudget } from './speed-budget.js';
 import type { Measure } from './speed-measures.js';
 import { missingStartupFlags } from '../src/cli/heap-settings.js';
 
@@ -68,10 +71,15 @@ const CLI_MEASURES = new Set(['index', 'build', 'incremental']);
 
 /** One measure in a fresh node process (bench/speed-measures.ts). */
 async function measureIn(kind: string, file: string, ...rest: Array<number | string>): Promise<Measure> {
+  return measureWithEnv({}, kind, file, ...rest);
+}
+
+/** `measureIn` with more environment (SPEED_CPU_PROFILE). */
+async function measureWithEnv(more: Record<string, string>, kind: string, file: string, ...rest: Array<number | string>): Promise<Measure> {
   const script = library === 'dist' ? [MEASURES_JS] : ['--import', 'tsx', join(ROOT, 'bench/speed-measures.ts')];
   const flags = CLI_MEASURES.has(kind) ? missingStartupFlags([]) : [];
   const args = [...flags, ...script, kind, file, ...rest.map(String)];
-  const env = { ...process.env, SPEED_LIBRARY: library, SPEED_ROOT: ROOT };
+  const env = { ...process.env, SPEED_LIBRARY: library, SPEED_ROOT: ROOT, ...more };
   const { stdout } = await run(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * MB, env });
   const line = stdout.trim().split('\n').at(-1) ?? '';
   return JSON.parse(line) as Measure;
@@ -214,10 +222,54 @@ function verdictOf(runs: InputRun[]): Record<string, boolean | number> {
   return verdict;
 }
 
+/**
+ * `--budget [FILE]`: parse-only and a CPU-profiled `build --workers 1` of FILE (dragnet-train when
+ * ../shared has it, else the large mix cut to BUILD_CUT_PAGES pages), its main thread's time split
+ * by part against the bar (bench/speed-budget.ts); written to bench/out/speed-budget.json.
+ */
+async function runBudget(file: string | undefined): Promise<void> {
+  let input = file === undefined ? null : resolve(file);
+  if (input === null && existsSync(DRAGNET)) input = DRAGNET;
+  if (input === null) {
+    const cut = { ...MIX_SPECS.large, pages: BUILD_CUT_PAGES };
+    input = mixPath(OUT_DIR, cut);
+    await generateMix(input, cut);
+  }
+  const parse = await measureIn('parse', input);
+  const dir = await mkdtemp(join(tmpdir(), 'warc-overlay-profile-'));
+  try {
+    const profilePath = join(dir, 'build.cpuprofile');
+    const build = await measureWithEnv({ SPEED_CPU_PROFILE: profilePath }, 'build', input, 1);
+    const profile = JSON.parse(await readFile(profilePath, 'utf8')) as CpuProfile;
+    const budget = budgetOf(profile, parse.seconds, TARGET.buildShareOfParse);
+    process.stdout.write(`${formatBudget(basename(input), budget, parse.seconds)}\n`);
+    const json = {
+      date: new Date().toISOString(),
+      node: process.version,
+      library,
+      file: input,
+      parseOnlySeconds: parse.seconds,
+      profiledBuildWallSeconds: build.seconds,
+      profiledSeconds: budget.profiledSeconds,
+      allowedSeconds: budget.allowedSeconds,
+      floorSeconds: budget.floorSeconds,
+      secondsByPart: Object.fromEntries(budget.parts),
+    };
+    await mkdir(OUT_DIR, { recursive: true });
+    await writeFile(join(OUT_DIR, 'speed-budget.json'), `${JSON.stringify(json, null, 2)}\n`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 export async function runSpeedBench(args: string[]): Promise<{ runs: InputRun[]; verdict: Record<string, boolean | number> }> {
   const withBuild = !args.includes('--no-build');
   const file = args.find((a) => !a.startsWith('--'));
   if (!args.includes('--src')) await compileLibrary();
+  if (args.includes('--budget')) {
+    await runBudget(file);
+    return { runs: [], verdict: {} };
+  }
   const runs: InputRun[] = [];
   const report = (r: InputRun) => process.stdout.write(`${formatTable(r)}\n\n`);
   if (file !== undefined) {
