@@ -23,30 +23,31 @@ const profile: CpuProfile = {
     node(11, 'parseHtml', 'file:///r/dist/core/html-parse.js'),
   ],
   samples: [5, 7, 6, 8, 9, 2, 11],
-  timeDeltas: [1000, 2000, 3000, 4000, 5000, 6000, 7000],
+  // One to seven seconds (deltas are in microseconds).
+  timeDeltas: [1, 2, 3, 4, 5, 6, 7].map((s) => s * 1e6),
 };
 
 describe('bench:speed --budget: a CPU profile split by part', () => {
   it('gives each sample to the first part, in order, with a frame of its folder on the stack', () => {
     const parts = secondsByPart(profile);
     // A helper of extract/ called by the comment search is the comment search's.
-    expect(parts.get('comment search')).toBeCloseTo(0.001);
+    expect(parts.get('comment search')).toBeCloseTo(1);
     // htmlparser2 under the page parse is the parse; under the page writer, the pages'.
-    expect(parts.get('parse')).toBeCloseTo(0.002);
-    expect(parts.get('reconstructed pages')).toBeCloseTo(0.007);
+    expect(parts.get('parse')).toBeCloseTo(2);
+    expect(parts.get('reconstructed pages')).toBeCloseTo(7);
     // src/ frames (tsx) are read as dist/ ones.
-    expect(parts.get('article search')).toBeCloseTo(0.003);
-    expect(parts.get('garbage collection')).toBeCloseTo(0.004);
+    expect(parts.get('article search')).toBeCloseTo(3);
+    expect(parts.get('garbage collection')).toBeCloseTo(4);
     // The build driver's own frames and V8's are nobody's part.
-    expect(parts.get(REST)).toBeCloseTo(0.011);
-    expect([...parts.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(0.028);
+    expect(parts.get(REST)).toBeCloseTo(11);
+    expect([...parts.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(28);
   });
 
   it('sets the parts that decide nothing, garbage collection aside, against what the bar allows', () => {
-    const budget = budgetOf(profile, 0.002, 1 / 3);
-    expect(budget.allowedSeconds).toBeCloseTo(0.006);
-    expect(budget.profiledSeconds).toBeCloseTo(0.028);
-    // parse 0.002 + pages 0.007 + the rest 0.011
-    expect(budget.floorSeconds).toBeCloseTo(0.02);
+    const budget = budgetOf(profile, 2, 1 / 3);
+    expect(budget.allowedSeconds).toBeCloseTo(6);
+    expect(budget.profiledSeconds).toBeCloseTo(28);
+    // parse 2 + pages 7 + the rest 11
+    expect(budget.floorSeconds).toBeCloseTo(20);
   });
 });
