@@ -279,17 +279,14 @@ export async function buildCrawlSources(sources: AsyncIterable<CrawlSource>, opt
     for await (const source of sources) {
       const crawlId = beginCrawl(run, source.identity, source.name, source.bytes, options);
       if (crawlId === null) continue;
-      const indexed: IndexedCrawl = { found: [], items: new FeedItemPool(), report: emptyReport(source.name), started: Date.now() };
+      const indexed = startIndexing(source.name);
       const revisits: IndexEntry[] = [];
       for await (const record of source.records(diagnostics)) {
         run.writer.addCapture(crawlId, record.entry);
-        indexed.report.captures++;
-        if (isFeedRevisit(record.entry)) revisits.push(record.entry);
-        const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
-        if (feed) indexed.found.push({ feed: indexed.items.share(feed), entry: record.entry });
+        indexRecord(indexed, revisits, record, diagnostics);
       }
       run.writer.flushCaptures(crawlId);
-      indexed.found.push(...(await feedsOfRevisits(run.db, run.writer, revisits, diagnostics, indexed.items)));
+      await addFeedsOfRevisits(run.db, run.writer, revisits, diagnostics, indexed);
       indexed.report.records = source.recordCounts.total;
       indexed.report.recordsByType = { ...source.recordCounts.byType };
       run.reports.push(await buildCrawl(run.db, run.writer, crawlId, source, indexed, diagnostics, options));
@@ -327,6 +324,19 @@ interface IndexedCrawl {
   started: number;
 }
 
+/** A crawl's pass 1 begun: nothing found yet. */
+function startIndexing(label: string): IndexedCrawl {
+  return { found: [], items: new FeedItemPool(), report: emptyReport(label), started: Date.now() };
+}
+
+/** One record of pass 1 given to its crawl: counted, kept when it is a feed revisit (`addFeedsOfRevisits`), its feed noted. */
+function indexRecord(indexed: IndexedCrawl, revisits: IndexEntry[], record: ScannedRecord, diagnostics: Diagnostics): void {
+  indexed.report.captures++;
+  if (isFeedRevisit(record.entry)) revisits.push(record.entry);
+  const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
+  if (feed) indexed.found.push({ feed: indexed.items.share(feed), entry: record.entry });
+}
+
 /** A revisit record that would have been read as a feed had its payload been written again. */
 const isFeedRevisit = (e: IndexEntry): boolean => e.recordType === 'revisit' && wantFeedBody(e);
 
@@ -334,16 +344,15 @@ const isFeedRevisit = (e: IndexEntry): boolean => e.recordType === 'revisit' && 
  * Feeds behind revisit records (a deduplicating crawler writes an unchanged feed as a revisit):
  * each is resolved to the record holding its payload, in this crawl or an earlier crawl of the
  * overlay (WARC 1.1 §6.7: WARC-Refers-To, -Target-URI + -Date, or the payload digest), and parsed
- * as a snapshot of this crawl. Unresolved ones are reported (warc.revisit-unresolved).
+ * as a snapshot of this crawl (added to `indexed`). Unresolved ones are reported (warc.revisit-unresolved).
  */
-async function feedsOfRevisits(
+async function addFeedsOfRevisits(
   db: Db,
   writer: OverlayWriter,
   revisits: readonly IndexEntry[],
   diagnostics: Diagnostics,
-  items: FeedItemPool,
-): Promise<FoundFeed[]> {
-  const found: FoundFeed[] = [];
+  indexed: IndexedCrawl,
+): Promise<void> {
   for (const entry of revisits) {
     const id = writer.captureIdAt(entry.file, entry.offset, entry.inflatedOffset);
     const source = id === undefined ? undefined : resolvePayloadSource(db, id);
@@ -360,13 +369,12 @@ async function feedsOfRevisits(
     try {
       const capture = await readCapture(source, { diagnostics });
       const feed = feedOf(capture, diagnostics);
-      if (feed) found.push({ feed: items.share(feed), entry });
+      if (feed) indexed.found.push({ feed: indexed.items.share(feed), entry });
     } catch (error) {
       if (!isInputError(error)) throw error;
       diagnostics.report(error);
     }
   }
-  return found;
 }
 
 /** Pass 1 of a crawl that is a whole input: index every capture, parse feeds on the way. */
@@ -379,24 +387,18 @@ async function indexCrawl(
   diagnostics: Diagnostics,
   options: BuildOptions,
 ): Promise<IndexedCrawl> {
-  const started = Date.now();
-  const report = emptyReport(label);
-  const found: FoundFeed[] = [];
-  const items = new FeedItemPool();
+  const indexed = startIndexing(label);
   const revisits: IndexEntry[] = [];
   let stats: ScanStats | undefined;
   for await (const record of scanForIndex(input, label, diagnostics, options, (s) => (stats = s))) {
     writer.addCapture(crawlId, record.entry);
-    report.captures++;
-    if (isFeedRevisit(record.entry)) revisits.push(record.entry);
-    const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
-    if (feed) found.push({ feed: items.share(feed), entry: record.entry });
+    indexRecord(indexed, revisits, record, diagnostics);
   }
   writer.flushCaptures(crawlId);
-  found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics, items)));
-  report.records = stats?.records ?? report.captures;
-  report.recordsByType = { ...(stats?.recordsByType ?? {}) };
-  return { found, items, report, started };
+  await addFeedsOfRevisits(db, writer, revisits, diagnostics, indexed);
+  indexed.report.records = stats?.records ?? indexed.report.captures;
+  indexed.report.recordsByType = { ...(stats?.recordsByType ?? {}) };
+  return indexed;
 }
 
 /** Pass 1's one read of an input: every record, feed candidates (`mayHoldFeed`) with their decoded capture; progress shown as `crawl`. */
@@ -455,21 +457,18 @@ async function buildSplitInput(
     let crawl = crawls.get(label);
     if (crawl === undefined) {
       const { crawlId } = writer.beginCrawl(`${prefix}${label}`, label, input.bytes);
-      crawl = { crawlId, indexed: { found: [], items: new FeedItemPool(), report: emptyReport(label), started: Date.now() }, revisits: [] };
+      crawl = { crawlId, indexed: startIndexing(label), revisits: [] };
       crawls.set(label, crawl);
     }
     run.crawlId = crawl.crawlId;
     writer.addCapture(crawl.crawlId, record.entry);
-    if (isFeedRevisit(record.entry)) crawl.revisits.push(record.entry);
-    crawl.indexed.report.captures++;
+    indexRecord(crawl.indexed, crawl.revisits, record, diagnostics);
     crawl.indexed.report.recordsByType[record.entry.recordType] = (crawl.indexed.report.recordsByType[record.entry.recordType] ?? 0) + 1;
-    const feed = record.capture ? feedOf(record.capture, diagnostics) : null;
-    if (feed) crawl.indexed.found.push({ feed: crawl.indexed.items.share(feed), entry: record.entry });
   }
   writer.flushCaptures();
   const reports: CrawlReport[] = [];
   for (const { crawlId, indexed, revisits } of crawls.values()) {
-    indexed.found.push(...(await feedsOfRevisits(db, writer, revisits, diagnostics, indexed.items)));
+    await addFeedsOfRevisits(db, writer, revisits, diagnostics, indexed);
     indexed.report.records = indexed.report.captures;
     run.crawlId = crawlId;
     reports.push(await buildCrawl(db, writer, crawlId, input, indexed, diagnostics, options));

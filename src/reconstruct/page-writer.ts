@@ -41,6 +41,7 @@ class PageFiles {
   ) {}
 
   async write(path: string, render: () => string, source: string | null = null): Promise<void> {
+    this.#throwFailure();
     const file = join(this.root, path);
     const before = this.known?.recordOf(path);
     const sizeOnDisk = () => (before === undefined ? undefined : statSync(file, { throwIfNoEntry: false })?.size);
